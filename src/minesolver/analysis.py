@@ -1,0 +1,245 @@
+"""`analyze`: a position's exact mine probabilities, layout count and certain cells.
+
+Every consistent layout with exactly the total number of mines is equally likely (or,
+under a density ``p``, each cell is a mine independently with probability ``p`` and the
+layouts are conditioned on the digits). :func:`analyze` reduces the position
+(:mod:`minesolver.constraints`), counts each component with an exact engine
+(:mod:`minesolver.engines`), and applies the total (:mod:`minesolver.counting`).
+All counting is in Python ints and Fractions; floats appear only in :meth:`Analysis.floats`.
+"""
+
+from __future__ import annotations
+
+import decimal
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from minesolver.constraints import Problem, build
+from minesolver.counting import ComponentCount, combine_density, combine_total
+from minesolver.engines import ComponentEngine, get_engine
+from minesolver.position import Cell, InconsistentPosition, Position
+
+__all__ = [
+    "Analysis",
+    "MineCountUnknown",
+    "analyze",
+    "fraction_text",
+    "int_to_decimal",
+    "to_json",
+]
+
+
+class MineCountUnknown(ValueError):
+    """Neither the total number of mines nor a density was given."""
+
+
+def int_to_decimal(n: int) -> str:
+    """``n`` in decimal, however long (``str`` refuses ints over 4,300 digits)."""
+    if -(10**4000) < n < 10**4000:
+        return str(n)
+    return str(decimal.Decimal(n))
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The result of analysing a position.
+
+    ``probabilities`` maps each unknown cell ``(x, y)`` to its mine probability;
+    ``layouts`` counts the consistent mine layouts (with exactly the total, or of any size
+    under a density); ``safe`` and ``mines`` are the cells certainly safe and certainly
+    mines. Approximate engines set ``exact`` to False and give each cell's standard
+    ``errors``.
+    """
+
+    position: Position
+    probabilities: Mapping[Cell, Fraction]
+    layouts: int
+    safe: frozenset[Cell]
+    mines: frozenset[Cell]
+    engine: str = "exact"
+    exact: bool = True
+    errors: Mapping[Cell, float] | None = field(default=None)
+
+    @classmethod
+    def from_indices(
+        cls,
+        problem: Problem,
+        layouts: int,
+        probabilities: Mapping[int, Fraction],
+        *,
+        engine: str,
+        exact: bool = True,
+        errors: Mapping[Cell, float] | None = None,
+    ) -> Analysis:
+        """Build from probabilities keyed by cell index; certain cells derived from them."""
+        w = problem.position.width
+        probs = {(i % w, i // w): p for i, p in sorted(probabilities.items())}
+        return cls(
+            position=problem.position,
+            probabilities=probs,
+            layouts=layouts,
+            safe=frozenset(c for c, p in probs.items() if p == 0),
+            mines=frozenset(c for c, p in probs.items() if p == 1),
+            engine=engine,
+            exact=exact,
+            errors=errors,
+        )
+
+    def best(self) -> Cell | None:
+        """The safest unknown cell (lowest probability; ties to the first in reading
+        order), or ``None`` when every unknown cell is a certain mine or none is left."""
+        candidates = [(p, y, x) for (x, y), p in self.probabilities.items() if p < 1]
+        if not candidates:
+            return None
+        _, y, x = min(candidates)
+        return x, y
+
+    def floats(self) -> dict[Cell, float]:
+        """Probabilities as floats, for display only."""
+        return {c: float(p) for c, p in self.probabilities.items()}
+
+
+def analyze(
+    position: Position,
+    *,
+    engine: str = "exact",
+    density: Fraction | float | str | None = None,
+    trust_flags: bool = True,
+) -> Analysis:
+    """Exact mine probabilities of every unknown cell of ``position``.
+
+    ``density`` (a number strictly between 0 and 1) replaces an unknown total: each cell
+    is a mine independently with that probability. Flags count as mines unless
+    ``trust_flags`` is false, in which case they are unknown cells like hidden ones.
+
+    Raises :class:`~minesolver.position.InconsistentPosition` when no layout explains the
+    position, :class:`MineCountUnknown` when the total is unknown and no density is
+    given, and :class:`~minesolver.engines.EngineError` for an unknown engine.
+    """
+    dens = _density(density)
+    if dens is None and position.mines is None:
+        raise MineCountUnknown(
+            "the total number of mines is unknown: give it in the header (WxHxM), "
+            "as mines, or give a density"
+        )
+    eng = get_engine(engine)
+    problem = build(position, trust_flags=trust_flags, density=dens)
+    if not isinstance(eng, ComponentEngine):
+        return eng.analyze_problem(problem)
+    return analyze_problem(problem, eng)
+
+
+def _density(value: Fraction | float | str | None) -> Fraction | None:
+    if value is None:
+        return None
+    try:
+        dens = Fraction(value)
+    except (ValueError, ZeroDivisionError) as exc:
+        raise ValueError(f"density {value!r} is not a number") from exc
+    if not 0 < dens < 1:
+        raise ValueError(f"density {value} must be strictly between 0 and 1")
+    return dens
+
+
+def count_components(problem: Problem, engine: ComponentEngine) -> list[ComponentCount]:
+    """Each component's counts; identical components are counted once.
+
+    Raises :class:`InconsistentPosition` naming a digit of a component with no layout.
+    """
+    cache: dict[object, ComponentCount] = {}
+    counts = []
+    position = problem.position
+    for comp in problem.components:
+        key = comp.key()
+        count = cache.get(key)
+        if count is None:
+            count = cache[key] = engine.count(comp)
+        if not count.layouts:
+            x, y = position.coords(comp.origins[0])
+            raise InconsistentPosition(
+                f"no mine layout satisfies the digits around ({x}, {y}) "
+                f"(digit {position.cells[comp.origins[0]]} and its neighbours)"
+            )
+        counts.append(count)
+    return counts
+
+
+def analyze_problem(problem: Problem, engine: ComponentEngine) -> Analysis:
+    """Analyse a reduced position with an exact component engine."""
+    counts = count_components(problem, engine)
+    probs: dict[int, Fraction] = dict.fromkeys(problem.forced_safe, Fraction(0))
+    probs.update(dict.fromkeys(problem.forced_mines, Fraction(1)))
+    interior = len(problem.interior)
+    if problem.density is not None:
+        sizes = [c.size for c in problem.components]
+        dens_result = combine_density(counts, sizes, problem.density)
+        if dens_result is None:  # pragma: no cover - density is strictly inside (0, 1)
+            raise InconsistentPosition("no layout has a positive weight at this density")
+        layouts, box_probs = dens_result
+        layouts *= 2**interior
+        for comp, row in zip(problem.components, box_probs, strict=True):
+            for box, p in zip(comp.boxes, row, strict=True):
+                probs.update(dict.fromkeys(box, p))
+        probs.update(dict.fromkeys(problem.interior, problem.density))
+    else:
+        assert problem.mines_left is not None
+        result = combine_total(counts, interior, problem.mines_left)
+        if result is None:
+            lo = sum(_low(c.layouts) for c in counts)
+            hi = sum(len(c.layouts) - 1 for c in counts)
+            left = problem.mines_left
+            raise InconsistentPosition(
+                f"the total of {problem.position.mines} mines is inconsistent with the "
+                f"digits: {left} mines remain for the unknown cells after flags and forced "
+                f"mines, but the digits need between {lo} and {hi} of them and only "
+                f"{interior} other cells are free"
+            )
+        layouts, box_weights, interior_weight = result
+        for comp, row in zip(problem.components, box_weights, strict=True):
+            for box, weight in zip(comp.boxes, row, strict=True):
+                probs.update(dict.fromkeys(box, Fraction(weight, layouts)))
+        if interior:
+            probs.update(dict.fromkeys(problem.interior, Fraction(interior_weight, layouts)))
+    return Analysis.from_indices(problem, layouts, probs, engine=engine.name)
+
+
+def _low(poly: list[int]) -> int:
+    return next(m for m, v in enumerate(poly) if v)
+
+
+def fraction_text(p: Fraction) -> str:
+    """``"0"``, ``"1"`` or ``"num/den"``, however long the integers."""
+    if p.denominator == 1:
+        return int_to_decimal(p.numerator)
+    return f"{int_to_decimal(p.numerator)}/{int_to_decimal(p.denominator)}"
+
+
+def to_json(analysis: Analysis) -> dict[str, object]:
+    """The JSON object of ``minesolver solve --json`` (and of the web API).
+
+    ``layouts`` is a decimal string (it may have thousands of digits); each cell gives its
+    exact probability as a string and a float for display.
+    """
+    pos = analysis.position
+    errors = analysis.errors
+    cells: list[dict[str, object]] = []
+    for (x, y), p in sorted(analysis.probabilities.items(), key=lambda t: (t[0][1], t[0][0])):
+        cell: dict[str, object] = {"x": x, "y": y, "p": fraction_text(p), "prob": float(p)}
+        if errors is not None:
+            cell["error"] = errors.get((x, y), 0.0)
+        cells.append(cell)
+    best = analysis.best()
+    out: dict[str, object] = {
+        "width": pos.width,
+        "height": pos.height,
+        "mines": pos.mines,
+        "layouts": int_to_decimal(analysis.layouts),
+        "exact": analysis.exact,
+        "engine": analysis.engine,
+        "cells": cells,
+        "safe": sorted(([x, y] for x, y in analysis.safe), key=lambda c: (c[1], c[0])),
+        "mines_found": sorted(([x, y] for x, y in analysis.mines), key=lambda c: (c[1], c[0])),
+        "best": list(best) if best is not None else None,
+    }
+    return out

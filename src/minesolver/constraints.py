@@ -1,0 +1,274 @@
+"""The digits of a position as equations over its unknown cells.
+
+Every revealed digit next to an unknown cell says: the unknown cells around me hold
+exactly ``digit - flags around me`` mines. :func:`build` turns a :class:`Position` into
+a :class:`Problem`:
+
+1. the equations, checked one by one (a digit needing more mines than it has unknown
+   neighbours, or fewer than the flags around it, is :class:`InconsistentPosition`);
+2. cheap forced-cell propagation: an equation with value 0 makes all its cells safe, one
+   with value equal to its size makes them all mines; repeated to a fixed point,
+   equations with identical cell sets merged. O(sum of equation sizes) amortised;
+3. independent components by union-find over the cells of the remaining equations
+   (every union done first, roots taken after);
+4. boxes: within a component, cells with the same set of equations are interchangeable
+   and counted together (a box of ``s`` cells holding ``k`` mines stands for
+   ``C(s, k)`` layouts).
+
+Unknown cells that touch no equation are the *interior*: they share one probability.
+Nothing here counts; the engines do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from minesolver.position import FLAG, HIDDEN, InconsistentPosition, Position
+
+__all__ = ["Component", "Problem", "build"]
+
+
+@dataclass(frozen=True, slots=True)
+class Component:
+    """An independent group of equations over boxes of interchangeable cells.
+
+    ``boxes[b]`` lists the cell indices of box ``b``; ``constraints[c]`` is
+    ``(box indices, mines)``: the boxes of equation ``c`` hold exactly ``mines`` mines.
+    ``origins[c]`` is the cell index of a digit that gave equation ``c``.
+    """
+
+    boxes: tuple[tuple[int, ...], ...]
+    constraints: tuple[tuple[tuple[int, ...], int], ...]
+    origins: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        """Number of cells."""
+        return sum(len(b) for b in self.boxes)
+
+    @property
+    def box_sizes(self) -> tuple[int, ...]:
+        return tuple(len(b) for b in self.boxes)
+
+    def key(self) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]]:
+        """Shape of the component (box sizes and equations), equal for isomorphic copies
+        listed in the same order; used to share counts between identical components."""
+        return self.box_sizes, self.constraints
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A position reduced to what the engines count.
+
+    ``unknown`` lists every cell index whose probability is asked for (hidden cells, and
+    flags when flags are not trusted). ``mines_left`` is the number of mines among the
+    unknown cells that are neither forced nor in any way fixed: the total minus trusted
+    flags minus forced mines; ``None`` when the total is unknown.
+    """
+
+    position: Position
+    unknown: tuple[int, ...]
+    components: tuple[Component, ...]
+    interior: tuple[int, ...]
+    forced_safe: frozenset[int]
+    forced_mines: frozenset[int]
+    mines_left: int | None
+    trusted_flags: int
+    density: Fraction | None = None
+
+
+def _where(position: Position, index: int) -> str:
+    x, y = position.coords(index)
+    return f"({x}, {y})"
+
+
+def build(
+    position: Position, *, trust_flags: bool = True, density: Fraction | None = None
+) -> Problem:
+    """Reduce ``position`` to components, interior and forced cells.
+
+    With ``trust_flags`` (the default) flags count as mines; otherwise they are unknown
+    cells like hidden ones. ``density``, when given, replaces the total: each unknown cell
+    is a mine independently with that probability (the total is then ignored). Raises :class:`InconsistentPosition` for a digit that no
+    layout satisfies, or for more trusted flags than the total.
+    Complexity: O(cells) plus the propagation, linear in the sum of equation sizes.
+    """
+    cells = position.cells
+    nbrs = position.neighbour_indices()
+    if trust_flags:
+        unknown = tuple(i for i, v in enumerate(cells) if v == HIDDEN)
+        flags = cells.count(FLAG)
+    else:
+        unknown = tuple(i for i, v in enumerate(cells) if v < 0)
+        flags = 0
+    mines_left = None if position.mines is None or density is not None else (
+        position.mines - flags
+    )
+    if mines_left is not None and mines_left < 0:
+        raise InconsistentPosition(
+            f"{flags} flags exceed the total of {position.mines} mines"
+        )
+
+    # 1. equations: value and unknown cells of each digit touching an unknown cell.
+    eq_cells: list[set[int]] = []
+    eq_value: list[int] = []
+    eq_origin: list[int] = []
+    for i, digit in enumerate(cells):
+        if digit < 0:
+            continue
+        around: list[int] = []
+        flagged = 0
+        for j in nbrs[i]:
+            v = cells[j]
+            if v == HIDDEN or (v == FLAG and not trust_flags):
+                around.append(j)
+            elif v == FLAG:
+                flagged += 1
+        need = digit - flagged
+        if need < 0:
+            raise InconsistentPosition(
+                f"digit {digit} at {_where(position, i)} has {flagged} flags around it"
+            )
+        if need > len(around):
+            raise InconsistentPosition(
+                f"digit {digit} at {_where(position, i)} needs {need} more mines but has "
+                f"only {len(around)} unknown neighbours"
+            )
+        if around:
+            eq_cells.append(set(around))
+            eq_value.append(need)
+            eq_origin.append(i)
+
+    # 2. forced-cell propagation to a fixed point.
+    cell_eqs: dict[int, list[int]] = {}
+    for e, members in enumerate(eq_cells):
+        for j in members:
+            cell_eqs.setdefault(j, []).append(e)
+    forced_safe: set[int] = set()
+    forced_mines: set[int] = set()
+    alive = [True] * len(eq_cells)
+    queue = [e for e in range(len(eq_cells)) if eq_value[e] in (0, len(eq_cells[e]))]
+    while queue:
+        e = queue.pop()
+        if not alive[e]:
+            continue
+        members = eq_cells[e]
+        if eq_value[e] == 0:
+            mine = False
+        elif eq_value[e] == len(members):
+            mine = True
+        else:
+            continue
+        alive[e] = False
+        for j in list(members):
+            (forced_mines if mine else forced_safe).add(j)
+            for f in cell_eqs[j]:
+                if not alive[f]:
+                    continue
+                eq_cells[f].discard(j)
+                if mine:
+                    eq_value[f] -= 1
+                size = len(eq_cells[f])
+                if eq_value[f] < 0 or eq_value[f] > size:
+                    raise InconsistentPosition(
+                        f"digit {cells[eq_origin[f]]} at {_where(position, eq_origin[f])} "
+                        f"cannot be satisfied: the cells around "
+                        f"{_where(position, eq_origin[e])} force "
+                        f"{'too many' if eq_value[f] < 0 else 'too few'} mines next to it"
+                    )
+                if eq_value[f] == 0 or eq_value[f] == size:
+                    queue.append(f)
+        members.clear()
+    if mines_left is not None:
+        mines_left -= len(forced_mines)
+        if mines_left < 0:
+            raise InconsistentPosition(
+                f"the digits force at least {len(forced_mines)} mines but only "
+                f"{mines_left + len(forced_mines)} remain unflagged"
+            )
+
+    # merge equations over the same cells; drop the empty ones.
+    by_cells: dict[frozenset[int], int] = {}
+    live: list[int] = []
+    for e in range(len(eq_cells)):
+        if not alive[e] or not eq_cells[e]:
+            continue
+        key = frozenset(eq_cells[e])
+        other = by_cells.get(key)
+        if other is None:
+            by_cells[key] = e
+            live.append(e)
+        elif eq_value[other] != eq_value[e]:
+            raise InconsistentPosition(
+                f"digit {cells[eq_origin[e]]} at {_where(position, eq_origin[e])} and digit "
+                f"{cells[eq_origin[other]]} at {_where(position, eq_origin[other])} need "
+                f"{eq_value[e]} and {eq_value[other]} mines in the same cells"
+            )
+
+    # 3. union-find over the cells of the live equations.
+    parent: dict[int, int] = {}
+
+    def find(a: int) -> int:
+        root = a
+        while parent[root] != root:
+            root = parent[root]
+        while parent[a] != root:
+            parent[a], a = root, parent[a]
+        return root
+
+    for e in live:
+        it = iter(eq_cells[e])
+        first = next(it)
+        parent.setdefault(first, first)
+        ra = find(first)
+        for j in it:
+            parent.setdefault(j, j)
+            rb = find(j)
+            if rb != ra:
+                parent[rb] = ra
+    groups: dict[int, list[int]] = {}
+    for e in live:
+        groups.setdefault(find(next(iter(eq_cells[e]))), []).append(e)
+
+    # 4. boxes per component.
+    components: list[Component] = []
+    for eqs in groups.values():
+        signature: dict[int, list[int]] = {}
+        for local, e in enumerate(eqs):
+            for j in eq_cells[e]:
+                signature.setdefault(j, []).append(local)
+        box_of: dict[tuple[int, ...], list[int]] = {}
+        for j in sorted(signature):
+            box_of.setdefault(tuple(signature[j]), []).append(j)
+        boxes = list(box_of.values())
+        box_index = {tuple(sig): b for b, sig in enumerate(box_of)}
+        members_of: list[list[int]] = [[] for _ in eqs]
+        for sig, b in box_index.items():
+            for local in sig:
+                members_of[local].append(b)
+        components.append(
+            Component(
+                boxes=tuple(tuple(b) for b in boxes),
+                constraints=tuple(
+                    (tuple(members_of[local]), eq_value[e]) for local, e in enumerate(eqs)
+                ),
+                origins=tuple(eq_origin[e] for e in eqs),
+            )
+        )
+    constrained = set(parent)
+    interior = tuple(
+        i for i in unknown if i not in constrained and i not in forced_safe
+        and i not in forced_mines
+    )
+    return Problem(
+        position=position,
+        unknown=unknown,
+        components=tuple(components),
+        interior=interior,
+        forced_safe=frozenset(forced_safe),
+        forced_mines=frozenset(forced_mines),
+        mines_left=mines_left,
+        trusted_flags=flags,
+        density=density,
+    )

@@ -1,0 +1,170 @@
+"""The shared exact arithmetic: mine-count polynomials and the global combination.
+
+A *mine-count polynomial* is a ``list[int]`` whose entry ``m`` counts layouts with ``m``
+mines. Every exact engine reports, per component, such a polynomial and, per box, the
+polynomial of layouts in which one given cell of the box is a mine
+(:class:`ComponentCount`). This module alone turns those into probabilities under the
+global mine total, so every exact engine shares one treatment of the total.
+
+Combination under a known total ``M`` (``I`` interior cells, components ``1..n``):
+the layout count is ``sum_t F[t] * C(I, M - t)`` with ``F`` the product of the component
+polynomials. For component ``j`` the "rest" weight ``R_j[k]`` (ways for every other
+component and the interior to hold ``M - k`` mines) comes from a prefix product of the
+components before ``j`` and a suffix of those after ``j`` already folded with the
+interior binomials, so each component's rest costs one pass:
+O(len(F) * sum of component mine ranges) big-integer operations in all.
+Identical components (same shape) are counted once, by the caller.
+
+Under a mine density ``p`` instead of a total, cells are independent a priori and each
+component is weighted on its own by ``p^m (1-p)^(size-m)``; interior cells keep ``p``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+__all__ = [
+    "ComponentCount",
+    "Poly",
+    "combine_density",
+    "combine_total",
+    "convolve",
+    "poly_add_shifted",
+]
+
+Poly = list[int]
+"""Mine-count polynomial: entry ``m`` counts layouts with ``m`` mines."""
+
+
+@dataclass(frozen=True, slots=True)
+class ComponentCount:
+    """What an exact engine reports for one component.
+
+    ``layouts[m]``: layouts of the component with ``m`` mines in it.
+    ``box_mines[b][m]``: of those, the layouts in which one given cell of box ``b`` is a
+    mine (the same for every cell of the box).
+    """
+
+    layouts: Poly
+    box_mines: list[Poly]
+
+
+def convolve(a: Sequence[int], b: Sequence[int]) -> Poly:
+    """Product of two mine-count polynomials. O(len(a) * len(b))."""
+    if not a or not b:
+        return []
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
+
+
+def poly_add_shifted(acc: Poly, poly: Sequence[int], shift: int, factor: int = 1) -> None:
+    """``acc += factor * x**shift * poly`` in place, growing ``acc`` as needed."""
+    need = len(poly) + shift
+    if len(acc) < need:
+        acc.extend([0] * (need - len(acc)))
+    if factor == 1:
+        for i, v in enumerate(poly, shift):
+            acc[i] += v
+    else:
+        for i, v in enumerate(poly, shift):
+            acc[i] += factor * v
+
+
+def _dot_shifted(poly: Sequence[int], weights: Sequence[int], shift: int) -> int:
+    """``sum_m poly[m] * weights[m + shift]`` over the indices that exist."""
+    total = 0
+    n = len(weights)
+    for m, v in enumerate(poly):
+        i = m + shift
+        if i >= n:
+            break
+        if v and i >= 0:
+            total += v * weights[i]
+    return total
+
+
+def combine_total(
+    counts: Sequence[ComponentCount], interior: int, mines: int
+) -> tuple[int, list[list[int]], int] | None:
+    """Combine components and ``interior`` free cells under exactly ``mines`` mines.
+
+    Returns ``(layouts, box_weights, interior_weight)`` where ``box_weights[j][b]`` is the
+    number of layouts in which one given cell of box ``b`` of component ``j`` is a mine,
+    and ``interior_weight`` the same for one interior cell; divide by ``layouts`` for
+    probabilities. Returns ``None`` when no layout has exactly ``mines`` mines.
+    """
+    n = len(counts)
+    # interior binomials: weight of t frontier mines is C(I, mines - t).
+    max_frontier = sum(len(c.layouts) - 1 for c in counts)
+    top = min(max_frontier, mines)
+    g = [comb(interior, mines - t) for t in range(top + 1)]
+
+    # suffix[j][a]: ways for components j.. and the interior given a mines used before j.
+    before = [0] * (n + 1)
+    for j in range(n):
+        before[j + 1] = before[j] + len(counts[j].layouts) - 1
+    suffix: list[list[int]] = [[] for _ in range(n + 1)]
+    suffix[n] = g
+    for j in range(n - 1, -1, -1):
+        poly = counts[j].layouts
+        nxt = suffix[j + 1]
+        suffix[j] = [_dot_shifted(poly, nxt, a) for a in range(min(before[j], top) + 1)]
+    layouts = suffix[0][0] if suffix[0] else 0
+    if layouts == 0:
+        return None
+
+    box_weights: list[list[int]] = []
+    prefix: Poly = [1]
+    for j in range(n):
+        count = counts[j]
+        nxt = suffix[j + 1]
+        # rest[k] = sum_a prefix[a] * suffix[j+1][a + k]
+        rest = [_dot_shifted(prefix, nxt, k) for k in range(len(count.layouts))]
+        box_weights.append([sum(v * r for v, r in zip(bm, rest, strict=False) if v)
+                            for bm in count.box_mines])
+        prefix = convolve(prefix, count.layouts)
+    # one interior cell is a mine: C(I-1, mines-1-t) in place of C(I, mines-t).
+    if interior:
+        frontier = prefix  # product of all component polynomials
+        interior_weight = sum(
+            v * comb(interior - 1, mines - 1 - t)
+            for t, v in enumerate(frontier)
+            if v and 0 <= mines - 1 - t
+        )
+    else:
+        interior_weight = 0
+    return layouts, box_weights, interior_weight
+
+
+def combine_density(
+    counts: Sequence[ComponentCount], sizes: Sequence[int], density: Fraction
+) -> tuple[int, list[list[Fraction]]] | None:
+    """Combine components when each cell is a mine independently with ``density``.
+
+    ``sizes[j]`` is the number of cells of component ``j``. Returns the number of
+    consistent layouts over the components (any mine number) and, per component and box,
+    the probability that one cell of the box is a mine; ``None`` when some component has
+    zero weight. O(sum of polynomial lengths).
+    """
+    p, q = density.numerator, density.denominator
+    r = q - p
+    layouts = 1
+    probs: list[list[Fraction]] = []
+    for count, size in zip(counts, sizes, strict=True):
+        weights = [p**m * r ** (size - m) for m in range(len(count.layouts))]
+        total = sum(v * w for v, w in zip(count.layouts, weights, strict=True))
+        if total == 0:
+            return None
+        layouts *= sum(count.layouts)
+        probs.append(
+            [Fraction(sum(v * w for v, w in zip(bm, weights, strict=False)), total)
+             for bm in count.box_mines]
+        )
+    return layouts, probs

@@ -1,0 +1,68 @@
+"""Engines by name. ``get_engine("exact")`` returns the default exact engine.
+
+Each engine lives in its own module; this registry maps names to factories so that an
+engine's heavy dependencies are imported only when it is asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from minesolver.engines.base import (
+    ComponentEngine,
+    EngineError,
+    EngineLimitExceeded,
+    PositionEngine,
+)
+
+__all__ = [
+    "ENGINES",
+    "ComponentEngine",
+    "EngineError",
+    "EngineLimitExceeded",
+    "PositionEngine",
+    "get_engine",
+    "register",
+]
+
+Engine = ComponentEngine | PositionEngine
+
+
+def _exact() -> Engine:
+    from minesolver.engines.exact import FrontierEngine
+
+    return FrontierEngine()
+
+
+def _brute() -> Engine:
+    from minesolver.engines.brute import BruteForceEngine
+
+    return BruteForceEngine()
+
+
+ENGINES: dict[str, Callable[[], Engine]] = {
+    "exact": _exact,
+    "brute": _brute,
+}
+"""Engine factories by name; other modules add theirs with :func:`register`."""
+
+_instances: dict[str, Engine] = {}
+
+
+def register(name: str, factory: Callable[[], Engine]) -> None:
+    """Make an engine available by ``name``."""
+    ENGINES[name] = factory
+    _instances.pop(name, None)
+
+
+def get_engine(name: str) -> Engine:
+    """The engine called ``name`` (one shared instance); :class:`EngineError` if unknown."""
+    engine = _instances.get(name)
+    if engine is None:
+        factory = ENGINES.get(name)
+        if factory is None:
+            raise EngineError(
+                f"unknown engine {name!r} (available: {', '.join(sorted(ENGINES))})"
+            )
+        engine = _instances[name] = factory()
+    return engine

@@ -1,0 +1,255 @@
+"""The Minesweeper position: an immutable value object, and its text format.
+
+A :class:`Position` is what a player sees: the board's size, the total number of mines
+(or ``None`` when unknown), and each cell hidden, flagged or a revealed digit 0-8.
+It knows nothing of engines or games: analysis stands on it, never the reverse.
+
+Coordinates are ``(x, y)``: x the column from the left, y the row from the top, 0-based.
+
+The text format is the JSMinesweeper one::
+
+    30x16x99            optional header: columns x rows x total mines
+    HHHH1F2HHH...       one line per row: H hidden, F flag, 0-8 revealed digit
+
+``.`` and ``?`` are read as hidden; blank lines before and after are ignored.
+Malformed text raises :class:`PositionFormatError` naming line and column.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+__all__ = [
+    "FLAG",
+    "HIDDEN",
+    "MAX_CELLS",
+    "MAX_SIDE",
+    "Cell",
+    "InconsistentPosition",
+    "Position",
+    "PositionFormatError",
+]
+
+Cell = tuple[int, int]
+"""A cell's coordinates ``(x, y)``."""
+
+HIDDEN = -1
+"""Cell value of a hidden (unopened, unflagged) cell."""
+FLAG = -2
+"""Cell value of a flagged cell."""
+
+MAX_SIDE = 1000
+"""Largest accepted width or height."""
+MAX_CELLS = 250_000
+"""Largest accepted number of cells (a 500x500 board)."""
+
+_CHAR_VALUE = {"H": HIDDEN, ".": HIDDEN, "?": HIDDEN, "F": FLAG}
+_CHAR_VALUE.update({str(d): d for d in range(9)})
+_VALUE_CHAR = {HIDDEN: "H", FLAG: "F"}
+_VALUE_CHAR.update({d: str(d) for d in range(9)})
+_HEADER = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*x\s*(\d+)\s*$", re.IGNORECASE)
+
+
+@lru_cache(maxsize=16)
+def neighbour_table(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """For each row-major cell index of a ``width`` x ``height`` board, its neighbours."""
+    table: list[tuple[int, ...]] = []
+    for y in range(height):
+        ys = range(max(0, y - 1), min(height, y + 2))
+        for x in range(width):
+            xs = range(max(0, x - 1), min(width, x + 2))
+            table.append(tuple(yy * width + xx for yy in ys for xx in xs if yy != y or xx != x))
+    return tuple(table)
+
+
+class PositionFormatError(ValueError):
+    """Text that is not a position; the message names line and column."""
+
+
+class InconsistentPosition(ValueError):
+    """A position that no mine layout explains; the message names the first cell that fails."""
+
+
+def _check_size(width: int, height: int, where: str) -> None:
+    if width < 1 or height < 1:
+        raise PositionFormatError(f"{where}: board must be at least 1x1, got {width}x{height}")
+    if width > MAX_SIDE or height > MAX_SIDE:
+        raise PositionFormatError(
+            f"{where}: board {width}x{height} exceeds the limit of {MAX_SIDE} per side"
+        )
+    if width * height > MAX_CELLS:
+        raise PositionFormatError(
+            f"{where}: board {width}x{height} has {width * height} cells, "
+            f"more than the limit of {MAX_CELLS}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """An immutable Minesweeper position.
+
+    ``cells`` holds ``width * height`` values in row-major order: :data:`HIDDEN`,
+    :data:`FLAG` or a digit 0-8. ``mines`` is the total number of mines on the board
+    (flagged ones included), or ``None`` when unknown.
+    """
+
+    width: int
+    height: int
+    cells: tuple[int, ...]
+    mines: int | None = None
+
+    def __post_init__(self) -> None:
+        _check_size(self.width, self.height, "position")
+        if len(self.cells) != self.width * self.height:
+            raise PositionFormatError(
+                f"position: {len(self.cells)} cells given for a "
+                f"{self.width}x{self.height} board ({self.width * self.height} expected)"
+            )
+        for i, value in enumerate(self.cells):
+            if value not in _VALUE_CHAR:
+                x, y = i % self.width, i // self.width
+                raise PositionFormatError(f"cell ({x}, {y}): invalid value {value!r}")
+        if self.mines is not None and not 0 <= self.mines <= self.width * self.height:
+            raise PositionFormatError(
+                f"position: {self.mines} mines do not fit a "
+                f"{self.width}x{self.height} board"
+            )
+
+    # -- construction -------------------------------------------------------------------
+
+    @classmethod
+    def from_text(cls, text: str) -> Position:
+        """Read the JSMinesweeper text format (see the module docstring).
+
+        Raises :class:`PositionFormatError` naming the line (1-based) and column (1-based)
+        of the first problem.
+        """
+        lines = text.splitlines()
+        numbered = [(n + 1, line.strip()) for n, line in enumerate(lines)]
+        while numbered and not numbered[-1][1]:
+            numbered.pop()
+        while numbered and not numbered[0][1]:
+            numbered.pop(0)
+        if not numbered:
+            raise PositionFormatError("line 1: empty position text")
+        header: tuple[int, int, int] | None = None
+        match = _HEADER.match(numbered[0][1])
+        if match:
+            w, h, m = (int(g) for g in match.groups())
+            header_line = numbered[0][0]
+            _check_size(w, h, f"line {header_line}")
+            if m > w * h:
+                raise PositionFormatError(
+                    f"line {header_line}: {m} mines do not fit a {w}x{h} board"
+                )
+            header = (w, h, m)
+            numbered = numbered[1:]
+        elif "x" in numbered[0][1].lower() and numbered[0][1][0].isdigit():
+            raise PositionFormatError(
+                f"line {numbered[0][0]}: malformed header {numbered[0][1]!r} "
+                "(expected WIDTHxHEIGHTxMINES)"
+            )
+        if not numbered:
+            raise PositionFormatError("line 2: header but no rows")
+        width = len(numbered[0][1])
+        if len(numbered) > MAX_SIDE or width > MAX_SIDE:
+            _check_size(width, len(numbered), f"line {numbered[0][0]}")
+        cells: list[int] = []
+        for line_no, row in numbered:
+            if not row:
+                raise PositionFormatError(f"line {line_no}: empty row inside the board")
+            if len(row) != width:
+                raise PositionFormatError(
+                    f"line {line_no}, column {min(len(row), width) + 1}: row has "
+                    f"{len(row)} cells, the first row has {width}"
+                )
+            for col, ch in enumerate(row):
+                value = _CHAR_VALUE.get(ch.upper())
+                if value is None:
+                    if ch == "9":
+                        why = "digit 9 is more than the 8 neighbours a cell has"
+                    else:
+                        why = f"unknown character {ch!r} (expected H, F, 0-8, '.' or '?')"
+                    raise PositionFormatError(f"line {line_no}, column {col + 1}: {why}")
+                cells.append(value)
+        height = len(numbered)
+        _check_size(width, height, f"line {numbered[0][0]}")
+        mines = None
+        if header is not None:
+            hw, hh, mines = header
+            if (hw, hh) != (width, height):
+                raise PositionFormatError(
+                    f"line {numbered[0][0] - 1}: header says {hw}x{hh} but the rows "
+                    f"make a {width}x{height} board"
+                )
+        return cls(width, height, tuple(cells), mines)
+
+    @classmethod
+    def empty(cls, width: int, height: int, mines: int | None = None) -> Position:
+        """A position with every cell hidden."""
+        _check_size(width, height, "position")
+        return cls(width, height, (HIDDEN,) * (width * height), mines)
+
+    def to_text(self, header: bool = True) -> str:
+        """Write the JSMinesweeper text format; ``from_text(p.to_text()) == p``.
+
+        The header is written when ``header`` is true and the total is known.
+        """
+        rows = [
+            "".join(_VALUE_CHAR[v] for v in self.cells[y * self.width : (y + 1) * self.width])
+            for y in range(self.height)
+        ]
+        if header and self.mines is not None:
+            rows.insert(0, f"{self.width}x{self.height}x{self.mines}")
+        return "\n".join(rows) + "\n"
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def with_mines(self, mines: int | None) -> Position:
+        """The same cells with another total mine count."""
+        return Position(self.width, self.height, self.cells, mines)
+
+    def replace(self, changes: dict[Cell, int]) -> Position:
+        """The same position with some cells set to other values."""
+        cells = list(self.cells)
+        for (x, y), value in changes.items():
+            cells[self.index((x, y))] = value
+        return Position(self.width, self.height, tuple(cells), self.mines)
+
+    # -- access ---------------------------------------------------------------------------
+
+    def index(self, cell: Cell) -> int:
+        """Row-major index of ``cell``; raises ``IndexError`` when off the board."""
+        x, y = cell
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise IndexError(f"cell ({x}, {y}) is off the {self.width}x{self.height} board")
+        return y * self.width + x
+
+    def coords(self, index: int) -> Cell:
+        """Coordinates ``(x, y)`` of a row-major index."""
+        return index % self.width, index // self.width
+
+    def __getitem__(self, cell: Cell) -> int:
+        return self.cells[self.index(cell)]
+
+    def __iter__(self) -> Iterator[Cell]:
+        for y in range(self.height):
+            for x in range(self.width):
+                yield x, y
+
+    @property
+    def flags(self) -> int:
+        """Number of flagged cells."""
+        return self.cells.count(FLAG)
+
+    def neighbour_indices(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell index, the indices of its up to 8 neighbours (shared per size)."""
+        return neighbour_table(self.width, self.height)
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        """The up to 8 cells around ``cell``."""
+        return [self.coords(i) for i in self.neighbour_indices()[self.index(cell)]]
