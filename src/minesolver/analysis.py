@@ -196,8 +196,8 @@ def analyze_problem(problem: Problem, engine: ComponentEngine) -> Analysis:
                 f"{interior} other cells are free"
             )
         layouts, box_weights, interior_weight = result
-        for comp, row in zip(problem.components, box_weights, strict=True):
-            for box, weight in zip(comp.boxes, row, strict=True):
+        for comp, weights in zip(problem.components, box_weights, strict=True):
+            for box, weight in zip(comp.boxes, weights, strict=True):
                 probs.update(dict.fromkeys(box, Fraction(weight, layouts)))
         if interior:
             probs.update(dict.fromkeys(problem.interior, Fraction(interior_weight, layouts)))

@@ -58,7 +58,9 @@ def read_position(source: str) -> Position:
 
 @app.command()
 def solve(
-    file: Annotated[str, typer.Argument(help="Position file (JSMinesweeper text), or - for stdin.")] = "-",
+    file: Annotated[
+        str, typer.Argument(help="Position file (JSMinesweeper text), or - for stdin.")
+    ] = "-",
     mines: Annotated[int | None, typer.Option(help="Total mines (overrides the header).")] = None,
     density: Annotated[
         str | None, typer.Option(help="Mine density 0<P<1 when the total is unknown.")

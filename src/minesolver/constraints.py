@@ -90,8 +90,9 @@ def build(
 
     With ``trust_flags`` (the default) flags count as mines; otherwise they are unknown
     cells like hidden ones. ``density``, when given, replaces the total: each unknown cell
-    is a mine independently with that probability (the total is then ignored). Raises :class:`InconsistentPosition` for a digit that no
-    layout satisfies, or for more trusted flags than the total.
+    is a mine independently with that probability (the total is then ignored).
+    Raises :class:`InconsistentPosition` for a digit that no layout satisfies, or for more
+    trusted flags than the total.
     Complexity: O(cells) plus the propagation, linear in the sum of equation sizes.
     """
     cells = position.cells

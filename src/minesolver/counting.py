@@ -136,7 +136,7 @@ def combine_total(
         interior_weight = sum(
             v * comb(interior - 1, mines - 1 - t)
             for t, v in enumerate(frontier)
-            if v and 0 <= mines - 1 - t
+            if v and mines - 1 - t >= 0
         )
     else:
         interior_weight = 0
