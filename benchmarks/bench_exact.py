@@ -1,0 +1,404 @@
+"""Time the exact core against ms-toollib on the same positions, in one run.
+
+For every position, ``minesolver.analyze(Position.from_text(text))`` (parsing and
+constraint building included) and ms-toollib's ``cal_probability_onboard(board, mines)``
+(its board ready-made: rows of ints, 0-8 digit, 10 hidden, 11 flag) are timed in turn,
+``--repeats`` times each, interleaved so both share the machine's noise; the minimum of the
+repeats is kept. Both answers are compared on every hidden unflagged cell (ours as a float);
+flags are placed only on certain mines by the generators, so ms-toollib's flag
+"correction" cannot change anything. The 200x200 boards are run for ms-toollib in a
+subprocess with a timeout, in case it hangs.
+
+Usage (from the repository root)::
+
+    .venv/bin/python benchmarks/bench_exact.py [--positions N] [--seed S] [--json OUT]
+
+Writes ``benchmarks/results/exact.json`` by default and prints a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TypeVar
+
+if __package__ in (None, ""):  # run as a script: make ``benchmarks`` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import ms_toollib
+from rich.console import Console
+from rich.table import Table
+
+from benchmarks.positions import (
+    BenchPosition,
+    big_positions,
+    expert_positions,
+    large_component_positions,
+)
+from minesolver import Analysis, Position, analyze
+from minesolver.position import FLAG, HIDDEN
+
+RESULTS = Path(__file__).resolve().parent / "results"
+TOLERANCE = 1e-9
+SLOW_MS = 50.0
+
+Board = list[list[int]]
+T = TypeVar("T")
+
+
+def ms_board(position: Position) -> Board:
+    """ms-toollib's encoding: ``board[y][x]``, 0-8 digit, 10 hidden, 11 flag."""
+    code = {HIDDEN: 10, FLAG: 11}
+    w = position.width
+    return [
+        [code.get(v, v) for v in position.cells[y * w : (y + 1) * w]]
+        for y in range(position.height)
+    ]
+
+
+@dataclass
+class Record:
+    """One position's measurements (milliseconds; ``None`` when a side failed)."""
+
+    name: str
+    kind: str
+    width: int
+    height: int
+    mines: int
+    unknown: int
+    ours_ms: float
+    theirs_ms: float | None
+    max_diff: float | None
+    theirs_error: str | None = None
+    text: str | None = field(default=None)  # kept only for disagreements
+
+
+def time_call(fn: Callable[[], T]) -> tuple[float, T]:
+    """Wall time of one call in milliseconds, and its result."""
+    start = time.perf_counter()
+    result = fn()
+    return (time.perf_counter() - start) * 1e3, result
+
+
+def max_difference(
+    position: Position, ours: dict[tuple[int, int], float], theirs: list[list[float]]
+) -> float:
+    """Largest |ours - theirs| over the hidden unflagged cells (which ours must all cover)."""
+    worst = 0.0
+    w = position.width
+    for i, v in enumerate(position.cells):
+        if v != HIDDEN:
+            continue
+        x, y = i % w, i // w
+        p = ours.get((x, y))
+        if p is None:
+            return math.inf
+        worst = max(worst, abs(p - theirs[y][x]))
+    return worst
+
+
+def bench_in_process(bp: BenchPosition, repeats: int) -> Record:
+    """Interleaved timings of both solvers on one position."""
+    text = bp.text
+    pos = bp.position
+    board = ms_board(pos)
+    mines = float(pos.mines or 0)
+    ours_times: list[float] = []
+    theirs_times: list[float] = []
+    analysis: Analysis | None = None
+    theirs_grid: list[list[float]] | None = None
+    error: str | None = None
+    for _ in range(repeats):
+        t, analysis = time_call(lambda: analyze(Position.from_text(text)))
+        ours_times.append(t)
+        if error is None:
+            try:
+                t, (theirs_grid, _) = time_call(
+                    lambda: ms_toollib.cal_probability_onboard(board, mines)
+                )
+                theirs_times.append(t)
+            except Exception as exc:  # ms-toollib raises a bare RuntimeError
+                error = f"{type(exc).__name__}: {exc}"
+    assert analysis is not None
+    floats = analysis.floats()
+    diff = None if theirs_grid is None else max_difference(pos, floats, theirs_grid)
+    return Record(
+        name=bp.name,
+        kind=bp.kind,
+        width=pos.width,
+        height=pos.height,
+        mines=pos.mines or 0,
+        unknown=len(floats),
+        ours_ms=min(ours_times),
+        theirs_ms=min(theirs_times) if theirs_times else None,
+        max_diff=diff,
+        theirs_error=error,
+    )
+
+
+_WORKER = r"""
+import json, sys, time
+import ms_toollib
+job = json.load(sys.stdin)
+ms_toollib.cal_probability_onboard([[10, 1], [10, 10]], 1.0)  # warm-up
+times, result = [], None
+for _ in range(job["repeats"]):
+    start = time.perf_counter()
+    result = ms_toollib.cal_probability_onboard(job["board"], job["mines"])
+    times.append((time.perf_counter() - start) * 1e3)
+json.dump({"times": times, "probs": result[0]}, sys.stdout)
+"""
+
+
+def bench_guarded(bp: BenchPosition, repeats: int, timeout: float) -> Record:
+    """Ours in process; ms-toollib in a subprocess killed after ``timeout`` seconds."""
+    pos = bp.position
+    text = bp.text
+    ours_times = []
+    analysis: Analysis | None = None
+    for _ in range(repeats):
+        t, analysis = time_call(lambda: analyze(Position.from_text(text)))
+        ours_times.append(t)
+    assert analysis is not None
+    floats = analysis.floats()
+    job = json.dumps({"board": ms_board(pos), "mines": float(pos.mines or 0), "repeats": repeats})
+    theirs_ms = diff = None
+    error = None
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", _WORKER],
+            input=job,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+        if done.returncode == 0:
+            out = json.loads(done.stdout)
+            theirs_ms = min(out["times"])
+            diff = max_difference(pos, floats, out["probs"])
+        else:
+            error = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "failed"
+    except subprocess.TimeoutExpired:
+        error = f"timeout after {timeout:.0f} s"
+    return Record(
+        name=bp.name,
+        kind=bp.kind,
+        width=pos.width,
+        height=pos.height,
+        mines=pos.mines or 0,
+        unknown=len(floats),
+        ours_ms=min(ours_times),
+        theirs_ms=theirs_ms,
+        max_diff=diff,
+        theirs_error=error,
+    )
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """Nearest-rank percentile (``q`` in 0-100) of a non-empty sample."""
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def summarise(records: Sequence[Record]) -> dict[str, object]:
+    """Median / p99 of both, the ratio of medians, worst difference, slow positions."""
+    ours = [r.ours_ms for r in records]
+    theirs = [r.theirs_ms for r in records if r.theirs_ms is not None]
+    diffs = [r.max_diff for r in records if r.max_diff is not None]
+    out: dict[str, object] = {
+        "positions": len(records),
+        "ours_median_ms": statistics.median(ours),
+        "ours_p99_ms": percentile(ours, 99),
+        "ours_max_ms": max(ours),
+        "over_50ms": sum(1 for t in ours if t > SLOW_MS),
+        "theirs_positions": len(theirs),
+        "theirs_median_ms": statistics.median(theirs) if theirs else None,
+        "theirs_p99_ms": percentile(theirs, 99) if theirs else None,
+        "theirs_max_ms": max(theirs) if theirs else None,
+        "max_abs_diff": max(diffs) if diffs else None,
+        "disagreements": sum(1 for d in diffs if d > TOLERANCE),
+        "theirs_errors": sum(1 for r in records if r.theirs_error),
+    }
+    if theirs and len(theirs) == len(ours):
+        out["ratio_of_medians"] = statistics.median(ours) / statistics.median(theirs)
+    else:
+        out["ratio_of_medians"] = None
+    return out
+
+
+def warm_up(positions: Sequence[BenchPosition]) -> None:
+    """First calls pay imports, caches and ms-toollib's initialisation: not measured."""
+    for bp in positions:
+        analyze(Position.from_text(bp.text))
+        ms_toollib.cal_probability_onboard(ms_board(bp.position), float(bp.position.mines or 0))
+
+
+def _fmt(value: object, digits: int = 2) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.{digits}f}"
+    return str(value)
+
+
+def _fmt_diff(value: object) -> str:
+    return f"{value:.1e}" if isinstance(value, float) else "-"
+
+
+def print_report(
+    console: Console, summary: dict[str, dict[str, object]], records: list[Record]
+) -> None:
+    table = Table(
+        title="minesolver.analyze vs ms-toollib cal_probability_onboard (ms, min of repeats)"
+    )
+    for col in [
+        "set",
+        "n",
+        "ours med",
+        "ours p99",
+        "ours max",
+        "theirs med",
+        "theirs p99",
+        "ratio",
+        "max |diff|",
+        ">50 ms",
+    ]:
+        table.add_column(col, justify="right" if col != "set" else "left")
+    for name, s in summary.items():
+        table.add_row(
+            name,
+            _fmt(s["positions"]),
+            _fmt(s["ours_median_ms"]),
+            _fmt(s["ours_p99_ms"]),
+            _fmt(s["ours_max_ms"]),
+            _fmt(s["theirs_median_ms"]),
+            _fmt(s["theirs_p99_ms"]),
+            _fmt(s["ratio_of_medians"]),
+            _fmt_diff(s["max_abs_diff"]),
+            _fmt(s["over_50ms"]),
+        )
+    console.print(table)
+    detail = Table(title="large components and big boards, per position (ms)")
+    for col in ["position", "size", "unknown", "ours", "ms-toollib", "max |diff|", "note"]:
+        detail.add_column(col)
+    for r in records:
+        if r.kind.startswith("expert"):
+            continue
+        detail.add_row(
+            r.name,
+            f"{r.width}x{r.height}/{r.mines}",
+            str(r.unknown),
+            _fmt(r.ours_ms),
+            _fmt(r.theirs_ms),
+            _fmt_diff(r.max_diff),
+            r.theirs_error or "",
+        )
+    console.print(detail)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--positions", type=int, default=500, help="expert positions (500)")
+    parser.add_argument("--seed", type=int, default=2026, help="generator seed (2026)")
+    parser.add_argument("--repeats", type=int, default=5, help="timings per position (5)")
+    parser.add_argument(
+        "--stuck", type=int, default=200, help="expert positions where a simple player is stuck"
+    )
+    parser.add_argument("--dense", type=int, default=20, help="dense 30x16 boards (20)")
+    parser.add_argument("--big", type=int, default=2, help="200x200/8000 boards (2)")
+    parser.add_argument("--big-timeout", type=float, default=120.0, help="seconds (120)")
+    parser.add_argument("--json", type=Path, default=RESULTS / "exact.json", help="output")
+    args = parser.parse_args(argv)
+    console = Console(width=max(Console().width, 120))
+
+    load_before = os.getloadavg()
+    started = time.perf_counter()
+    expert = list(expert_positions(args.seed, args.positions))
+    expert += expert_positions(args.seed, args.stuck, stuck=True)
+    large = list(large_component_positions(args.seed, dense=args.dense))
+    big = list(big_positions(args.seed, args.big))
+    warm_up(expert[:20] + large[:2])
+
+    records: list[Record] = []
+    for bp in expert + large:
+        records.append(bench_in_process(bp, args.repeats))
+    for bp in big:
+        records.append(bench_guarded(bp, max(1, min(args.repeats, 2)), args.big_timeout))
+
+    disagreeing = [r for r in records if r.max_diff is not None and r.max_diff > TOLERANCE]
+    by_name = {bp.name: bp for bp in expert + large + big}
+    for r in disagreeing:
+        r.text = by_name[r.name].text
+        console.print(f"[bold red]DISAGREEMENT[/] {r.name}: max |diff| = {r.max_diff:.3e}")
+        console.print(r.text)
+
+    sets = {
+        "expert 30x16/99": [r for r in records if r.kind == "expert"],
+        "expert, stuck player": [r for r in records if r.kind == "expert-stuck"],
+        "large components": [r for r in records if r.kind in ("strip", "corridor", "dense")],
+        "  strips + corridors": [r for r in records if r.kind in ("strip", "corridor")],
+        "  dense 30x16/150-170": [r for r in records if r.kind == "dense"],
+        "big 200x200/8000": [r for r in records if r.kind == "big"],
+    }
+    summary = {name: summarise(rs) for name, rs in sets.items() if rs}
+    strip = next((r for r in records if r.name == "strip-152x3"), None)
+    print_report(console, summary, records)
+    elapsed = time.perf_counter() - started
+    if strip is not None:
+        console.print(
+            f"152x3 strip: ours {strip.ours_ms:.1f} ms, ms-toollib {_fmt(strip.theirs_ms)} ms"
+        )
+    console.print(
+        f"{len(records)} positions in {elapsed:.0f} s; load average before "
+        f"{load_before[0]:.2f}, after {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores"
+    )
+
+    out = {
+        "command": "python benchmarks/bench_exact.py "
+        + " ".join(sys.argv[1:] if argv is None else argv),
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "seed": args.seed,
+        "repeats": args.repeats,
+        "timing": "min of repeats, ours and ms-toollib interleaved per repeat",
+        "machine": {
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "cpus": os.cpu_count(),
+            "load_before": load_before,
+            "load_after": os.getloadavg(),
+            "ms_toollib": _version("ms_toollib"),
+        },
+        "summary": summary,
+        "strip_152x3": asdict(strip) if strip else None,
+        "records": [asdict(r) for r in records],
+    }
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(out, indent=1) + "\n")
+    console.print(f"wrote {args.json}")
+    return 1 if disagreeing else 0
+
+
+def _version(dist: str) -> str | None:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(dist.replace("_", "-"))
+    except PackageNotFoundError:
+        return None
+
+
+if __name__ == "__main__":
+    sys.exit(main())
