@@ -11,14 +11,14 @@ All counting is in Python ints and Fractions; floats appear only in :meth:`Analy
 from __future__ import annotations
 
 import decimal
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from minesolver.constraints import Problem, build
 from minesolver.counting import ComponentCount, combine_density, combine_total
 from minesolver.engines import ComponentEngine, get_engine
-from minesolver.position import Cell, InconsistentPosition, Position
+from minesolver.position import Cell, InconsistentPosition, Position, coordinate_table
 
 __all__ = [
     "Analysis",
@@ -71,16 +71,25 @@ class Analysis:
         engine: str,
         exact: bool = True,
         errors: Mapping[Cell, float] | None = None,
+        certain: tuple[Iterable[int], Iterable[int]] | None = None,
     ) -> Analysis:
-        """Build from probabilities keyed by cell index; certain cells derived from them."""
-        w = problem.position.width
-        probs = {(i % w, i // w): p for i, p in sorted(probabilities.items())}
+        """Build from probabilities keyed by cell index (every unknown cell of
+        ``problem``). The certain cells are those with probability 0 and 1, unless the
+        caller, who may know them already, passes ``certain=(safe, mines)`` indices."""
+        pos = problem.position
+        coords = coordinate_table(pos.width, pos.height)
+        probs = {coords[i]: probabilities[i] for i in problem.unknown}
+        if certain is None:
+            safe_idx: Iterable[int] = [i for i, p in probabilities.items() if not p]
+            mine_idx: Iterable[int] = [i for i, p in probabilities.items() if p == 1]
+        else:
+            safe_idx, mine_idx = certain
         return cls(
-            position=problem.position,
+            position=pos,
             probabilities=probs,
             layouts=layouts,
-            safe=frozenset(c for c, p in probs.items() if p == 0),
-            mines=frozenset(c for c, p in probs.items() if p == 1),
+            safe=frozenset(map(coords.__getitem__, safe_idx)),
+            mines=frozenset(map(coords.__getitem__, mine_idx)),
             engine=engine,
             exact=exact,
             errors=errors,
@@ -168,8 +177,11 @@ def count_components(problem: Problem, engine: ComponentEngine) -> list[Componen
 def analyze_problem(problem: Problem, engine: ComponentEngine) -> Analysis:
     """Analyse a reduced position with an exact component engine."""
     counts = count_components(problem, engine)
-    probs: dict[int, Fraction] = dict.fromkeys(problem.forced_safe, Fraction(0))
-    probs.update(dict.fromkeys(problem.forced_mines, Fraction(1)))
+    zero, one = Fraction(0), Fraction(1)
+    probs: dict[int, Fraction] = dict.fromkeys(problem.forced_safe, zero)
+    probs.update(dict.fromkeys(problem.forced_mines, one))
+    safe: list[int] = list(problem.forced_safe)
+    mines: list[int] = list(problem.forced_mines)
     interior = len(problem.interior)
     if problem.density is not None:
         sizes = [c.size for c in problem.components]
@@ -181,6 +193,10 @@ def analyze_problem(problem: Problem, engine: ComponentEngine) -> Analysis:
         for comp, row in zip(problem.components, box_probs, strict=True):
             for box, p in zip(comp.boxes, row, strict=True):
                 probs.update(dict.fromkeys(box, p))
+                if not p:
+                    safe.extend(box)
+                elif p == 1:
+                    mines.extend(box)
         probs.update(dict.fromkeys(problem.interior, problem.density))
     else:
         assert problem.mines_left is not None
@@ -198,10 +214,24 @@ def analyze_problem(problem: Problem, engine: ComponentEngine) -> Analysis:
         layouts, box_weights, interior_weight = result
         for comp, weights in zip(problem.components, box_weights, strict=True):
             for box, weight in zip(comp.boxes, weights, strict=True):
-                probs.update(dict.fromkeys(box, Fraction(weight, layouts)))
+                if not weight:
+                    probs.update(dict.fromkeys(box, zero))
+                    safe.extend(box)
+                elif weight == layouts:
+                    probs.update(dict.fromkeys(box, one))
+                    mines.extend(box)
+                else:
+                    probs.update(dict.fromkeys(box, Fraction(weight, layouts)))
         if interior:
-            probs.update(dict.fromkeys(problem.interior, Fraction(interior_weight, layouts)))
-    return Analysis.from_indices(problem, layouts, probs, engine=engine.name)
+            p = Fraction(interior_weight, layouts)
+            probs.update(dict.fromkeys(problem.interior, p))
+            if not interior_weight:
+                safe.extend(problem.interior)
+            elif interior_weight == layouts:
+                mines.extend(problem.interior)
+    return Analysis.from_indices(
+        problem, layouts, probs, engine=engine.name, certain=(safe, mines)
+    )
 
 
 def _low(poly: list[int]) -> int:

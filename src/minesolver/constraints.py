@@ -21,12 +21,55 @@ Nothing here counts; the engines do.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
+from itertools import compress
 
 from minesolver.position import FLAG, HIDDEN, InconsistentPosition, Position
 
 __all__ = ["Component", "Problem", "build"]
+
+_NEGATIVE = (0).__gt__  # hidden or flag: 0 > value
+_DIGIT = (-1).__lt__  # a revealed digit: -1 < value
+_POSITIVE = (0).__lt__  # a digit 1-8
+
+
+@lru_cache(maxsize=16)
+def _column_masks(width: int, height: int) -> tuple[int, int, int]:
+    """Byte-per-cell masks (one byte per cell, value 1): cells not in the last column,
+    not in the first column, and all cells."""
+    not_last = bytes(1 if x != width - 1 else 0 for _ in range(height) for x in range(width))
+    not_first = bytes(1 if x else 0 for _ in range(height) for x in range(width))
+    return (
+        int.from_bytes(not_last, "little"),
+        int.from_bytes(not_first, "little"),
+        int.from_bytes(b"\x01" * (width * height), "little"),
+    )
+
+
+def _dilate(mask: bytes, width: int, height: int) -> bytes:
+    """Byte-per-cell mask of the cells with a neighbour set in ``mask`` (0/1 bytes).
+
+    The mask is read as one big integer, a byte per cell, and shifted once per
+    direction: eight big-integer operations instead of a Python loop over the cells.
+    """
+    not_last, not_first, every = _column_masks(width, height)
+    bits = int.from_bytes(mask, "little")
+    out = 0
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if dx == 0 and dy == 0:
+                continue
+            offset = 8 * (dy * width + dx)
+            shifted = bits >> offset if offset > 0 else bits << -offset
+            if dx == 1:
+                shifted &= not_last
+            elif dx == -1:
+                shifted &= not_first
+            out |= shifted
+    return (out & every).to_bytes(width * height, "little")
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,11 +140,12 @@ def build(
     """
     cells = position.cells
     nbrs = position.neighbour_indices()
+    n = len(cells)
     if trust_flags:
-        unknown = tuple(i for i, v in enumerate(cells) if v == HIDDEN)
+        unknown = tuple(compress(range(n), map(HIDDEN.__eq__, cells)))
         flags = cells.count(FLAG)
     else:
-        unknown = tuple(i for i, v in enumerate(cells) if v < 0)
+        unknown = tuple(compress(range(n), map(_NEGATIVE, cells)))
         flags = 0
     mines_left = None if position.mines is None or density is not None else (
         position.mines - flags
@@ -115,17 +159,29 @@ def build(
     eq_cells: list[set[int]] = []
     eq_value: list[int] = []
     eq_origin: list[int] = []
-    for i, digit in enumerate(cells):
-        if digit < 0:
-            continue
-        around: list[int] = []
+    is_unknown = bytearray(n)
+    for i in unknown:
+        is_unknown[i] = 1
+    split_flags = trust_flags and flags > 0
+    # only digits next to a hidden or flagged cell carry an equation; any other digit
+    # must be 0. Both sets come from byte-per-cell masks, without a loop over cells.
+    near = _dilate(bytes(map(_NEGATIVE, cells)), position.width, position.height)
+    lonely = next(compress(range(n), map(operator.gt, map(_POSITIVE, cells), near)), None)
+    if lonely is not None:
+        raise InconsistentPosition(
+            f"digit {cells[lonely]} at {_where(position, lonely)} has no hidden or flagged "
+            "neighbour to hold its mines"
+        )
+    for i in compress(range(n), map(operator.and_, map(_DIGIT, cells), near)):
+        digit = cells[i]
         flagged = 0
-        for j in nbrs[i]:
-            v = cells[j]
-            if v == HIDDEN or (v == FLAG and not trust_flags):
-                around.append(j)
-            elif v == FLAG:
-                flagged += 1
+        if split_flags:
+            around = [j for j in nbrs[i] if cells[j] < 0]
+            flagged = len(around)
+            around = [j for j in around if is_unknown[j]]
+            flagged -= len(around)
+        else:
+            around = [j for j in nbrs[i] if is_unknown[j]]
         need = digit - flagged
         if need < 0:
             raise InconsistentPosition(
@@ -257,11 +313,7 @@ def build(
                 origins=tuple(eq_origin[e] for e in eqs),
             )
         )
-    constrained = set(parent)
-    interior = tuple(
-        i for i in unknown if i not in constrained and i not in forced_safe
-        and i not in forced_mines
-    )
+    interior = tuple(sorted(set(unknown).difference(parent, forced_safe, forced_mines)))
     return Problem(
         position=position,
         unknown=unknown,

@@ -48,6 +48,7 @@ MAX_CELLS = 250_000
 
 _CHAR_VALUE = {"H": HIDDEN, ".": HIDDEN, "?": HIDDEN, "F": FLAG}
 _CHAR_VALUE.update({str(d): d for d in range(9)})
+_CHAR_VALUE.update({"h": HIDDEN, "f": FLAG})
 _VALUE_CHAR = {HIDDEN: "H", FLAG: "F"}
 _VALUE_CHAR.update({d: str(d) for d in range(9)})
 _HEADER = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*x\s*(\d+)\s*$", re.IGNORECASE)
@@ -63,6 +64,12 @@ def neighbour_table(width: int, height: int) -> tuple[tuple[int, ...], ...]:
             xs = range(max(0, x - 1), min(width, x + 2))
             table.append(tuple(yy * width + xx for yy in ys for xx in xs if yy != y or xx != x))
     return tuple(table)
+
+
+@lru_cache(maxsize=16)
+def coordinate_table(width: int, height: int) -> tuple[Cell, ...]:
+    """For each row-major cell index of a ``width`` x ``height`` board, its ``(x, y)``."""
+    return tuple((x, y) for y in range(height) for x in range(width))
 
 
 class PositionFormatError(ValueError):
@@ -166,15 +173,16 @@ class Position:
                     f"line {line_no}, column {min(len(row), width) + 1}: row has "
                     f"{len(row)} cells, the first row has {width}"
                 )
-            for col, ch in enumerate(row):
-                value = _CHAR_VALUE.get(ch.upper())
-                if value is None:
-                    if ch == "9":
-                        why = "digit 9 is more than the 8 neighbours a cell has"
-                    else:
-                        why = f"unknown character {ch!r} (expected H, F, 0-8, '.' or '?')"
-                    raise PositionFormatError(f"line {line_no}, column {col + 1}: {why}")
-                cells.append(value)
+            values = [_CHAR_VALUE.get(ch) for ch in row]
+            if None in values:
+                col = values.index(None)
+                ch = row[col]
+                if ch == "9":
+                    why = "digit 9 is more than the 8 neighbours a cell has"
+                else:
+                    why = f"unknown character {ch!r} (expected H, F, 0-8, '.' or '?')"
+                raise PositionFormatError(f"line {line_no}, column {col + 1}: {why}")
+            cells.extend(values)  # type: ignore[arg-type]
         height = len(numbered)
         _check_size(width, height, f"line {numbered[0][0]}")
         mines = None
