@@ -92,6 +92,114 @@ def solve(
     console.print(summary(analysis))
 
 
+@app.command()
+def bench(
+    level: Annotated[
+        str | None,
+        typer.Option(help="beginner, intermediate, expert or WxHxM [default: expert]."),
+    ] = None,
+    games: Annotated[
+        int | None,
+        typer.Option(help="Games to play [default: 1000, or every layout of --layouts]."),
+    ] = None,
+    first_click: Annotated[str, typer.Option(help="First-click rule: safe, opening, none.")] = (
+        "safe"
+    ),
+    start: Annotated[str, typer.Option(help="First click: corner, centre or X,Y.")] = "corner",
+    strategy: Annotated[str, typer.Option(help="Player: greedy, pseq, best.")] = "greedy",
+    strategies: Annotated[
+        str | None, typer.Option(help="Several players, comma-separated, on the same layouts.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the run (game i depends on seed, i).")] = 0,
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    layouts: Annotated[
+        str | None, typer.Option(help="Play the layouts of this file (MBF or text list).")
+    ] = None,
+    dask: Annotated[
+        str | None, typer.Option(help="Run on the Dask scheduler at this address.")
+    ] = None,
+    no_guess: Annotated[
+        bool, typer.Option("--no-guess", help="Only boards solvable without guessing.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Play many games and report win rates (95% Wilson interval), guesses and speed."""
+    from minesolver.bench_report import bench_report, progress_bar
+    from minesolver.simulate import make_setup, simulate
+
+    names = strategies.split(",") if strategies else [strategy]
+    setup, given = make_setup(
+        level=level,
+        first_click=first_click,
+        start=start,
+        strategies=names,
+        seed=seed,
+        no_guess=no_guess,
+        layouts_file=layouts,
+    )
+    count = games if games is not None else (len(given) if given is not None else 1000)
+    with progress_bar(count, Console(stderr=True)) as advance:
+        result = simulate(
+            setup, count, workers=workers, layouts=given, dask=dask, on_progress=advance
+        )
+    if as_json:
+        sys.stdout.write(json.dumps(result.to_json()) + "\n")
+        return
+    Console(highlight=False, soft_wrap=True).print(bench_report(result))
+
+
+@app.command()
+def play(
+    level: Annotated[str, typer.Option(help="beginner, intermediate, expert or WxHxM.")] = (
+        "beginner"
+    ),
+    first_click: Annotated[str, typer.Option(help="First-click rule: safe, opening, none.")] = (
+        "safe"
+    ),
+    start: Annotated[str, typer.Option(help="Player's first click: corner, centre, X,Y.")] = (
+        "corner"
+    ),
+    strategy: Annotated[str, typer.Option(help="Player to watch: greedy, pseq, best.")] = (
+        "greedy"
+    ),
+    seed: Annotated[int, typer.Option(help="Seed (game --game of `bench --seed`).")] = 0,
+    game: Annotated[int, typer.Option(help="Which game of the seeded run to show.")] = 0,
+    human: Annotated[
+        bool, typer.Option("--human", help="Play yourself (commands on stdin, h for a hint).")
+    ] = False,
+    probabilities: Annotated[
+        bool, typer.Option(help="Show the exact probabilities while watching.")
+    ] = True,
+    delay: Annotated[float, typer.Option(help="Seconds to pause after each move.")] = 0.0,
+) -> None:
+    """Watch a player play a game move by move, or play yourself with hints on demand."""
+    import random
+
+    from minesolver.game import Game
+    from minesolver.play import play_human, watch
+    from minesolver.simulate import derive_seed, game_layout, make_setup
+    from minesolver.strategy import get_strategy
+
+    setup, _ = make_setup(
+        level=level, first_click=first_click, start=start, strategies=[strategy], seed=seed
+    )
+    if game < 0:
+        fail(f"--game {game} must not be negative")
+    console = Console(highlight=False, soft_wrap=True)
+    if human:
+        rng = random.Random(derive_seed(seed, game, "layout"))
+        prompt = "> " if sys.stdin.isatty() else ""
+        play_human(Game.new(setup.level, rng, setup.rule), sys.stdin, console, prompt)
+        return
+    layout, _ = game_layout(setup, game)
+    player = get_strategy(strategy)
+    rng = random.Random(derive_seed(seed, game, "player"))
+    watch(
+        Game.from_layout(layout), player, setup.start, rng, console,
+        probabilities=probabilities, delay=delay,
+    )  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app, turning user errors into ``error: …`` and status 2."""
     try:

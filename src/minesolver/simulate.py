@@ -26,10 +26,22 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
-from minesolver.game import FirstClick, Game, Layout, Level, random_layout
+from minesolver.game import (
+    PRESETS,
+    FirstClick,
+    Game,
+    Layout,
+    Level,
+    check_level,
+    check_rule,
+    load_layouts,
+    parse_level,
+    parse_start,
+    random_layout,
+)
 from minesolver.position import Cell
 from minesolver.stats import mcnemar_exact, wilson_interval
-from minesolver.strategy import Strategy, get_strategy
+from minesolver.strategy import Move, Strategy, get_strategy
 
 __all__ = [
     "Batch",
@@ -39,7 +51,10 @@ __all__ = [
     "Setup",
     "SimulationError",
     "StrategyResult",
+    "apply_moves",
     "derive_seed",
+    "game_layout",
+    "make_setup",
     "play_game",
     "run_batch",
     "simulate",
@@ -110,25 +125,35 @@ def play_game(strategy: Strategy, layout: Layout, start: Cell, rng: random.Rando
     guesses = 0
     while not game.over:
         moves = strategy.next_moves(game.view())
-        changed = False
-        for move in moves:
-            if game.over:
-                break
-            guesses += move.guess
-            if move.kind == "open":
-                changed |= bool(game.open(move.cell))
-            elif move.kind == "flag":
-                changed |= game.flag(move.cell)
-            else:
-                changed |= bool(game.chord(move.cell))
-        if not changed:
-            raise SimulationError(
-                f"player {strategy.name!r} made no progress with moves {moves!r}"
-            )
+        guesses += apply_moves(game, moves, strategy.name)
     return game.status == "won", guesses
 
 
-def _layout_for(setup: Setup, index: int) -> tuple[Layout, int]:
+def apply_moves(game: Game, moves: Sequence[Move], player: str = "player") -> int:
+    """Make ``moves`` in order until the game ends; returns how many were guesses.
+
+    Raises :class:`SimulationError` when none of them changes the board (a player that
+    would otherwise loop forever).
+    """
+    changed = False
+    guesses = 0
+    for move in moves:
+        if game.over:
+            break
+        guesses += move.guess
+        if move.kind == "open":
+            changed |= bool(game.open(move.cell))
+        elif move.kind == "flag":
+            changed |= game.flag(move.cell)
+        else:
+            changed |= bool(game.chord(move.cell))
+    if not changed:
+        raise SimulationError(f"player {player!r} made no progress with moves {moves!r}")
+    return guesses
+
+
+def game_layout(setup: Setup, index: int) -> tuple[Layout, int]:
+    """Game ``index``'s layout and how many were drawn to find it (no-guess boards)."""
     rng = random.Random(derive_seed(setup.seed, index, "layout"))
     if setup.no_guess:
         from minesolver.noguess import no_guess_layout
@@ -147,7 +172,7 @@ def run_batch(batch: Batch) -> list[GameRecord]:
         if batch.layouts is not None:
             layout, draws = batch.layouts[k], 1
         else:
-            layout, draws = _layout_for(setup, index)
+            layout, draws = game_layout(setup, index)
         player_seed = derive_seed(setup.seed, index, "player")
         wins, guesses, seconds = [], [], []
         for player in players:
@@ -401,3 +426,42 @@ def simulate(
     wall = time.perf_counter() - began
     return summarise(setup, _level_name(setup.level), records, wall, workers)
 
+
+
+def make_setup(
+    *,
+    level: str | None,
+    first_click: str,
+    start: str,
+    strategies: Sequence[str],
+    seed: int,
+    no_guess: bool = False,
+    layouts_file: str | None = None,
+) -> tuple[Setup, list[Layout] | None]:
+    """A run's :class:`Setup` from text options (those of ``minesolver bench``), and the
+    layouts of ``layouts_file`` if given (their size then sets the level).
+
+    Raises a ``ValueError`` subclass naming the bad option or file.
+    """
+    rule = check_rule(first_click)
+    names = tuple(dict.fromkeys(n.strip().lower() for n in strategies if n.strip()))
+    if not names:
+        raise SimulationError("no player given")
+    given: list[Layout] | None = None
+    if layouts_file is not None:
+        if no_guess:
+            raise SimulationError("give either --layouts or --no-guess, not both")
+        given = load_layouts(layouts_file)
+        sizes = {layout.level for layout in given}
+        if len(sizes) > 1:
+            shown = ", ".join(sorted(str(s) for s in sizes)[:4])
+            raise SimulationError(f"{layouts_file}: layouts of several sizes ({shown})")
+        (size,) = sizes
+        presets = {Level(p.width, p.height, p.mines): p for p in PRESETS.values()}
+        lvl = presets.get(size) or parse_level(str(size))
+    else:
+        lvl = parse_level(level or "expert")
+    cell = parse_start(start, lvl.width, lvl.height)
+    if given is None:
+        check_level(lvl, cell, rule)
+    return Setup(lvl, rule, cell, names, seed, no_guess), given

@@ -1,0 +1,76 @@
+"""Rich renderings of simulator results and its progress bar, for ``minesolver bench``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from rich.console import Console, Group, RenderableType
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from minesolver.simulate import BenchResult
+
+__all__ = ["bench_report", "progress_bar"]
+
+
+def bench_report(result: BenchResult) -> RenderableType:
+    """Per player: wins, win rate (%) with its 95% Wilson interval, guesses per game, games
+    per second (wall clock, and per core); then the paired differences with McNemar's
+    exact p-value."""
+    setup = result.setup
+    title = (
+        f"{result.level_name}, first click {setup.rule} at ({setup.start[0]},{setup.start[1]}), "
+        f"seed {setup.seed}, {result.games:,} games, {result.workers} worker(s)"
+    )
+    table = Table(title=title, title_justify="left")
+    for column in ("player", "wins", "win %", "95% CI", "guesses", "games/s", "per core"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for r in result.results.values():
+        lo, hi = r.ci95
+        table.add_row(
+            r.name,
+            f"{r.wins:,}",
+            f"{100 * r.win_rate:.2f}",
+            f"{100 * lo:.2f}-{100 * hi:.2f}",
+            f"{r.guesses_per_game:.2f}",
+            f"{r.games_per_second:.1f}",
+            f"{r.games_per_second_per_core:.1f}",
+        )
+    parts: list[RenderableType] = [table]
+    if result.paired:
+        paired = Table(title="paired (same layouts): games won by one only", title_justify="left")
+        for column in ("a", "b", "a only", "b only", "McNemar p"):
+            paired.add_column(column, justify="left" if column in "ab" else "right")
+        for p in result.paired:
+            paired.add_row(p.a, p.b, f"{p.a_only:,}", f"{p.b_only:,}", f"{p.p_value:.3g}")
+        parts.append(paired)
+    if setup.no_guess:
+        parts.append(
+            Text(
+                f"no-guess boards: {result.draws:,} layouts drawn for {result.games:,}, "
+                f"rejection rate {100 * result.rejection_rate:.1f}%"
+            )
+        )
+    return Group(*parts)
+
+
+@contextmanager
+def progress_bar(total: int, console: Console) -> Iterator[Callable[[int], None]]:
+    """A transient progress bar of ``total`` games; yields ``advance(n)``.
+
+    Shown only when ``console`` is a terminal, so pipes and tests get clean output.
+    """
+    if not console.is_terminal:
+        yield lambda n: None
+        return
+    columns = (
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("games", total=total)
+        yield lambda n: progress.advance(task, n)

@@ -1,0 +1,231 @@
+"""Terminal play: watch a player move by move, or play yourself with hints on demand.
+
+Both sessions write to a rich :class:`~rich.console.Console` and take what they need as
+arguments (the game, the player, the commands as an iterable of lines), so they run the
+same from a terminal, a pipe or a test. The player, as in the simulator, gets only the
+game's :meth:`~minesolver.game.Game.view`.
+
+Commands of :func:`play_human` (coordinates ``x y`` or ``x,y``, x the column):
+
+    o X Y   open (also: ``open X Y`` or just ``X Y``)
+    f X Y   flag or unflag
+    c X Y   chord on a digit
+    h       hint: the exact probabilities, the certain cells and the safest cell
+    q       quit
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterable, Sequence
+
+from rich.console import Console
+from rich.text import Text
+
+from minesolver.analysis import Analysis, analyze
+from minesolver.display import heat_map, summary
+from minesolver.game import Game, GameError, Status
+from minesolver.position import FLAG, HIDDEN, Cell, InconsistentPosition, Position
+from minesolver.simulate import apply_moves
+from minesolver.strategy import Move, Strategy
+
+__all__ = ["board_text", "describe_moves", "parse_command", "play_human", "watch"]
+
+_DIGIT_STYLE = {
+    0: "grey50",
+    1: "bold blue",
+    2: "bold green",
+    3: "bold red",
+    4: "bold magenta",
+    5: "bold dark_red",
+    6: "bold cyan",
+    7: "bold white",
+    8: "bold grey70",
+}
+
+
+def board_text(
+    view: Position, mines: Sequence[Cell] = (), exploded: Cell | None = None
+) -> Text:
+    """The board with column and row numbers; ``mines`` shown as ``*`` (after the game),
+    the mine that was hit as ``X``; hidden ``.``, flags ``F``, digits 0-8."""
+    mine_set = set(mines)
+    margin = len(str(view.height - 1))
+    text = Text(" " * (margin + 1))
+    text.append(" ".join(f"{x % 10}" for x in range(view.width)) + "\n", style="dim")
+    for y in range(view.height):
+        text.append(f"{y:>{margin}} ", style="dim")
+        for x in range(view.width):
+            v = view.cells[y * view.width + x]
+            if (x, y) == exploded:
+                text.append("X", style="bold white on red")
+            elif v == FLAG:
+                wrong = bool(mine_set) and (x, y) not in mine_set
+                text.append("F", style="red strike" if wrong else "bold red")
+            elif (x, y) in mine_set:
+                text.append("*", style="bold red")
+            elif v == HIDDEN:
+                text.append(".", style="grey50")
+            else:
+                text.append(str(v) if v else " ", style=_DIGIT_STYLE[v])
+            text.append(" " if x < view.width - 1 else "\n")
+    return text
+
+
+def describe_moves(moves: Sequence[Move]) -> str:
+    """The moves of one round for people: the certain ones summed up, a guess with why."""
+    parts = []
+    opens = [m.cell for m in moves if m.kind == "open" and not m.guess]
+    flags = [m.cell for m in moves if m.kind == "flag"]
+
+    def cells(cs: list[Cell]) -> str:
+        shown = " ".join(f"({x},{y})" for x, y in cs[:8])
+        return shown + (f" … (+{len(cs) - 8})" if len(cs) > 8 else "")
+
+    if opens:
+        parts.append(f"open {len(opens)} certainly safe: {cells(opens)}")
+    if flags:
+        parts.append(f"flag {len(flags)} certain mine{'s' * (len(flags) > 1)}: {cells(flags)}")
+    for m in moves:
+        if m.kind == "chord":
+            parts.append(f"chord ({m.cell[0]},{m.cell[1]})")
+        elif m.guess:
+            why = f" ({m.reason})" if m.reason else ""
+            parts.append(f"guess ({m.cell[0]},{m.cell[1]}), risk {m.risk:.3f}{why}")
+    return "; ".join(parts) or "no move"
+
+
+def _analysis(view: Position) -> Analysis | None:
+    """The exact analysis, distrusting flags if a wrong flag makes the position impossible."""
+    try:
+        return analyze(view)
+    except InconsistentPosition:
+        try:
+            return analyze(view, trust_flags=False)
+        except InconsistentPosition:
+            return None
+
+
+def watch(
+    game: Game,
+    player: Strategy,
+    start: Cell,
+    rng: random.Random,
+    console: Console,
+    *,
+    probabilities: bool = True,
+    delay: float = 0.0,
+) -> Status:
+    """Let ``player`` play ``game`` from the first click at ``start``, showing each round:
+    the board (with the exact probabilities unless ``probabilities`` is false), the moves
+    and why. Returns the final status."""
+    player.reset(rng)
+    game.open(start)
+    console.print(f"first click ({start[0]},{start[1]})")
+    turn = 0
+    while not game.over:
+        turn += 1
+        view = game.view()
+        analysis = _analysis(view) if probabilities else None
+        console.print(heat_map(analysis) if analysis else board_text(view), end="")
+        moves = player.next_moves(view)
+        console.print(f"[bold]move {turn}[/bold]: {describe_moves(moves)}")
+        apply_moves(game, moves, player.name)
+        if delay > 0:
+            time.sleep(delay)
+    _finish(game, console)
+    return game.status
+
+
+def _finish(game: Game, console: Console) -> None:
+    console.print(board_text(game.view(), game.mine_cells(), game.exploded), end="")
+    if game.status == "won":
+        console.print("[bold green]won[/bold green]")
+    elif game.status == "lost" and game.exploded is not None:
+        x, y = game.exploded
+        console.print(f"[bold red]lost[/bold red]: a mine at ({x},{y})")
+
+
+def parse_command(line: str) -> tuple[str, Cell | None]:
+    """``(action, cell)`` from a command line; action ``open``, ``flag``, ``chord``,
+    ``hint``, ``quit``, ``help``, ``board``. Raises :class:`GameError` when unreadable."""
+    words = line.replace(",", " ").split()
+    if not words:
+        return "board", None
+    actions = {
+        "o": "open", "open": "open", "f": "flag", "flag": "flag", "c": "chord",
+        "chord": "chord", "h": "hint", "hint": "hint", "q": "quit", "quit": "quit",
+        "?": "help", "help": "help", "b": "board", "board": "board",
+    }  # fmt: skip
+    if words[0].isdigit():
+        words.insert(0, "open")
+    action = actions.get(words[0].lower())
+    if action is None:
+        raise GameError(f"unknown command {words[0]!r} (type ? for help)")
+    if action in ("open", "flag", "chord"):
+        if len(words) != 3 or not (words[1].isdigit() and words[2].isdigit()):
+            raise GameError(f"{action} needs a cell: {action[0]} X Y")
+        return action, (int(words[1]), int(words[2]))
+    return action, None
+
+
+_HELP = "o X Y open · f X Y flag/unflag · c X Y chord · h hint · b board · q quit"
+
+
+def play_human(
+    game: Game, commands: Iterable[str], console: Console, prompt: str = ""
+) -> Status:
+    """Play ``game`` from ``commands`` (lines, e.g. standard input), showing the board
+    after each move and the exact probabilities on ``h``; ``prompt`` is printed before
+    each command is read. Returns the final status (``playing`` when the commands end or
+    ``q`` stops the game first)."""
+    console.print(_HELP)
+    console.print(board_text(game.view()), end="")
+    lines = iter(commands)
+    while True:
+        if prompt:
+            console.print(prompt, end="")
+        line = next(lines, None)
+        if line is None:
+            break
+        try:
+            action, cell = parse_command(line)
+            if action == "quit":
+                break
+            if action == "help":
+                console.print(_HELP)
+            elif action == "hint":
+                _hint(game, console)
+            elif action == "board":
+                console.print(board_text(game.view()), end="")
+            else:
+                assert cell is not None
+                if action == "open":
+                    changed = bool(game.open(cell))
+                elif action == "flag":
+                    changed = game.toggle_flag(cell)
+                else:
+                    changed = bool(game.chord(cell))
+                if not changed:
+                    console.print(f"{action} ({cell[0]},{cell[1]}): nothing to do")
+                if game.over:
+                    break
+                console.print(board_text(game.view()), end="")
+        except GameError as exc:
+            console.print(f"[yellow]{exc}[/yellow]")
+    if game.over:
+        _finish(game, console)
+    return game.status
+
+
+def _hint(game: Game, console: Console) -> None:
+    if not game.started:
+        console.print(f"no cell open yet: any first click is {game.rule!r}")
+        return
+    analysis = _analysis(game.view())
+    if analysis is None:
+        console.print("[yellow]no mine layout fits the flags and digits[/yellow]")
+        return
+    console.print(heat_map(analysis), end="")
+    console.print(summary(analysis))
