@@ -29,6 +29,7 @@ from math import comb
 __all__ = [
     "ComponentCount",
     "Poly",
+    "binomial_column",
     "combine_density",
     "combine_total",
     "convolve",
@@ -90,6 +91,24 @@ def _dot_shifted(poly: Sequence[int], weights: Sequence[int], shift: int) -> int
     return total
 
 
+def binomial_column(n: int, k: int, count: int) -> list[int]:
+    """``[C(n, k), C(n, k - 1), …, C(n, k - count + 1)]`` (zero outside ``0..n``).
+
+    One ``math.comb`` and then the exact recurrence ``C(n, j + 1) = C(n, j) (n - j) / (j + 1)``:
+    O(count) multiplications by small numbers instead of ``count`` huge binomials (on a
+    200x200 board each one has thousands of digits).
+    """
+    lo, hi = max(0, k - count + 1), min(k, n)
+    out = [0] * count
+    if lo > hi:
+        return out
+    value = comb(n, lo)
+    for j in range(lo, hi + 1):
+        out[k - j] = value
+        value = value * (n - j) // (j + 1)
+    return out
+
+
 def combine_total(
     counts: Sequence[ComponentCount], interior: int, mines: int
 ) -> tuple[int, list[list[int]], int] | None:
@@ -104,7 +123,7 @@ def combine_total(
     # interior binomials: weight of t frontier mines is C(I, mines - t).
     max_frontier = sum(len(c.layouts) - 1 for c in counts)
     top = min(max_frontier, mines)
-    g = [comb(interior, mines - t) for t in range(top + 1)]
+    g = binomial_column(interior, mines, top + 1)
 
     # suffix[j][a]: ways for components j.. and the interior given a mines used before j.
     before = [0] * (n + 1)
@@ -130,14 +149,13 @@ def combine_total(
         box_weights.append([sum(v * r for v, r in zip(bm, rest, strict=False) if v)
                             for bm in count.box_mines])
         prefix = convolve(prefix, count.layouts)
-    # one interior cell is a mine: C(I-1, mines-1-t) in place of C(I, mines-t).
+    # one interior cell is a mine: C(I-1, k-1) = C(I, k) * k / I in place of C(I, k),
+    # with k = mines - t; the sum is divisible by I term by term.
     if interior:
         frontier = prefix  # product of all component polynomials
         interior_weight = sum(
-            v * comb(interior - 1, mines - 1 - t)
-            for t, v in enumerate(frontier)
-            if v and mines - 1 - t >= 0
-        )
+            v * g[t] * (mines - t) for t, v in enumerate(frontier) if v and t < len(g)
+        ) // interior
     else:
         interior_weight = 0
     return layouts, box_weights, interior_weight

@@ -110,20 +110,32 @@ def _plan(component: Component, order: list[int]) -> list[tuple[list[_Carry], li
         last.append(max(ps))
     values = [v for _, v in component.constraints]
     ncons = len(values)
-    active: list[list[int]] = [
-        [c for c in range(ncons) if first[c] < i <= last[c]] for i in range(n + 1)
-    ]
+    opens: list[list[int]] = [[] for _ in range(n)]
+    closes_at: list[list[int]] = [[] for _ in range(n)]
+    for c in range(ncons):
+        opens[first[c]].append(c)
+        closes_at[last[c]].append(c)
+    capacity = [sum(sizes[p] for p in members[c]) for c in range(ncons)]
+    box_cons: list[list[int]] = [[] for _ in range(n)]
+    for c in range(ncons):
+        for p in members[c]:
+            box_cons[p].append(c)
+    # sweep: the open equations before box i, in a fixed order (by opening position).
+    active: list[int] = []
     steps: list[tuple[list[_Carry], list[_Close]]] = []
     for i in range(n):
-        src = {c: k for k, c in enumerate(active[i])}
-        carries: list[_Carry] = []
-        for c in active[i + 1]:
-            cap = sum(sizes[p] for p in members[c] if p > i)
-            carries.append((src.get(c, -1), i in members[c], values[c], cap))
-        closes: list[_Close] = [
-            (src.get(c, -1), values[c]) for c in range(ncons) if last[c] == i
+        src = {c: k for k, c in enumerate(active)}
+        for c in box_cons[i]:
+            capacity[c] -= sizes[i]
+        closing = set(closes_at[i])
+        after = [c for c in active if c not in closing]
+        after.extend(c for c in opens[i] if c not in closing)
+        carries: list[_Carry] = [
+            (src.get(c, -1), i in members[c], values[c], capacity[c]) for c in after
         ]
+        closes: list[_Close] = [(src.get(c, -1), values[c]) for c in closes_at[i]]
         steps.append((carries, closes))
+        active = after
     return steps
 
 
