@@ -309,6 +309,45 @@ def print_report(
     console.print(detail)
 
 
+def render_markdown(
+    out: dict[str, object], summary: dict[str, dict[str, object]], strip: Record | None
+) -> str:
+    """The summary as a Markdown table (for the README), with the run's provenance."""
+    lines = [
+        "| set | positions | ours median ms | ours p99 ms | ms-toollib median ms "
+        "| ms-toollib p99 ms | ratio of medians | max abs diff | ours > 50 ms |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for name, s in summary.items():
+        cells = [
+            name.strip(),
+            _fmt(s["positions"]),
+            _fmt(s["ours_median_ms"]),
+            _fmt(s["ours_p99_ms"]),
+            _fmt(s["theirs_median_ms"]),
+            _fmt(s["theirs_p99_ms"]),
+            _fmt(s["ratio_of_medians"]),
+            _fmt_diff(s["max_abs_diff"]),
+            _fmt(s["over_50ms"]),
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+    if strip is not None:
+        lines += [
+            "",
+            f"152x3 strip (304 frontier cells, one component): ours {strip.ours_ms:.1f} ms, "
+            f"ms-toollib {_fmt(strip.theirs_ms)} ms.",
+        ]
+    machine = out["machine"]
+    assert isinstance(machine, dict)
+    lines += [
+        "",
+        f"Measured {out['date']} on code {out['code']}, {machine['cpus']} cores, load average "
+        f"{machine['load_before'][0]:.1f} before and {machine['load_after'][0]:.1f} after; "
+        f"{out['timing']} ({out['repeats']} repeats). Command: `{str(out['command']).strip()}`.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=500, help="expert positions (500)")
@@ -381,14 +420,32 @@ def main(argv: Sequence[str] | None = None) -> int:
             "load_after": os.getloadavg(),
             "ms_toollib": _version("ms_toollib"),
         },
+        "code": _git_describe(),
         "summary": summary,
         "strip_152x3": asdict(strip) if strip else None,
         "records": [asdict(r) for r in records],
     }
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(out, indent=1) + "\n")
-    console.print(f"wrote {args.json}")
+    markdown = args.json.with_suffix(".md")
+    markdown.write_text(render_markdown(out, summary, strip))
+    console.print(f"wrote {args.json} and {markdown}")
     return 1 if disagreeing else 0
+
+
+def _git_describe() -> str | None:
+    """The measured code's commit (``-dirty`` when the working tree has changes)."""
+    try:
+        done = subprocess.run(
+            ["git", "describe", "--always", "--dirty"],
+            cwd=Path(__file__).resolve().parent,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return done.stdout.strip()
 
 
 def _version(dist: str) -> str | None:

@@ -1,4 +1,5 @@
-"""Where ``analyze`` spends its time: cProfile on the expert set and on the 152x3 strip.
+"""Where ``analyze`` spends its time: cProfile on the expert set, the 152x3 strip and a
+200x200/8000 board.
 
 Usage (from the repository root)::
 
@@ -21,7 +22,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make ``benchmarks`` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.positions import expert_positions, rng_for, strip_position
+from benchmarks.positions import big_positions, expert_positions, rng_for, strip_position
 from minesolver import Position, analyze
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -29,7 +30,7 @@ RESULTS = Path(__file__).resolve().parent / "results"
 
 def profile(texts: Sequence[str], rounds: int) -> pstats.Stats:
     """Profile ``analyze(Position.from_text(t))`` over ``texts``, ``rounds`` times."""
-    for t in texts[:5]:  # warm caches outside the profile
+    for t in texts[:5] if rounds > 1 or len(texts) > 1 else []:  # warm caches, unprofiled
         analyze(Position.from_text(t))
     prof = cProfile.Profile()
     prof.enable()
@@ -103,10 +104,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     expert = [bp.text for bp in expert_positions(args.seed, args.positions)]
     strip = [strip_position(rng_for(args.seed, "strip-152x3")).to_text()]
+    big = [bp.text for bp in big_positions(args.seed, 1)]
     parts = ["# cProfile of analyze (own time per function)\n"]
     for title, texts, rounds in [
         (f"{len(expert)} expert mid-game positions (30x16/99)", expert, 1),
         ("152x3 strip, 10 runs", strip, 10),
+        ("200x200/8000 mid-game, 1 run", big, 1),
     ]:
         stats = profile(texts, rounds)
         total, rows = top_rows(stats, args.top)
