@@ -60,6 +60,8 @@ def test_same_results_whatever_the_workers_and_batches() -> None:
     assert one.to_json()["wins"] == two.to_json()["wins"]
     other = simulate(replace(BEGINNER, seed=12), 24, batch_size=24)
     assert outcomes(other.records) != outcomes(one.records)
+    parts = simulate(BEGINNER, 10).records + simulate(BEGINNER, 14, first_game=10).records
+    assert outcomes(parts) == outcomes(one.records)  # a run made in parts is the same run
 
 
 def test_json_fields_are_consistent() -> None:

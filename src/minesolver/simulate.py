@@ -335,12 +335,18 @@ def summarise(
 
 
 def make_batches(
-    setup: Setup, games: int, batch_size: int, layouts: Sequence[Layout] | None = None
+    setup: Setup,
+    games: int,
+    batch_size: int,
+    layouts: Sequence[Layout] | None = None,
+    first_game: int = 0,
 ) -> list[Batch]:
-    """Cut ``games`` games into batches of at most ``batch_size``."""
+    """Cut games ``first_game`` .. ``first_game + games - 1`` into batches of at most
+    ``batch_size`` (given ``layouts`` are indexed from ``first_game`` too)."""
     batches = []
-    for first in range(0, games, batch_size):
-        count = min(batch_size, games - first)
+    for offset in range(0, games, batch_size):
+        count = min(batch_size, games - offset)
+        first = first_game + offset
         given = None if layouts is None else tuple(layouts[first : first + count])
         batches.append(Batch(setup, first, count, given))
     return batches
@@ -388,12 +394,15 @@ def simulate(
     dask: str | None = None,
     batch_size: int | None = None,
     on_progress: Callable[[int], None] | None = None,
+    first_game: int = 0,
 ) -> BenchResult:
     """Play ``games`` games with every player of ``setup`` and summarise them.
 
     ``layouts`` plays the given layouts (the first ``games`` of them) instead of drawing
     them; ``dask`` ships the batches to the scheduler at that address instead of local
     processes. ``on_progress(n)`` is called as each batch of ``n`` games ends.
+    ``first_game`` plays games ``first_game ..`` of the seeded run instead of ``0 ..``, so
+    a long run can be made in parts whose records add up to the whole.
     Raises :class:`SimulationError` for bad settings.
     """
     if games < 1:
@@ -405,9 +414,11 @@ def simulate(
     for name in setup.strategies:
         get_strategy(name)  # fail now, not in a worker, on an unknown name
     if layouts is not None:
-        if len(layouts) < games:
-            raise SimulationError(f"{games} games asked but only {len(layouts)} layouts given")
-        for k, layout in enumerate(layouts[:games]):
+        if len(layouts) < first_game + games:
+            raise SimulationError(
+                f"{games} games from game {first_game} asked but only {len(layouts)} layouts given"
+            )
+        for k, layout in enumerate(layouts[first_game : first_game + games], first_game):
             if layout.level != Level(setup.level.width, setup.level.height, setup.level.mines):
                 raise SimulationError(
                     f"layout {k + 1} is {layout.level} but the run is {_level_name(setup.level)}"
@@ -415,7 +426,7 @@ def simulate(
     if batch_size is None:
         lanes = workers if dask is None else 64
         batch_size = max(1, min(200, math.ceil(games / (4 * lanes))))
-    batches = make_batches(setup, games, batch_size, layouts)
+    batches = make_batches(setup, games, batch_size, layouts, first_game)
     began = time.perf_counter()
     stream = _run_dask(batches, dask) if dask is not None else _run_local(batches, workers)
     records: list[GameRecord] = []
@@ -425,7 +436,6 @@ def simulate(
             on_progress(len(chunk))
     wall = time.perf_counter() - began
     return summarise(setup, _level_name(setup.level), records, wall, workers)
-
 
 
 def make_setup(
