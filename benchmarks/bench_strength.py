@@ -1,0 +1,161 @@
+"""Players' strength, paired: every player meets the same layouts.
+
+Plays ``--games`` games per player on layouts drawn from ``--seed`` (game ``k`` uses
+``random.Random(seed * 1_000_003 + k)``, the same for every player), and reports each
+player's win rate with its 95% Wilson interval, guesses per game, games per CPU second,
+and McNemar's exact test for every pair. ``best-no-X`` is ``best`` without ingredient
+``X`` (endgame, fifty, dead, dominance, second) to measure what each adds.
+
+Results are merged into ``benchmarks/results/strength.json`` under a key naming the
+configuration (``expert-safe-0,0``), rewritten every ``--save-every`` games so that a
+long run stopped early still leaves its figures. One process: the machine is shared.
+
+    .venv/bin/python benchmarks/bench_strength.py --level expert --games 5000 \
+        --players greedy,pseq,best --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from minesolver.game import Game, check_rule, parse_level, parse_start, random_layout
+from minesolver.stats import mcnemar_exact, wilson_interval
+from minesolver.strategy import Strategy, get_strategy
+from minesolver.strategy.best import BestStrategy, Options
+
+RESULTS = Path(__file__).parent / "results" / "strength.json"
+LEVELS = {"beginner": "9x9x10", "intermediate": "16x16x40", "expert": "30x16x99"}
+
+
+def make_player(name: str) -> Strategy:
+    """A player by registry name, or ``best-no-X`` for ``best`` without ingredient X."""
+    if name.startswith("best-no-"):
+        what = name.removeprefix("best-no-")
+        opts = Options()
+        if not hasattr(opts, what):
+            raise SystemExit(f"error: best has no ingredient {what!r}")
+        player = BestStrategy(replace(opts, **{what: False}))
+        player.name = name
+        return player
+    return get_strategy(name)
+
+
+def play(player: Strategy, game: Game, start: tuple[int, int], rng: random.Random) -> int:
+    """Play one game to its end; returns the number of guesses (negative: lost)."""
+    player.reset(rng)
+    game.open(start)
+    guesses = 0
+    while not game.over:
+        moves = player.next_moves(game.view())
+        if not moves:
+            raise RuntimeError(f"{player.name} returned no move in a game not over")
+        for move in moves:
+            if move.kind == "open":
+                guesses += move.guess
+                game.open(move.cell)
+            elif move.kind == "flag":
+                game.flag(move.cell)
+            else:
+                game.chord(move.cell)
+            if game.over:
+                break
+    return guesses if game.status == "won" else -1 - guesses
+
+
+def summary(wins: list[bool], guesses: int, seconds: float) -> dict[str, Any]:
+    n, w = len(wins), sum(wins)
+    lo, hi = wilson_interval(w, n)
+    return {
+        "games": n,
+        "wins": w,
+        "win_rate": w / n if n else 0.0,
+        "ci95": [lo, hi],
+        "guesses_per_game": guesses / n if n else 0.0,
+        "games_per_second": n / seconds if seconds else 0.0,
+        "cpu_seconds": seconds,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--level", default="expert")
+    ap.add_argument("--first-click", default="safe")
+    ap.add_argument("--start", default="corner")
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--players", default="greedy,pseq,best")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--save-every", type=int, default=100)
+    ap.add_argument("--out", type=Path, default=RESULTS)
+    ap.add_argument("--key", default=None, help="result key (default: level-rule-start)")
+    args = ap.parse_args(argv)
+    level = parse_level(LEVELS.get(args.level, args.level))
+    rule = check_rule(args.first_click)
+    start = parse_start(args.start, level.width, level.height)
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    players = [make_player(n) for n in names]
+    key = args.key or f"{args.level}-{rule}-{start[0]},{start[1]}"
+    wins: dict[str, list[bool]] = {n: [] for n in names}
+    guesses = dict.fromkeys(names, 0)
+    seconds = dict.fromkeys(names, 0.0)
+
+    def save() -> None:
+        results = {n: summary(wins[n], guesses[n], seconds[n]) for n in names}
+        paired = []
+        for i, a in enumerate(names):
+            for b in names[i + 1 :]:
+                a_only = sum(x and not y for x, y in zip(wins[a], wins[b], strict=True))
+                b_only = sum(y and not x for x, y in zip(wins[a], wins[b], strict=True))
+                paired.append(
+                    {
+                        "a": a,
+                        "b": b,
+                        "a_only": a_only,
+                        "b_only": b_only,
+                        "p_value": mcnemar_exact(a_only, b_only),
+                    }
+                )
+        record = {
+            "level": str(level),
+            "first_click": rule,
+            "start": list(start),
+            "seed": args.seed,
+            "results": results,
+            "paired": paired,
+            "command": "benchmarks/bench_strength.py " + " ".join(argv or sys.argv[1:]),
+            "note": "games_per_second is per CPU second of one process on a shared machine",
+        }
+        data: dict[str, Any] = {}
+        if args.out.exists():
+            data = json.loads(args.out.read_text())
+        data[key] = record
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(data, indent=2) + "\n")
+
+    for k in range(args.games):
+        layout = random_layout(level, random.Random(args.seed * 1_000_003 + k), start, rule)
+        for name, player in zip(names, players, strict=True):
+            game = Game.from_layout(layout)
+            t0 = time.process_time()
+            g = play(player, game, start, random.Random(args.seed * 7_919 + k))
+            seconds[name] += time.process_time() - t0
+            wins[name].append(g >= 0)
+            guesses[name] += g if g >= 0 else -1 - g
+        if (k + 1) % args.save_every == 0 or k + 1 == args.games:
+            save()
+            line = ", ".join(
+                f"{n} {sum(wins[n])}/{k + 1} ({len(wins[n]) / max(seconds[n], 1e-9):.1f} g/s)"
+                for n in names
+            )
+            print(f"[{key}] {line}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,272 @@
+"""``best``: the strongest player here; each ingredient can be switched off to measure it.
+
+In order, for a position:
+
+1. **certain cells**: one analysis; every certainly-safe cell is opened (certain mines
+   flagged), as ``greedy`` does.
+2. **endgame search** (``endgame``): when at most ``endgame_layouts`` layouts remain,
+   they are listed and the optimal move found by exact game-tree search
+   (:mod:`.endgame`), with a transposition cache kept for the game. Beyond its node
+   budget the search gives up and the heuristics below decide.
+3. **unavoidable 50/50** (``fifty``): two cells of probability 1/2 holding exactly one
+   mine, each *dead* (its digit, if safe, is already determined) and seen alike by every
+   other hidden cell (the same uncertain neighbours apart from each other). No click
+   can ever tell them apart, so the guess is made now, before risking other guesses.
+4. **candidates**: the cells within ``margin`` of the lowest probability (deep interior
+   cells once per class, at most ``max_candidates``), each expanded into its outcomes
+   (:func:`~.outcomes.cell_outcomes`: every digit with its probability and the analysis
+   that follows).
+5. **dead cells** (``dead``): a cell that can show one digit only tells nothing; it is
+   not chosen while a live candidate exists.
+6. **dominance** (``dominance``): a candidate ``B`` is dropped when another candidate
+   ``A`` is certainly safe in every outcome of ``B`` (``A`` is safe whenever ``B`` is)
+   and strictly less likely to be a mine.
+7. **second-move safety** (``second``): each candidate is scored by the probability of
+   surviving this click and the next, ``sum_d P(d) * s(d)`` with ``s(d)`` 1 when the
+   outcome leaves a certainly-safe cell and else the next click's best safety; a small
+   bonus for *progress* (the probability of a new safe cell) breaks near-ties.
+   Without it, the lowest probability decides, ties by progress.
+
+Cost: certain moves cost one analysis; a guess costs about one analysis per (candidate,
+possible digit), all cached by position for the move.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from minesolver.analysis import Analysis
+from minesolver.position import HIDDEN, Cell, Position
+from minesolver.strategy.base import Move
+from minesolver.strategy.endgame import (
+    EndgameSolver,
+    SearchBudgetExceeded,
+    TooManyLayouts,
+    enumerate_layouts,
+)
+from minesolver.strategy.greedy import certain_moves
+from minesolver.strategy.outcomes import (
+    Outcome,
+    OutcomeCache,
+    cell_outcomes,
+    representatives,
+)
+
+__all__ = ["BestStrategy", "Options", "find_fifty_fifty", "second_safety"]
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Which ingredients ``best`` uses, and how hard it looks (see the module doc)."""
+
+    endgame: bool = True
+    fifty: bool = True
+    dead: bool = True
+    dominance: bool = True
+    second: bool = True
+    endgame_layouts: int = 1000
+    endgame_budget: int = 20_000
+    margin: Fraction = Fraction(1, 20)
+    max_candidates: int = 12
+    progress_weight: Fraction = Fraction(1, 10)
+
+
+def next_safety(analysis: Analysis) -> Fraction:
+    """The best chance of surviving the next click from this position.
+
+    1 when a cell is certainly safe or every hidden cell is a certain mine (won).
+    """
+    if analysis.safe:
+        return Fraction(1)
+    probs = [p for p in analysis.probabilities.values() if p < 1]
+    if not probs:
+        return Fraction(1)
+    return 1 - min(probs)
+
+
+def second_safety(outcomes: list[Outcome]) -> Fraction:
+    """P(this click is safe and so is the best next one): ``sum_d P(d) * s(d)``."""
+    return sum((o.probability * next_safety(o.analysis) for o in outcomes), Fraction(0))
+
+
+def _progress(outcomes: list[Outcome]) -> Fraction:
+    return sum((o.probability for o in outcomes if o.analysis.safe), Fraction(0))
+
+
+def _uncertain_neighbours(analysis: Analysis, cell: Cell) -> set[Cell]:
+    position = analysis.position
+    probs = analysis.probabilities
+    return {
+        nb for nb in position.neighbours(cell)
+        if position[nb] == HIDDEN and 0 < probs.get(nb, Fraction(0)) < 1
+    }
+
+
+def _uncertain_count(analysis: Analysis, cell: Cell) -> int:
+    """Neighbours not yet certain: fewer make a decisive digit (a 0, say) likelier."""
+    probs = analysis.probabilities
+    return sum(1 for nb in analysis.position.neighbours(cell) if 0 < probs.get(nb, 0) < 1)
+
+
+def find_fifty_fifty(
+    analysis: Analysis, cache: OutcomeCache | None = None
+) -> tuple[Cell, Cell] | None:
+    """An unavoidable 50/50: two cells that no click can ever tell apart.
+
+    ``a`` and ``b`` have probability 1/2, exactly one of them is a mine (``b`` is a
+    certain mine whenever ``a`` is safe), both are dead (one possible digit each), and
+    their other uncertain neighbours are the same cells, so every other cell sees both
+    or neither. Returns the pair in reading order, or ``None``.
+    """
+    half = Fraction(1, 2)
+    cells = sorted(
+        (c for c, p in analysis.probabilities.items() if p == half),
+        key=lambda c: (c[1], c[0]),
+    )
+    if len(cells) < 2:
+        return None
+    store = cache if cache is not None else OutcomeCache()
+    dead: dict[Cell, Outcome | None] = {}
+
+    def only_outcome(cell: Cell) -> Outcome | None:
+        if cell not in dead:
+            outs = cell_outcomes(analysis, cell, store)
+            dead[cell] = outs[0] if len(outs) == 1 else None
+        return dead[cell]
+
+    for k, a in enumerate(cells):
+        out_a = only_outcome(a)
+        if out_a is None:
+            continue
+        around_a = _uncertain_neighbours(analysis, a)
+        for b in cells[k + 1 :]:
+            if out_a.analysis.probabilities.get(b) != 1:
+                continue
+            if only_outcome(b) is None:
+                continue
+            if around_a - {b} == _uncertain_neighbours(analysis, b) - {a}:
+                return a, b
+    return None
+
+
+class BestStrategy:
+    """The strongest player: see the module docstring for its ingredients."""
+
+    name = "best"
+
+    def __init__(self, options: Options | None = None) -> None:
+        self.options = options or Options()
+        self._rng = random.Random(0)
+        self._cache = OutcomeCache()
+        self._endgame = EndgameSolver(self.options.endgame_budget)
+
+    def reset(self, rng: random.Random) -> None:
+        """Start a new game: forget caches; remaining ties are broken with ``rng``."""
+        self._rng = rng
+        self._cache.clear()
+        self._endgame.clear()
+
+    def next_moves(self, view: Position) -> list[Move]:
+        """Every certain move, or one guess chosen as the module docstring says."""
+        analysis = self._cache.analysis(view)
+        if analysis is None:
+            from minesolver.analysis import analyze
+
+            analysis = analyze(view)  # raises InconsistentPosition with the reason
+        moves = certain_moves(analysis)
+        if analysis.safe:
+            return moves
+        cell, why = self.choose(analysis)
+        moves.append(
+            Move("open", cell, guess=True, risk=float(analysis.probabilities[cell]), reason=why)
+        )
+        return moves
+
+    def choose(self, analysis: Analysis) -> tuple[Cell, str]:
+        """The guess for a position with no certainly-safe cell, and why."""
+        opts = self.options
+        if opts.endgame and analysis.layouts <= opts.endgame_layouts:
+            found = self._search(analysis)
+            if found is not None:
+                return found
+        if opts.fifty:
+            pair = find_fifty_fifty(analysis, self._cache)
+            if pair is not None:
+                return pair[0], f"unavoidable 50/50 with {pair[1]}: guessed now"
+        return self._heuristic(analysis)
+
+    def _search(self, analysis: Analysis) -> tuple[Cell, str] | None:
+        position = analysis.position
+        try:
+            layouts = enumerate_layouts(position, self.options.endgame_layouts)
+            cell, wins, total = self._endgame.best_move(position, layouts)
+        except (SearchBudgetExceeded, TooManyLayouts):
+            return None
+        return cell, f"endgame search: wins {wins} of {total} layouts ({wins / total:.3f})"
+
+    def _candidates(self, analysis: Analysis) -> tuple[list[Cell], dict[Cell, list[Outcome]]]:
+        """Cells to look ahead from, with their outcomes.
+
+        In increasing order of probability (deep cells once per class): cells within
+        ``margin`` of the lowest probability, at most ``max_candidates``. With ``dead``,
+        dead cells are set aside and the window starts at the lowest *live* cell; they
+        are returned only when no live cell exists.
+        """
+        opts = self.options
+        probs = analysis.probabilities
+        order = sorted(
+            (p, _uncertain_count(analysis, c), c[1], c[0]) for c, p in probs.items() if p < 1
+        )
+        cells = representatives(analysis.position, [(x, y) for _, _, y, x in order])
+        outcomes: dict[Cell, list[Outcome]] = {}
+        chosen: list[Cell] = []
+        dead: list[Cell] = []
+        low: Fraction | None = None
+        for cell in cells:
+            p = probs[cell]
+            if low is not None and (p > low + opts.margin or len(chosen) >= opts.max_candidates):
+                break
+            if not opts.dead and low is None:
+                low = p
+            outs = outcomes[cell] = cell_outcomes(analysis, cell, self._cache)
+            if opts.dead and len(outs) <= 1:
+                if len(dead) < opts.max_candidates:
+                    dead.append(cell)
+                continue
+            if low is None:
+                low = p
+            chosen.append(cell)
+        return (chosen or dead), outcomes
+
+    def _heuristic(self, analysis: Analysis) -> tuple[Cell, str]:
+        opts = self.options
+        probs = analysis.probabilities
+        cells, outcomes = self._candidates(analysis)
+        if opts.dominance and len(cells) > 1:
+            kept = [
+                b for b in cells
+                if not any(
+                    a != b and probs[a] < probs[b]
+                    and all(o.analysis.probabilities.get(a) == 0 for o in outcomes[b])
+                    for a in cells
+                )
+            ]
+            cells = kept or cells
+        scored: list[tuple[Fraction, Fraction, Cell]] = []
+        for c in cells:
+            progress = _progress(outcomes[c])
+            if opts.second:
+                score = second_safety(outcomes[c]) * (1 + opts.progress_weight * progress)
+            else:
+                score = 1 - probs[c]
+            scored.append((score, progress, c))
+        top = max((s, p) for s, p, _ in scored)
+        best = [c for s, p, c in scored if (s, p) == top]
+        cell = best[0] if len(best) == 1 else self._rng.choice(best)
+        kind = "second-move safety" if opts.second else "safety"
+        return cell, (
+            f"{kind} score {float(top[0]):.4f}, P(progress) {float(top[1]):.3f}, "
+            f"mine probability {float(probs[cell]):.3f} ({len(cells)} candidates)"
+        )

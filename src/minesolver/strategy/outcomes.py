@@ -1,0 +1,203 @@
+"""What a click on a hidden cell can show, with which probability, and what follows.
+
+For a hidden cell ``c`` of a position with ``L`` consistent layouts, setting ``c`` to
+the digit ``d`` gives a position whose consistent layouts are exactly the layouts of the
+original in which ``c`` is safe and has ``d`` mines around it (flags count as mines, as
+they do in the original's count; the total is unchanged). So
+
+    P(c is safe and shows d) = layouts(position with c = d) / L
+
+exactly, as a :class:`~fractions.Fraction`, and the outcomes of ``c`` sum to
+``P(c is safe)``. Each outcome keeps the analysis of its child position: the players
+read from it the new certain cells and the next click's safety.
+
+Cost: one exact analysis per possible digit (at most 9, usually 2-5), each cached by
+position in an :class:`OutcomeCache` that a player keeps for one move (or one game).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from minesolver.analysis import Analysis, analyze
+from minesolver.position import FLAG, HIDDEN, Cell, InconsistentPosition, Position
+
+__all__ = [
+    "Outcome",
+    "OutcomeCache",
+    "cell_outcomes",
+    "deep_signature",
+    "digit_entropy",
+    "digit_range",
+    "is_dead",
+    "open_safe",
+    "representatives",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The click on ``cell`` shows ``digit``, with probability ``probability``.
+
+    ``probability`` is the joint probability that the cell is safe and shows ``digit``;
+    ``analysis`` analyses the position with the cell revealed as ``digit``.
+    """
+
+    cell: Cell
+    digit: int
+    probability: Fraction
+    analysis: Analysis
+
+    @property
+    def new_safe(self) -> frozenset[Cell]:
+        """Cells certainly safe after this outcome that were not opened before."""
+        return self.analysis.safe
+
+
+class OutcomeCache:
+    """Analyses by position, shared by every outcome computed within its lifetime.
+
+    Positions are hashable values, so the key is the position itself; an inconsistent
+    position is stored as ``None``.
+    """
+
+    def __init__(self, limit: int = 20_000) -> None:
+        self._store: dict[Position, Analysis | None] = {}
+        self._limit = limit
+
+    def analysis(self, position: Position) -> Analysis | None:
+        """The exact analysis of ``position``, or ``None`` when no layout explains it."""
+        try:
+            return self._store[position]
+        except KeyError:
+            pass
+        result: Analysis | None
+        try:
+            result = analyze(position)
+        except InconsistentPosition:
+            result = None
+        if len(self._store) >= self._limit:
+            self._store.clear()
+        self._store[position] = result
+        return result
+
+    def clear(self) -> None:
+        """Forget every stored analysis (a new game)."""
+        self._store.clear()
+
+
+def digit_range(analysis: Analysis, cell: Cell) -> range:
+    """The digits ``cell`` could possibly show, from its neighbours' known state.
+
+    At least the flags and certain mines around it, at most those plus every neighbour
+    not certainly safe. The digits in between may still be impossible; the analyses
+    of :func:`cell_outcomes` decide.
+    """
+    position = analysis.position
+    low = high = 0
+    for nb in position.neighbours(cell):
+        value = position[nb]
+        if value == FLAG:
+            low += 1
+            high += 1
+        elif value == HIDDEN:
+            p = analysis.probabilities.get(nb)
+            if p == 1:
+                low += 1
+                high += 1
+            elif p != 0:
+                high += 1
+    return range(low, high + 1)
+
+
+def cell_outcomes(
+    analysis: Analysis, cell: Cell, cache: OutcomeCache | None = None
+) -> list[Outcome]:
+    """Every digit ``cell`` can show, with its exact joint probability and analysis.
+
+    ``analysis`` is the exact analysis of the current position (its layout count is the
+    denominator). The probabilities sum to ``1 - P(cell is a mine)``. A certain mine has
+    no outcome. Cost: one analysis per digit in :func:`digit_range`.
+    """
+    position = analysis.position
+    if position[cell] != HIDDEN:
+        raise ValueError(f"cell {cell} is not hidden")
+    if analysis.probabilities.get(cell) == 1:
+        return []
+    store = cache if cache is not None else OutcomeCache()
+    out: list[Outcome] = []
+    for digit in digit_range(analysis, cell):
+        child = store.analysis(position.replace({cell: digit}))
+        if child is None or child.layouts == 0:
+            continue
+        out.append(Outcome(cell, digit, Fraction(child.layouts, analysis.layouts), child))
+    return out
+
+
+def is_dead(outcomes: Iterable[Outcome]) -> bool:
+    """True when the cell can show one digit only: its reveal tells nothing."""
+    return sum(1 for _ in outcomes) <= 1
+
+
+def digit_entropy(outcomes: Iterable[Outcome]) -> float:
+    """Shannon entropy (bits) of the digit shown, given the cell is safe.
+
+    Floats are fine here: the entropy only breaks ties, after the exact comparisons.
+    """
+    probs = [o.probability for o in outcomes]
+    total = sum(probs, Fraction(0))
+    if total == 0:
+        return 0.0
+    return -sum(float(p / total) * math.log2(float(p / total)) for p in probs if p)
+
+
+def deep_signature(position: Position, cell: Cell) -> tuple[int, int] | None:
+    """A class for cells far from every digit, or ``None`` for any other cell.
+
+    A *deep* cell has no revealed digit within distance 2: neither it nor any of its
+    neighbours touches a digit. All deep cells with the same number of hidden and
+    flagged neighbours are alike (same mine probability, same outcome probabilities, the
+    same number of new certain cells per outcome), so one of them stands for all:
+    the players evaluate one representative per class instead of hundreds of cells.
+    """
+    nbrs = position.neighbour_indices()
+    cells = position.cells
+    i = position.index(cell)
+    hidden = flags = 0
+    for j in nbrs[i]:
+        v = cells[j]
+        if v >= 0:
+            return None
+        if v == FLAG:
+            flags += 1
+            continue
+        hidden += 1
+        if any(cells[k] >= 0 for k in nbrs[j]):
+            return None
+    return hidden, flags
+
+
+def representatives(position: Position, cells: Iterable[Cell]) -> list[Cell]:
+    """``cells`` with each class of deep cells (:func:`deep_signature`) kept once.
+
+    The first cell of a class in the given order stands for it; other cells are kept
+    as they come. O(len(cells) * 9 * 9).
+    """
+    seen: set[tuple[int, int]] = set()
+    out: list[Cell] = []
+    for cell in cells:
+        sig = deep_signature(position, cell)
+        if sig is not None:
+            if sig in seen:
+                continue
+            seen.add(sig)
+        out.append(cell)
+    return out
+
+
+def open_safe(analysis: Analysis) -> list[Cell]:
+    """The certainly safe cells in reading order (one analysis serves them all)."""
+    return sorted(analysis.safe, key=lambda c: (c[1], c[0]))

@@ -1,0 +1,222 @@
+"""The ``pseq`` and ``best`` players and the exact endgame search, on crafted positions."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from itertools import combinations
+from math import comb
+
+import pytest
+
+from minesolver.analysis import analyze
+from minesolver.game import Game, Level
+from minesolver.position import FLAG, HIDDEN, Position
+from minesolver.strategy import get_strategy
+from minesolver.strategy.best import BestStrategy, Options, find_fifty_fifty
+from minesolver.strategy.endgame import (
+    EndgameSolver,
+    SearchBudgetExceeded,
+    TooManyLayouts,
+    enumerate_layouts,
+)
+from minesolver.strategy.outcomes import cell_outcomes
+from minesolver.strategy.pseq import PseqStrategy, pseq_key
+
+# Five layouts, two mines. Writing A = {(0,0), (0,1)}, b = (2,1), c = (3,0), d = (3,1),
+# e = (4,1): the 1s say A + b = 1, c + b + d = 1, c + d + e = 1, and the total is 2.
+#   b mine: A, c, d safe, e mine            -> {b, e}                 (1 layout)
+#   b safe: one mine in A, one in {c, d}    -> {a0|a1} x {c|d}        (4 layouts)
+# P(b) = P(e) = 1/5 (the lowest), P(c) = P(d) = P(a0) = P(a1) = 2/5.
+# Hand count of the wins:
+#   open b (safe in 4 of 5): it always shows c + d = 1, nothing learnt; two independent
+#     50/50s remain (A and {c, d}): 1 of the 4 layouts won -> 1/5. Same for e.
+#   open d (safe in 3 of 5: {b,e}, {a0,c}, {a1,c}): it shows b + c + e = 2 in {b,e} (won)
+#     and 1 in the other two, where c is then the mine and A a bare 50/50: 1 more
+#     -> 2/5. Same for c. So the lowest-probability cells are not optimal.
+ENDGAME = "5x2x2\nH11H1\nH1HHH\n"
+
+# Left: (0,0) and (1,0) hold one mine behind 1s and a wall of flags: an unavoidable
+# 50/50 (each cell dead, both seen alike by every other cell). Right: 27 free cells
+# with 5 mines, probability 5/27 < 1/2, far more than 1,000 layouts.
+FIFTY = (
+    "12x3x9\n"
+    "HHFHHHHHHHHH\n"
+    "14FHHHHHHHHH\n"
+    "02FHHHHHHHHH\n"
+)
+
+
+def reference_wins(position: Position) -> int:
+    """Optimal wins by plain game-tree search, no closure, no pruning (small boards)."""
+    cells = position.cells
+    nbrs = position.neighbour_indices()
+    hidden = [i for i, v in enumerate(cells) if v == HIDDEN]
+    flags = {i for i, v in enumerate(cells) if v == FLAG}
+    assert position.mines is not None
+    layouts = [
+        sum(1 << j for j in combo)
+        for combo in combinations(hidden, position.mines - len(flags))
+        if all(
+            sum(j in set(combo) | flags for j in nbrs[i]) == d
+            for i, d in enumerate(cells) if d >= 0
+        )
+    ]
+
+    @cache
+    def value(state: frozenset[int], opened: frozenset[int]) -> int:
+        if len(state) == 1:
+            return 1
+        best = 0
+        for c in hidden:
+            if c in opened:
+                continue
+            groups: dict[int, list[int]] = {}
+            for layout in state:
+                if not (layout >> c) & 1:
+                    d = sum((layout >> j) & 1 for j in nbrs[c])
+                    groups.setdefault(d, []).append(layout)
+            total = sum(value(frozenset(g), opened | {c}) for g in groups.values())
+            best = max(best, total)
+        return best
+
+    return value(frozenset(layouts), frozenset())
+
+
+def test_endgame_beats_lowest_probability_by_hand_count() -> None:
+    position = Position.from_text(ENDGAME)
+    analysis = analyze(position)
+    assert analysis.layouts == 5
+    low = min(analysis.probabilities.values())
+    assert {c for c, p in analysis.probabilities.items() if p == low} == {(2, 1), (4, 1)}
+    layouts = enumerate_layouts(position, 1000)
+    assert len(layouts) == 5
+    cell, wins, total = EndgameSolver().best_move(position, layouts)
+    assert (wins, total) == (2, 5)
+    assert cell in {(3, 0), (3, 1)}
+    # the lowest cells win 1 of 5 (hand count above): open (2,1), then solve exactly
+    solver = EndgameSolver()
+    after_b = [L for L in layouts if not (L >> position.index((2, 1))) & 1]
+    assert solver.win_count(position.replace({(2, 1): 1}), after_b) == 1
+    player = BestStrategy()
+    player.reset(random.Random(0))
+    move = player.next_moves(position)[-1]
+    assert move.cell in {(3, 0), (3, 1)}
+    assert "endgame" in move.reason
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_endgame_search_equals_plain_tree_search(seed: int) -> None:
+    rng = random.Random(seed)
+    w, h = rng.randint(2, 4), rng.randint(2, 3)
+    m = rng.randint(1, w * h // 3 + 1)
+    mines = set(rng.sample(range(w * h), m))
+    nbrs = Position.empty(w, h).neighbour_indices()
+    cells = [HIDDEN] * (w * h)
+    safe = [i for i in range(w * h) if i not in mines]
+    for i in rng.sample(safe, rng.randint(1, min(3, len(safe)))):
+        cells[i] = sum(j in mines for j in nbrs[i])
+    position = Position(w, h, tuple(cells), m)
+    layouts = enumerate_layouts(position, 10_000)
+    assert len(layouts) == analyze(position).layouts
+    assert EndgameSolver().win_count(position, layouts) == reference_wins(position)
+
+
+def test_endgame_limits() -> None:
+    position = Position.empty(6, 6, 5)
+    with pytest.raises(TooManyLayouts):
+        enumerate_layouts(position, 1000)
+    small = Position.empty(4, 4, 3)
+    layouts = enumerate_layouts(small, 1000)
+    assert len(layouts) == comb(16, 3)
+    with pytest.raises(SearchBudgetExceeded):
+        EndgameSolver(budget=3).best_move(small, layouts)
+
+
+def test_fifty_fifty_is_recognised_and_guessed_first() -> None:
+    position = Position.from_text(FIFTY)
+    analysis = analyze(position)
+    assert analysis.layouts == 2 * comb(27, 5)
+    assert find_fifty_fifty(analysis) == ((0, 0), (1, 0))
+    player = BestStrategy()
+    player.reset(random.Random(0))
+    move = player.next_moves(position)[-1]
+    assert move.cell in {(0, 0), (1, 0)}
+    assert "50/50" in move.reason
+    # greedy would open a right-hand cell (5/27) and face the 50/50 later
+    greedy = get_strategy("greedy")
+    greedy.reset(random.Random(0))
+    assert greedy.next_moves(position)[-1].cell[0] >= 3
+    # a 50/50 that another cell can still resolve is not unavoidable
+    open_right = Position.from_text("3x2x1\nHHH\n111\n")
+    assert find_fifty_fifty(analyze(open_right)) is None
+
+
+def test_dead_cell_not_chosen_while_a_live_one_exists() -> None:
+    # In ENDGAME, (2,1) and (4,1) have the lowest probability but are dead (they always
+    # show 1). Without look-ahead (second=False) or endgame, only the dead-cell rule
+    # keeps them from being chosen.
+    position = Position.from_text(ENDGAME)
+    analysis = analyze(position)
+    for dead in [(2, 1), (4, 1)]:
+        assert len(cell_outcomes(analysis, dead)) == 1
+    plain = Options(endgame=False, second=False, dominance=False)
+    with_rule = BestStrategy(plain)
+    with_rule.reset(random.Random(0))
+    chosen = with_rule.next_moves(position)[-1].cell
+    assert chosen not in {(2, 1), (4, 1)}
+    assert len(cell_outcomes(analysis, chosen)) > 1
+    from dataclasses import replace
+
+    without = BestStrategy(replace(plain, dead=False))
+    without.reset(random.Random(0))
+    assert without.next_moves(position)[-1].cell in {(2, 1), (4, 1)}
+
+
+def test_pseq_prefers_the_corner_by_progress_exactly() -> None:
+    # Empty 5x5 board, 3 mines: every cell has probability 3/25. A corner is the most
+    # likely to give a new safe cell: it shows 0 when its 3 neighbours and itself are
+    # free, C(21,3)/C(25,3) = 1330/2300, or 3 (all mines around it: every other cell is
+    # then safe) in 1/2300: 1331/2300. An edge cell: C(19,3) = 969 layouts show 0 and
+    # C(5,3) = 10 show 3: 979/2300.
+    position = Position.empty(5, 5, 3)
+    analysis = analyze(position)
+    corner = pseq_key(cell_outcomes(analysis, (0, 0)))
+    edge = pseq_key(cell_outcomes(analysis, (2, 0)))
+    assert corner[0] * 2300 == 1331
+    assert edge[0] * 2300 == 979
+    player = PseqStrategy()
+    player.reset(random.Random(3))
+    move = player.next_moves(position)[-1]
+    assert move.cell in {(0, 0), (4, 0), (0, 4), (4, 4)}
+    assert move.guess
+
+
+def test_pseq_ties_fall_to_expected_safe_cells_then_entropy() -> None:
+    position = Position.empty(5, 5, 3)
+    analysis = analyze(position)
+    a = pseq_key(cell_outcomes(analysis, (0, 0)))
+    b = pseq_key(cell_outcomes(analysis, (2, 2)))
+    # expected safe cells: 3 * 1330/2300 + 21/2300 for the corner
+    assert a[1] * 2300 == 3 * 1330 + 21
+    assert a > b
+
+
+@pytest.mark.parametrize("name", ["pseq", "best"])
+def test_players_finish_small_games(name: str) -> None:
+    player = get_strategy(name)
+    for seed in range(3):
+        game = Game.new(Level(6, 6, 5), random.Random(seed))
+        player.reset(random.Random(seed))
+        game.open((0, 0))
+        while not game.over:
+            moves = player.next_moves(game.view())
+            assert moves
+            for move in moves:
+                if move.kind == "open":
+                    game.open(move.cell)
+                else:
+                    game.flag(move.cell)
+                if game.over:
+                    break
+        assert game.status in ("won", "lost")
