@@ -7,6 +7,7 @@ engine's heavy dependencies are imported only when it is asked for.
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module
 
 from minesolver.engines.base import (
     ComponentEngine,
@@ -40,9 +41,25 @@ def _brute() -> Engine:
     return BruteForceEngine()
 
 
+def _lazy(module: str, cls: str) -> Callable[[], Engine]:
+    """A factory importing ``minesolver.engines.<module>`` only when first called."""
+
+    def make() -> Engine:
+        engine: Engine = getattr(import_module(f"minesolver.engines.{module}"), cls)()
+        return engine
+
+    return make
+
+
 ENGINES: dict[str, Callable[[], Engine]] = {
     "exact": _exact,
     "brute": _brute,
+    "elimination": _lazy("elimination", "EliminationEngine"),
+    "enumerate": _lazy("enumerate", "EnumerationEngine"),
+    "sat": _lazy("sat", "SatEngine"),
+    "ilp": _lazy("ilp", "IlpEngine"),
+    "sampling": _lazy("sampling", "SamplingEngine"),
+    "bp": _lazy("bp", "BeliefPropagationEngine"),
 }
 """Engine factories by name; other modules add theirs with :func:`register`."""
 

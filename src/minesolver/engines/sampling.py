@@ -1,0 +1,336 @@
+"""Monte Carlo over consistent layouts with the right weights: i.i.d. exact sampling.
+
+A uniformly random consistent layout (every layout with exactly the total equally
+likely; under a density, each weighted by ``p^m (1-p)^(u-m)``) is drawn in three exact
+steps, all in Python ints (no float weight ever overflows or rounds):
+
+1. the mine number of every component, from the joint weights
+   ``prod_c L_c[k_c] * C(I, M - sum k_c)`` (``L_c`` the component's mine-count polynomial
+   from the exact engine, ``I`` interior cells), drawn one component after another with
+   suffix sums (the same prefix/suffix scheme as :mod:`minesolver.counting`);
+2. the mine number of every box of a component given its mine number ``k``, uniformly
+   among the component's layouts with ``k`` mines, by backward sampling through the
+   forward tables of a frontier DP (:class:`ComponentSampler`);
+3. which cells of a box hold its mines (uniform; only its count matters below).
+
+Estimates are Rao-Blackwellised: a sample contributes ``k_b / s_b`` to each cell of box
+``b`` (``j / I`` to each interior cell), which is unbiased and no noisier than the 0/1
+indicator. Each cell gets the sample mean and its standard error ``sd / sqrt(N)``.
+Certain cells are exact (from the supports of the exact counts); a cell that is not
+certain but was never seen as a mine (or always) is reported as ``1/(2N)`` (or
+``1 - 1/(2N)``) with an error of at least that, so the estimate never claims certainty.
+
+Cost: the exact counts, plus per component one frontier DP (the exact engine's cost),
+plus O(samples * (n_boxes * edges + components * range)) to draw. Seeded: the same seed
+gives the same samples.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from math import comb, sqrt
+from typing import TYPE_CHECKING
+
+from minesolver.constraints import Component
+from minesolver.counting import ComponentCount, Poly, poly_add_shifted
+from minesolver.engines.exact import FrontierEngine, box_order
+from minesolver.position import InconsistentPosition
+
+if TYPE_CHECKING:
+    from minesolver.analysis import Analysis
+    from minesolver.constraints import Problem
+
+__all__ = ["ComponentSampler", "SamplingEngine", "choose", "interval_mask"]
+
+State = tuple[int, ...]
+
+
+def choose(weights: Sequence[int], rng: random.Random) -> int:
+    """An index drawn with probability ``weights[i] / sum(weights)`` (exact ints)."""
+    r = rng.randrange(sum(weights))
+    for i, w in enumerate(weights):
+        r -= w
+        if r < 0:
+            return i
+    raise AssertionError("unreachable: r < sum(weights)")
+
+
+class ComponentSampler:
+    """Uniform layouts of one component with a given mine number.
+
+    A forward frontier DP over the boxes (state: mines still owed by each open clue;
+    value: mine-count polynomial of the partial layouts) keeps, per step, each state's
+    predecessors; drawing walks back from the final state choosing a predecessor with
+    weight ``forward[prev][t - k] * C(s, k)``. Build O(n * S * s * L), draw O(n * edges).
+    """
+
+    def __init__(self, component: Component) -> None:
+        order = box_order(component)
+        self.order = order
+        self.sizes = [len(component.boxes[b]) for b in order]
+        n = len(order)
+        pos = {b: i for i, b in enumerate(order)}
+        first: list[int] = []
+        last: list[int] = []
+        for boxes, _ in component.constraints:
+            ps = [pos[b] for b in boxes]
+            first.append(min(ps))
+            last.append(max(ps))
+        values = [v for _, v in component.constraints]
+        members = [set(pos[b] for b in boxes) for boxes, _ in component.constraints]
+        ncons = len(values)
+        # open[i]: clues with a box before i and a box at or after i (sorted).
+        opened = [[c for c in range(ncons) if first[c] < i <= last[c]] for i in range(n + 1)]
+        self.forward: list[dict[State, Poly]] = [{(): [1]}]
+        self.preds: list[dict[State, list[tuple[State, int]]]] = []
+        for i in range(n):
+            s = self.sizes[i]
+            src = {c: j for j, c in enumerate(opened[i])}
+            caps = [sum(self.sizes[p] for p in members[c] if p > i) for c in opened[i + 1]]
+            closing = [c for c in range(ncons) if last[c] == i]
+            nxt: dict[State, Poly] = {}
+            preds: dict[State, list[tuple[State, int]]] = {}
+            for key, poly in self.forward[i].items():
+                for k in range(s + 1):
+                    ok = all(
+                        (key[src[c]] if c in src else values[c]) - (k if i in members[c] else 0)
+                        == 0 for c in closing
+                    )
+                    if not ok:
+                        continue
+                    out = []
+                    for c, cap in zip(opened[i + 1], caps, strict=True):
+                        r = (key[src[c]] if c in src else values[c]) - (
+                            k if i in members[c] else 0)
+                        if r < 0 or r > cap:
+                            ok = False
+                            break
+                        out.append(r)
+                    if not ok:
+                        continue
+                    key2 = tuple(out)
+                    acc = nxt.get(key2)
+                    if acc is None:
+                        acc = nxt[key2] = []
+                        preds[key2] = []
+                    poly_add_shifted(acc, poly, k, comb(s, k))
+                    preds[key2].append((key, k))
+            self.forward.append(nxt)
+            self.preds.append(preds)
+        self.layouts: Poly = self.forward[n].get((), [])
+
+    def draw(self, mines: int, rng: random.Random) -> dict[int, int]:
+        """Mine number of each box (by the component's box index) of a uniformly random
+        layout with ``mines`` mines."""
+        state: State = ()
+        t = mines
+        out: dict[int, int] = {}
+        for i in range(len(self.order) - 1, -1, -1):
+            s = self.sizes[i]
+            options = self.preds[i][state]
+            fwd = self.forward[i]
+            weights = []
+            for prev, k in options:
+                poly = fwd[prev]
+                weights.append(poly[t - k] * comb(s, k) if 0 <= t - k < len(poly) else 0)
+            state, k = options[choose(weights, rng)]
+            out[self.order[i]] = k
+            t -= k
+        return out
+
+
+def interval_mask(mask: int, low: int, high: int) -> bool:
+    """Whether the bit set ``mask`` has a bit in ``low..high``."""
+    if high < 0 or high < low:
+        return False
+    low = max(low, 0)
+    return (mask >> low) & ((1 << (high - low + 1)) - 1) != 0
+
+
+def _support(poly: Poly) -> int:
+    return sum(1 << m for m, v in enumerate(poly) if v)
+
+
+def _sumset(a: int, b: int) -> int:
+    """``{x + y : x in a, y in b}`` for bit sets."""
+    out = 0
+    while b:
+        low = b & -b
+        out |= a << (low.bit_length() - 1)
+        b ^= low
+    return out
+
+
+class SamplingEngine:
+    """I.i.d. Monte Carlo with exact weights and a standard error per cell (``sampling``)."""
+
+    name = "sampling"
+
+    def __init__(self, samples: int = 2000, seed: int = 0) -> None:
+        if samples < 2:
+            raise ValueError(f"sampling needs at least 2 samples, got {samples}")
+        self.samples = samples
+        self.seed = seed
+
+    def analyze_problem(self, problem: Problem) -> Analysis:
+        from minesolver.analysis import Analysis
+
+        rng = random.Random(self.seed)
+        comps = problem.components
+        samplers = [ComponentSampler(c) for c in comps]
+        exact = FrontierEngine()
+        counts = [exact.count(c) for c in comps]
+        for comp, count in zip(comps, counts, strict=True):
+            if not count.layouts:
+                x, y = problem.position.coords(comp.origins[0])
+                raise InconsistentPosition(f"no mine layout satisfies the digits around ({x}, {y})")
+        interior = len(problem.interior)
+        n = len(comps)
+        total = problem.mines_left if problem.density is None else None
+        feasible = self._feasible(counts, interior, total)
+
+        # joint weights of the components' mine numbers.
+        if total is not None:
+            suffix: list[list[int]] = [[] for _ in range(n + 1)]
+            suffix[n] = [comb(interior, total - a) if a <= total else 0
+                         for a in range(total + 1)]
+            for c in range(n - 1, -1, -1):
+                poly = counts[c].layouts
+                nxt = suffix[c + 1]
+                suffix[c] = [sum(v * nxt[a + k] for k, v in enumerate(poly)
+                                 if v and a + k < len(nxt)) for a in range(total + 1)]
+            if not suffix[0] or suffix[0][0] == 0:
+                raise InconsistentPosition(
+                    f"the total of {problem.position.mines} mines is inconsistent with the digits"
+                )
+        else:
+            assert problem.density is not None
+            p, q = problem.density.numerator, problem.density.denominator
+            dens_weights = [
+                [v * p**k * (q - p) ** (comp.size - k) for k, v in enumerate(count.layouts)]
+                for comp, count in zip(comps, counts, strict=True)
+            ]
+
+        sizes = [[len(b) for b in comp.boxes] for comp in comps]
+        sum_k = [[0] * len(s) for s in sizes]
+        sum_k2 = [[0] * len(s) for s in sizes]
+        int_sum = int_sum2 = 0
+        big_n = self.samples
+        for _ in range(big_n):
+            used = 0
+            for c in range(n):
+                poly = counts[c].layouts
+                if total is not None:
+                    nxt = suffix[c + 1]
+                    weights = [v * nxt[used + k] if used + k < len(nxt) else 0
+                               for k, v in enumerate(poly)]
+                else:
+                    weights = dens_weights[c]
+                k_c = choose(weights, rng)
+                used += k_c
+                for b, k in samplers[c].draw(k_c, rng).items():
+                    sum_k[c][b] += k
+                    sum_k2[c][b] += k * k
+            if total is not None:
+                j = total - used
+                int_sum += j
+                int_sum2 += j * j
+
+        probs: dict[int, Fraction] = dict.fromkeys(problem.forced_safe, Fraction(0))
+        probs.update(dict.fromkeys(problem.forced_mines, Fraction(1)))
+        errors: dict[int, float] = dict.fromkeys(probs, 0.0)
+        floor = Fraction(1, 2 * big_n)
+        for c, comp in enumerate(comps):
+            layouts = counts[c].layouts
+            for b, box in enumerate(comp.boxes):
+                s = sizes[c][b]
+                mean = Fraction(sum_k[c][b], s * big_n)
+                var = (Fraction(sum_k2[c][b], s * s) - big_n * mean * mean) / (big_n - 1)
+                err = sqrt(max(float(var), 0.0) / big_n)
+                certain = _certain(counts[c].box_mines[b], layouts, feasible[c])
+                if certain is not None:
+                    mean, err = certain, 0.0
+                else:
+                    mean, err = _uncertain(mean, err, floor)
+                probs.update(dict.fromkeys(box, mean))
+                errors.update(dict.fromkeys(box, err))
+        if interior:
+            if total is None:
+                assert problem.density is not None
+                mean, err = problem.density, 0.0
+            else:
+                mean = Fraction(int_sum, interior * big_n)
+                var = (Fraction(int_sum2, interior**2) - big_n * mean * mean) / (big_n - 1)
+                err = sqrt(max(float(var), 0.0) / big_n)
+                possible = _all_support(counts)
+                lo_j = total - interior
+                can_mine = interval_mask(possible, lo_j, total - 1)
+                can_free = interval_mask(possible, lo_j + 1, total)
+                if not can_mine:
+                    mean, err = Fraction(0), 0.0
+                elif not can_free:
+                    mean, err = Fraction(1), 0.0
+                else:
+                    mean, err = _uncertain(mean, err, floor)
+            probs.update(dict.fromkeys(problem.interior, mean))
+            errors.update(dict.fromkeys(problem.interior, err))
+        w = problem.position.width
+        return Analysis.from_indices(
+            problem, 0, probs, engine=self.name, exact=False,
+            errors={(i % w, i // w): e for i, e in errors.items()},
+        )
+
+    @staticmethod
+    def _feasible(counts: Sequence[ComponentCount], interior: int, total: int | None) -> list[int]:
+        """Per component, the bit set of its mine numbers that some consistent layout of
+        the whole position uses (the others and the interior can complete it)."""
+        supports = [_support(c.layouts) for c in counts]
+        if total is None:
+            return supports
+        n = len(supports)
+        prefix = [1] * (n + 1)
+        for c in range(n):
+            prefix[c + 1] = _sumset(prefix[c], supports[c])
+        suffix = [1] * (n + 1)
+        for c in range(n - 1, -1, -1):
+            suffix[c] = _sumset(suffix[c + 1], supports[c])
+        out = []
+        for c in range(n):
+            rest = _sumset(prefix[c], suffix[c + 1])
+            mask = 0
+            for k in range(supports[c].bit_length()):
+                if supports[c] >> k & 1 and interval_mask(rest, total - interior - k, total - k):
+                    mask |= 1 << k
+            out.append(mask)
+        return out
+
+
+
+def _certain(marginal: Poly, layouts: Poly, feasible: int) -> Fraction | None:
+    """0 or 1 when a box is empty (full) in every layout of its component with a
+    feasible mine number (``marginal``: the exact per-box counts), else ``None``."""
+    ks = [k for k in range(len(layouts)) if feasible >> k & 1]
+    if all(k >= len(marginal) or marginal[k] == 0 for k in ks):
+        return Fraction(0)
+    if all(k < len(marginal) and marginal[k] == layouts[k] for k in ks):
+        return Fraction(1)
+    return None
+
+
+def _all_support(counts: Sequence[ComponentCount]) -> int:
+    """Bit set of the frontier mine totals the components can hold together."""
+    out = 1
+    for c in counts:
+        out = _sumset(out, _support(c.layouts))
+    return out
+
+
+def _uncertain(mean: Fraction, err: float, floor: Fraction) -> tuple[Fraction, float]:
+    """Keep a non-certain estimate strictly inside (0, 1) and its error at least the gap."""
+    if mean <= 0:
+        return floor, max(err, float(floor))
+    if mean >= 1:
+        return 1 - floor, max(err, float(floor))
+    return mean, err

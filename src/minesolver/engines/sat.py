@@ -1,0 +1,136 @@
+"""Certain cells by SAT with native cardinality constraints (python-sat's Minicard).
+
+One Boolean per frontier cell; each clue ``sum(cells) == v`` is two native cardinality
+constraints, ``AtMost(cells, v)`` and ``AtMost(not cells, n - v)`` (an AtLeast); the
+total says the frontier holds between ``M - I`` and ``M`` mines (``I`` interior cells,
+which are interchangeable and need no variables). Cells of a box are interchangeable, so
+they are ordered (``x_{i+1} -> x_i``, symmetry breaking): the box can hold a mine iff its
+first cell can, a non-mine iff its last cell can.
+
+The decision is incremental on one solver: a first model witnesses, for every box, the
+values it shows (see :mod:`minesolver.engines.certain`); each box still unanswered is
+asked once under an assumption (``first cell true`` or ``last cell false``); UNSAT makes
+it certain, SAT gives a new model that answers many other questions at once. The interior
+questions (can it hold a mine: the frontier holds at most ``M - 1``; a non-mine: at least
+``M - I + 1``) use cardinality constraints guarded by a selector literal, switched on by
+assumption. Under a density there is no total and the interior is never certain.
+
+Cost: one SAT call per certain box plus the calls whose model answers new questions;
+each call is NP-hard in theory, fast in practice on Minesweeper frontiers (thousands of
+cells in well under a second). Probabilities of uncertain cells are only the
+Laplace-smoothed share of mines among the models seen: not a probability model, error
+bound ``max(p, 1 - p)``. ``layouts`` is 0 (not counted).
+"""
+
+from __future__ import annotations
+
+from itertools import count, pairwise
+from typing import TYPE_CHECKING
+
+from pysat.solvers import Minicard
+
+from minesolver.engines.certain import Witness, certain_analysis, frontier_boxes
+from minesolver.position import InconsistentPosition
+
+if TYPE_CHECKING:
+    from minesolver.analysis import Analysis
+    from minesolver.constraints import Problem
+
+__all__ = ["SatEngine"]
+
+
+class SatEngine:
+    """Certain safe cells and mines from a cardinality SAT solver (``sat``)."""
+
+    name = "sat"
+
+    def analyze_problem(self, problem: Problem) -> Analysis:
+        boxes = frontier_boxes(problem)
+        interior = len(problem.interior)
+        new_var = count(1)
+        var = {cell: next(new_var) for box in boxes for cell in box}
+        frontier = list(var.values())
+        solver = Minicard()
+        try:
+            for comp in problem.components:
+                for box_ids, value in comp.constraints:
+                    lits = [var[c] for b in box_ids for c in comp.boxes[b]]
+                    solver.add_atmost(lits, value)
+                    solver.add_atmost([-v for v in lits], len(lits) - value)
+            for box in boxes:
+                for a, b in pairwise(box):
+                    solver.add_clause([-var[b], var[a]])
+            left = problem.mines_left
+            total = left is not None and problem.density is None
+            guards: dict[bool, int] = {}
+            if total:
+                assert left is not None
+                solver.add_atmost(frontier, left)
+                if left - interior > 0:
+                    solver.add_atmost([-v for v in frontier], len(frontier) - (left - interior))
+                if interior:
+                    # interior can hold a mine: frontier <= left - 1.
+                    guards[True] = self._guarded(solver, frontier, left - 1, new_var)
+                    # interior can hold a non-mine: not-frontier <= F - (left - I + 1).
+                    guards[False] = self._guarded(
+                        solver, [-v for v in frontier], len(frontier) - (left - interior + 1),
+                        new_var,
+                    )
+            sizes = [len(b) for b in boxes] + [interior]
+            witness = Witness(sizes)
+
+            def record(model: list[int]) -> None:
+                true = {v for v in model if v > 0}
+                ks = [sum(1 for c in box if var[c] in true) for box in boxes]
+                if total:
+                    assert left is not None
+                    ks.append(left - sum(ks))
+                else:
+                    ks.append(0 if not interior else interior // 2)
+                witness.record(ks)
+
+            if not solver.solve():
+                raise InconsistentPosition(
+                    "no mine layout satisfies the digits and the total (SAT solver)"
+                )
+            record(solver.get_model() or [])
+            if interior and not total:  # under a density the interior is free
+                witness.can_mine[-1] = witness.can_free[-1] = True
+            nb = len(boxes)
+            for b, want_mine in witness.open_questions():
+                if witness.answered(b, want_mine):
+                    continue
+                if b == nb:
+                    guard = guards.get(want_mine)
+                    assumptions = [] if guard is None else [guard]
+                else:
+                    box = boxes[b]
+                    assumptions = [var[box[0]]] if want_mine else [-var[box[-1]]]
+                if solver.solve(assumptions=assumptions):
+                    record(solver.get_model() or [])
+            rough = {b: (witness.frequency(b), float(max(witness.frequency(b),
+                                                         1 - witness.frequency(b))))
+                     for b in range(len(sizes))}
+            return certain_analysis(
+                problem, [*boxes, problem.interior], witness, rough, engine=self.name
+            )
+        finally:
+            solver.delete()
+
+    @staticmethod
+    def _guarded(solver: Minicard, lits: list[int], bound: int, new_var: count[int]) -> int:
+        """A selector ``a`` such that assuming ``a`` enforces ``sum(lits) <= bound``.
+
+        ``t`` padding literals, each forced true by ``a``, join the constraint
+        ``sum(lits) + sum(pad) <= bound + t``; with ``a`` false they may stay false and
+        the constraint is void (``t = len(lits) - bound``). Returns ``a``.
+        """
+        a = next(new_var)
+        if bound < 0:
+            solver.add_clause([-a])
+            return a
+        pad = [next(new_var) for _ in range(max(0, len(lits) - bound))]
+        for p in pad:
+            solver.add_clause([-a, p])
+        solver.add_atmost(lits + pad, bound + len(pad))
+        return a
