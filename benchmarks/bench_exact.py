@@ -133,13 +133,25 @@ def bench_in_process(bp: BenchPosition, repeats: int) -> Record:
     assert analysis is not None
     floats = analysis.floats()
     diff = None if theirs_grid is None else max_difference(pos, floats, theirs_grid)
+    return _record(bp, len(floats), ours_times, theirs_times, diff, error)
+
+
+def _record(
+    bp: BenchPosition,
+    unknown: int,
+    ours_times: list[float],
+    theirs_times: list[float],
+    diff: float | None,
+    error: str | None,
+) -> Record:
+    pos = bp.position
     return Record(
         name=bp.name,
         kind=bp.kind,
         width=pos.width,
         height=pos.height,
         mines=pos.mines or 0,
-        unknown=len(floats),
+        unknown=unknown,
         ours_ms=min(ours_times),
         theirs_ms=min(theirs_times) if theirs_times else None,
         max_diff=diff,
@@ -173,7 +185,8 @@ def bench_guarded(bp: BenchPosition, repeats: int, timeout: float) -> Record:
     assert analysis is not None
     floats = analysis.floats()
     job = json.dumps({"board": ms_board(pos), "mines": float(pos.mines or 0), "repeats": repeats})
-    theirs_ms = diff = None
+    theirs_times: list[float] = []
+    diff = None
     error = None
     try:
         done = subprocess.run(
@@ -186,24 +199,13 @@ def bench_guarded(bp: BenchPosition, repeats: int, timeout: float) -> Record:
         )
         if done.returncode == 0:
             out = json.loads(done.stdout)
-            theirs_ms = min(out["times"])
+            theirs_times = out["times"]
             diff = max_difference(pos, floats, out["probs"])
         else:
             error = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "failed"
     except subprocess.TimeoutExpired:
         error = f"timeout after {timeout:.0f} s"
-    return Record(
-        name=bp.name,
-        kind=bp.kind,
-        width=pos.width,
-        height=pos.height,
-        mines=pos.mines or 0,
-        unknown=len(floats),
-        ours_ms=min(ours_times),
-        theirs_ms=theirs_ms,
-        max_diff=diff,
-        theirs_error=error,
-    )
+    return _record(bp, len(floats), ours_times, theirs_times, diff, error)
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -258,38 +260,38 @@ def _fmt_diff(value: object) -> str:
     return f"{value:.1e}" if isinstance(value, float) else "-"
 
 
+SUMMARY_COLUMNS = [  # (terminal header, Markdown header, summary key)
+    ("n", "positions", "positions"),
+    ("ours med", "ours median ms", "ours_median_ms"),
+    ("ours p99", "ours p99 ms", "ours_p99_ms"),
+    ("ours max", "ours max ms", "ours_max_ms"),
+    ("theirs med", "ms-toollib median ms", "theirs_median_ms"),
+    ("theirs p99", "ms-toollib p99 ms", "theirs_p99_ms"),
+    ("ratio", "ratio of medians", "ratio_of_medians"),
+    ("max |diff|", "max abs diff", "max_abs_diff"),
+    (">50 ms", "ours > 50 ms", "over_50ms"),
+]
+
+
+def summary_cells(row: dict[str, object]) -> list[str]:
+    """One set's summary formatted in :data:`SUMMARY_COLUMNS` order."""
+    return [
+        _fmt_diff(row[key]) if key == "max_abs_diff" else _fmt(row[key])
+        for _, _, key in SUMMARY_COLUMNS
+    ]
+
+
 def print_report(
     console: Console, summary: dict[str, dict[str, object]], records: list[Record]
 ) -> None:
     table = Table(
         title="minesolver.analyze vs ms-toollib cal_probability_onboard (ms, min of repeats)"
     )
-    for col in [
-        "set",
-        "n",
-        "ours med",
-        "ours p99",
-        "ours max",
-        "theirs med",
-        "theirs p99",
-        "ratio",
-        "max |diff|",
-        ">50 ms",
-    ]:
-        table.add_column(col, justify="right" if col != "set" else "left")
-    for name, s in summary.items():
-        table.add_row(
-            name,
-            _fmt(s["positions"]),
-            _fmt(s["ours_median_ms"]),
-            _fmt(s["ours_p99_ms"]),
-            _fmt(s["ours_max_ms"]),
-            _fmt(s["theirs_median_ms"]),
-            _fmt(s["theirs_p99_ms"]),
-            _fmt(s["ratio_of_medians"]),
-            _fmt_diff(s["max_abs_diff"]),
-            _fmt(s["over_50ms"]),
-        )
+    table.add_column("set")
+    for short, _, _ in SUMMARY_COLUMNS:
+        table.add_column(short, justify="right")
+    for name, row in summary.items():
+        table.add_row(name, *summary_cells(row))
     console.print(table)
     detail = Table(title="large components and big boards, per position (ms)")
     for col in ["position", "size", "unknown", "ours", "ms-toollib", "max |diff|", "note"]:
@@ -314,23 +316,11 @@ def render_markdown(
 ) -> str:
     """The summary as a Markdown table (for the README), with the run's provenance."""
     lines = [
-        "| set | positions | ours median ms | ours p99 ms | ms-toollib median ms "
-        "| ms-toollib p99 ms | ratio of medians | max abs diff | ours > 50 ms |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| set | " + " | ".join(long for _, long, _ in SUMMARY_COLUMNS) + " |",
+        "| --- |" + " ---: |" * len(SUMMARY_COLUMNS),
     ]
-    for name, s in summary.items():
-        cells = [
-            name.strip(),
-            _fmt(s["positions"]),
-            _fmt(s["ours_median_ms"]),
-            _fmt(s["ours_p99_ms"]),
-            _fmt(s["theirs_median_ms"]),
-            _fmt(s["theirs_p99_ms"]),
-            _fmt(s["ratio_of_medians"]),
-            _fmt_diff(s["max_abs_diff"]),
-            _fmt(s["over_50ms"]),
-        ]
-        lines.append("| " + " | ".join(cells) + " |")
+    for name, row in summary.items():
+        lines.append("| " + " | ".join([name.strip(), *summary_cells(row)]) + " |")
     if strip is not None:
         lines += [
             "",
