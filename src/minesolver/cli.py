@@ -93,6 +93,29 @@ def solve(
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    workers: Annotated[int, typer.Option(help="Analysis worker processes.")] = 2,
+    budget: Annotated[float, typer.Option(help="Seconds allowed per analysis.")] = 5.0,
+) -> None:
+    """Start the web app: play with hints and analyse positions in the browser."""
+    if not 0 <= port <= 65535:
+        fail(f"--port {port} is not a TCP port (0-65535)")
+    if workers < 1 or budget <= 0:
+        fail("--workers must be at least 1 and --budget positive")
+    try:
+        import uvicorn
+
+        from minesolver.web import Settings, create_app
+    except ImportError as exc:
+        fail(f"the web app needs the 'web' extra (pip install 'minesolver[web]'): {exc}")
+    settings = Settings(workers=workers, budget=budget)
+    sys.stderr.write(f"minesolver web app on http://{host}:{port}/\n")
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+
+
+@app.command()
 def bench(
     level: Annotated[
         str | None,

@@ -1,0 +1,378 @@
+"""The web app: a Starlette JSON API for analysis and games, and the static page.
+
+Routes (described for machines by :mod:`minesolver.web.openapi` at ``/openapi.json``):
+
+- ``POST /api/analyze``: probabilities, layout count, certain cells and the best move;
+- ``GET /api/levels``: presets, first-click rules and the server's limits;
+- ``POST /api/games``, ``GET|DELETE /api/games/{id}``, ``POST /api/games/{id}/move``,
+  ``GET /api/games/{id}/hint``, ``POST /api/games/{id}/ai``: games kept on the server.
+
+Every error is a JSON body ``{"error": CODE, "detail": MESSAGE}`` with a 4xx status (503
+when the compute budget is exceeded or every worker is busy); no stack trace ever leaves
+the server. Analyses and players' moves run in worker processes
+(:mod:`minesolver.web.compute`); games' own moves are cheap and run on a thread.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from minesolver.game import FIRST_CLICK_RULES, PRESETS, GameError, Level, check_level, parse_level
+from minesolver.position import Position, PositionFormatError
+from minesolver.web.compute import BudgetExceeded, JobCrashed, JobError, ServerBusy, WorkerPool
+from minesolver.web.games import GameStore, StoredGame, game_state
+from minesolver.web.openapi import openapi_document
+
+__all__ = ["ApiError", "Settings", "create_app"]
+
+log = logging.getLogger("minesolver.web")
+STATIC = Path(__file__).parent / "static"
+
+_JOB_ERROR_CODES = {
+    "PositionFormatError": (400, "malformed_position"),
+    "InconsistentPosition": (422, "inconsistent_position"),
+    "MineCountUnknown": (422, "mines_unknown"),
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The server's limits; each is enforced with a 4xx (or 503) naming it."""
+
+    max_side: int = 100
+    """Largest width or height of a position or game."""
+    max_cells: int = 5000
+    """Largest number of cells of a position or game."""
+    max_body: int = 64 * 1024
+    """Largest request body in bytes."""
+    budget: float = 5.0
+    """Seconds of computation allowed per analysis or player's move."""
+    workers: int = 2
+    """Worker processes for analyses (at most this many run at once)."""
+    queue_wait: float = 10.0
+    """Seconds a request waits for a free worker before a 503."""
+    max_games: int = 1000
+    """Games kept at once (the least recently used are forgotten)."""
+    game_ttl: float = 6 * 3600.0
+    """Seconds an untouched game is kept."""
+
+    def limits(self) -> dict[str, Any]:
+        """The limits as JSON, for clients."""
+        return {
+            "max_side": self.max_side,
+            "max_cells": self.max_cells,
+            "max_body": self.max_body,
+            "budget_seconds": self.budget,
+        }
+
+
+class ApiError(Exception):
+    """An error for the client: HTTP status, a short code and a message saying what is wrong."""
+
+    def __init__(self, status: int, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.code = code
+        self.detail = detail
+
+
+def _error_response(status: int, code: str, detail: str) -> JSONResponse:
+    headers = {"Retry-After": "5"} if code == "busy" else None
+    return JSONResponse({"error": code, "detail": detail}, status_code=status, headers=headers)
+
+
+async def _api_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return _error_response(exc.status, exc.code, exc.detail)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+    return _error_response(exc.status_code, code, str(exc.detail))
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    return _error_response(500, "internal", "internal server error")
+
+
+# -- request bodies -----------------------------------------------------------------------
+
+
+async def _read_json(request: Request, limit: int) -> dict[str, Any]:
+    """The body as a JSON object, refused (413) past ``limit`` bytes before reading it all."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise ApiError(413, "body_too_large", f"request body of {declared} bytes exceeds {limit}")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise ApiError(413, "body_too_large", f"request body exceeds {limit} bytes")
+        chunks.append(chunk)
+    raw = b"".join(chunks)
+    if not raw.strip():
+        return {}
+    try:
+        body = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ApiError(400, "bad_json", f"request body is not valid JSON: {exc}") from None
+    if not isinstance(body, dict):
+        raise ApiError(400, "bad_json", "request body must be a JSON object")
+    return body
+
+
+def _field(body: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any) -> Any:
+    """``body[name]`` (or ``default`` when absent or null) checked against ``kind``."""
+    value = body.get(name)
+    if value is None:
+        return default
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        names = " or ".join("boolean" if k is bool else k.__name__ for k in kinds)
+        raise ApiError(400, "bad_field", f"field {name!r} must be {names}")
+    return value
+
+
+def _required(body: dict[str, Any], name: str, kind: type) -> Any:
+    """``body[name]``, which must be present and of type ``kind``."""
+    if body.get(name) is None:
+        raise ApiError(400, "missing_field", f"field {name!r} is required")
+    return _field(body, name, kind, None)
+
+
+def _check_size(width: int, height: int, settings: Settings, what: str) -> None:
+    if width > settings.max_side or height > settings.max_side:
+        raise ApiError(
+            422,
+            "board_too_large",
+            f"{what} {width}x{height} exceeds this server's limit of {settings.max_side} "
+            "per side",
+        )
+    if width * height > settings.max_cells:
+        raise ApiError(
+            422,
+            "board_too_large",
+            f"{what} {width}x{height} has {width * height} cells, more than this server's "
+            f"limit of {settings.max_cells}",
+        )
+
+
+# -- the application ----------------------------------------------------------------------
+
+
+class _Api:
+    """The endpoints, sharing the settings, the worker pool and the game store."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.pool = WorkerPool(settings.workers, settings.budget, settings.queue_wait)
+        self.games = GameStore(settings.max_games, settings.game_ttl)
+
+    async def compute(self, job: str, **kwargs: Any) -> Any:
+        """Run a job in a worker, turning its failures into :class:`ApiError`."""
+        try:
+            return await self.pool.run(job, **kwargs)
+        except BudgetExceeded as exc:
+            raise ApiError(503, "compute_budget_exceeded", str(exc)) from None
+        except ServerBusy as exc:
+            raise ApiError(503, "busy", str(exc)) from None
+        except JobError as exc:
+            status, code = _JOB_ERROR_CODES.get(exc.kind, (400, "bad_request"))
+            raise ApiError(status, code, str(exc)) from None
+        except JobCrashed:
+            raise ApiError(500, "internal", "internal error during the computation") from None
+
+    # -- analysis --------------------------------------------------------------------------
+
+    async def analyze(self, request: Request) -> Response:
+        body = await _read_json(request, self.settings.max_body)
+        text = _required(body, "position", str)
+        mines = _field(body, "mines", int, None)
+        density = _field(body, "density", (str, int, float), None)
+        trust_flags = _field(body, "trust_flags", bool, True)
+        try:
+            position = Position.from_text(text)
+        except PositionFormatError as exc:
+            raise ApiError(400, "malformed_position", str(exc)) from None
+        _check_size(position.width, position.height, self.settings, "board")
+        if mines is not None and not 0 <= mines <= position.width * position.height:
+            raise ApiError(
+                400,
+                "bad_field",
+                f"mines {mines} do not fit a {position.width}x{position.height} board",
+            )
+        result = await self.compute(
+            "analyse",
+            text=text,
+            mines=mines,
+            density=None if density is None else str(density),
+            trust_flags=trust_flags,
+        )
+        return JSONResponse(result)
+
+    async def levels(self, request: Request) -> Response:
+        presets = {
+            name: {"width": lv.width, "height": lv.height, "mines": lv.mines}
+            for name, lv in PRESETS.items()
+        }
+        return JSONResponse(
+            {"presets": presets, "rules": list(FIRST_CLICK_RULES), "limits": self.settings.limits()}
+        )
+
+    # -- games -----------------------------------------------------------------------------
+
+    def _level(self, body: dict[str, Any]) -> Level:
+        level_text = _field(body, "level", str, None)
+        if level_text is None and body.get("width") is None:
+            level_text = "beginner"
+        if level_text is None:
+            width = _required(body, "width", int)
+            height = _required(body, "height", int)
+            mines = _required(body, "mines", int)
+            level_text = f"{width}x{height}x{mines}"
+        try:
+            level = parse_level(level_text)
+        except GameError as exc:
+            raise ApiError(400, "bad_level", str(exc)) from None
+        _check_size(level.width, level.height, self.settings, "level")
+        return level
+
+    async def new_game(self, request: Request) -> Response:
+        body = await _read_json(request, self.settings.max_body)
+        level = self._level(body)
+        rule = _field(body, "rule", str, "safe")
+        seed = _field(body, "seed", int, None)
+        if seed is not None and not 0 <= seed < 2**63:
+            raise ApiError(400, "bad_field", "field 'seed' must be between 0 and 2**63 - 1")
+        try:
+            # the centre protects the most cells: if the mines fit then, they fit anywhere
+            check_level(level, (level.width // 2, level.height // 2), rule)
+        except GameError as exc:
+            raise ApiError(400, "bad_level", str(exc)) from None
+        game_id, stored = self.games.create(level, rule, seed)
+        return JSONResponse(game_state(game_id, stored), status_code=201)
+
+    def _game(self, request: Request) -> tuple[str, StoredGame]:
+        game_id = str(request.path_params["game_id"])
+        stored = self.games.get(game_id)
+        if stored is None:
+            raise ApiError(
+                404, "game_not_found", f"no game with id {game_id!r} (it may have expired)"
+            )
+        return game_id, stored
+
+    async def get_game(self, request: Request) -> Response:
+        game_id, stored = self._game(request)
+        return JSONResponse(game_state(game_id, stored))
+
+    async def delete_game(self, request: Request) -> Response:
+        game_id, _ = self._game(request)
+        self.games.delete(game_id)
+        return Response(status_code=204)
+
+    @staticmethod
+    def _apply(stored: StoredGame, kind: str, x: int, y: int) -> None:
+        """Apply one move under the game's lock (on a worker thread: O(cells opened))."""
+        with stored.lock:
+            game = stored.game
+            if game.over:
+                raise ApiError(409, "game_over", f"the game is already {game.status}")
+            try:
+                if kind == "open":
+                    game.open((x, y))
+                elif kind == "flag":
+                    game.toggle_flag((x, y))
+                else:
+                    game.chord((x, y))
+            except GameError as exc:
+                raise ApiError(400, "bad_move", str(exc)) from None
+            stored.moves += 1
+            stored.touch_clock()
+
+    async def move(self, request: Request) -> Response:
+        game_id, stored = self._game(request)
+        body = await _read_json(request, self.settings.max_body)
+        kind = _required(body, "kind", str)
+        if kind not in ("open", "flag", "chord"):
+            raise ApiError(400, "bad_field", f"move kind {kind!r}: expected open, flag or chord")
+        x, y = _required(body, "x", int), _required(body, "y", int)
+        await run_in_threadpool(self._apply, stored, kind, x, y)
+        return JSONResponse(game_state(game_id, stored))
+
+    def _running_view(self, stored: StoredGame) -> str:
+        if stored.game.over:
+            raise ApiError(409, "game_over", f"the game is already {stored.game.status}")
+        return stored.game.view().to_text()
+
+    async def hint(self, request: Request) -> Response:
+        _, stored = self._game(request)
+        result = await self.compute("analyse", text=self._running_view(stored))
+        return JSONResponse(result)
+
+    async def ai_move(self, request: Request) -> Response:
+        game_id, stored = self._game(request)
+        move = await self.compute("hint", text=self._running_view(stored), seed=stored.moves)
+        if move is not None:
+            await run_in_threadpool(self._apply, stored, move["kind"], move["x"], move["y"])
+        return JSONResponse({"move": move, "game": game_state(game_id, stored)})
+
+    # -- documents -------------------------------------------------------------------------
+
+    async def openapi(self, request: Request) -> Response:
+        return JSONResponse(openapi_document(self.settings.limits()))
+
+    async def index(self, request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    """The web app with ``settings`` (defaults: :class:`Settings`)."""
+    api = _Api(settings or Settings())
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await run_in_threadpool(api.pool.warm)
+        yield
+        api.pool.close()
+
+    routes = [
+        Route("/", api.index, methods=["GET"]),
+        Route("/openapi.json", api.openapi, methods=["GET"]),
+        Route("/api/analyze", api.analyze, methods=["POST"]),
+        Route("/api/levels", api.levels, methods=["GET"]),
+        Route("/api/games", api.new_game, methods=["POST"]),
+        Route("/api/games/{game_id}", api.get_game, methods=["GET"]),
+        Route("/api/games/{game_id}", api.delete_game, methods=["DELETE"]),
+        Route("/api/games/{game_id}/move", api.move, methods=["POST"]),
+        Route("/api/games/{game_id}/hint", api.hint, methods=["GET"]),
+        Route("/api/games/{game_id}/ai", api.ai_move, methods=["POST"]),
+        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        exception_handlers={
+            ApiError: _api_error,
+            HTTPException: _http_error,
+            Exception: _server_error,
+        },
+        lifespan=lifespan,
+    )
+    app.state.api = api
+    return app

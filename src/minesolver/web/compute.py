@@ -1,0 +1,211 @@
+"""CPU-heavy work of the web app, off the event loop and under a time budget.
+
+An exact analysis is usually a few milliseconds, but a crafted position can take far
+longer; a thread cannot be stopped once started, so every analysis and every player's
+move runs in a separate worker *process*. :class:`WorkerPool` keeps up to ``size`` of
+them; a job waits for an idle worker (at most ``queue_wait`` seconds, else
+:class:`ServerBusy`), is sent through a pipe, and its answer awaited in a thread so that
+the event loop stays free. A job that exceeds the budget has its worker terminated and
+replaced, and raises :class:`BudgetExceeded`: one user's hard position costs one worker
+for at most the budget, never the server.
+
+Workers are fresh interpreters (``python -m minesolver.web.worker``) running the jobs
+named in :data:`minesolver.web.worker.JOBS`; jobs take and return JSON-like values, so the
+web layer never ships the library's objects across the pipe. A ``ValueError`` in a job
+comes back as :class:`JobError` with the error's class name and message (the client's
+fault: a 4xx); anything else as :class:`JobCrashed`, with no detail for the client (the
+traceback goes to the server's log).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import subprocess
+import sys
+import threading
+from multiprocessing.connection import Connection
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+
+__all__ = ["BudgetExceeded", "JobCrashed", "JobError", "ServerBusy", "WorkerPool"]
+
+log = logging.getLogger("minesolver.web")
+
+STARTUP_TIMEOUT = 60.0
+"""Seconds a new worker may take to import the library (not counted in the budget)."""
+
+class BudgetExceeded(Exception):
+    """The job ran past the compute budget; its worker was stopped."""
+
+
+class ServerBusy(Exception):
+    """Every worker stayed busy for longer than the pool's queue wait."""
+
+
+class JobError(ValueError):
+    """The job raised a ``ValueError``: bad input, reported to the client as a 4xx."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+class JobCrashed(Exception):
+    """The job failed in an unexpected way (a bug); details stay in the server log."""
+
+
+class _Worker:
+    """One worker process (a fresh interpreter) and the parent's ends of its pipes.
+
+    A plain subprocess rather than :mod:`multiprocessing`: it never forks the threaded
+    server and never re-imports the server's main module.
+    """
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "minesolver.web.worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            close_fds=True,
+        )
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.outbox = Connection(os.dup(self.process.stdin.fileno()), readable=False)
+        self.inbox = Connection(os.dup(self.process.stdout.fileno()), writable=False)
+        self.process.stdin.close()
+        self.process.stdout.close()
+        # the budget counts the job only: wait for the interpreter's imports first
+        if not self.inbox.poll(STARTUP_TIMEOUT) or self.inbox.recv() != ("ready", None):
+            self.stop(kill=True)
+            raise JobCrashed("a worker process did not start")
+
+    def call(self, name: str, kwargs: dict[str, Any], budget: float) -> tuple[str, Any]:
+        """Run one job, blocking up to ``budget`` seconds; :class:`TimeoutError` past it."""
+        self.outbox.send((name, kwargs))
+        if not self.inbox.poll(budget):
+            raise TimeoutError
+        status, payload = self.inbox.recv()
+        return str(status), payload
+
+    def stop(self, kill: bool = False) -> None:
+        """Close the pipes and end the process: at once when ``kill``, else when it has
+        read the end of its input (killed if it has not within half a second)."""
+        if kill:
+            self.process.kill()
+        self.outbox.close()
+        self.inbox.close()
+        try:
+            self.process.wait(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=5)
+
+
+class WorkerPool:
+    """Up to ``size`` worker processes, started on demand, each job within ``budget`` s."""
+
+    def __init__(self, size: int = 2, budget: float = 5.0, queue_wait: float = 10.0) -> None:
+        if size < 1:
+            raise ValueError(f"worker pool size {size} must be at least 1")
+        if budget <= 0:
+            raise ValueError(f"compute budget {budget} must be positive")
+        self.size = size
+        self.budget = budget
+        self.queue_wait = queue_wait
+        self._idle: list[_Worker] = []
+        self._started = 0
+        self._lock = threading.Lock()
+        self._slots: asyncio.Semaphore | None = None
+        self.restarts = 0
+        """Workers replaced after a timeout or a crash (for tests and logs)."""
+
+    def _semaphore(self) -> asyncio.Semaphore:
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.size)
+        return self._slots
+
+    def _take(self) -> _Worker:
+        with self._lock:
+            if self._idle:
+                return self._idle.pop()
+            self._started += 1
+        return self._start()
+
+    def _start(self) -> _Worker:
+        """A new worker, its slot already counted in ``_started``."""
+        try:
+            return _Worker()
+        except BaseException:
+            with self._lock:
+                self._started -= 1
+            raise
+
+    def _give_back(self, worker: _Worker) -> None:
+        with self._lock:
+            self._idle.append(worker)
+
+    def _discard(self, worker: _Worker) -> None:
+        worker.stop(kill=True)
+        with self._lock:
+            self._started -= 1
+            self.restarts += 1
+
+    async def run(self, name: str, **kwargs: Any) -> Any:
+        """Run job ``name`` in a worker and return its result.
+
+        Raises :class:`ServerBusy`, :class:`BudgetExceeded`, :class:`JobError` or
+        :class:`JobCrashed`.
+        """
+        slots = self._semaphore()
+        try:
+            await asyncio.wait_for(slots.acquire(), self.queue_wait)
+        except TimeoutError as exc:
+            raise ServerBusy(
+                f"all {self.size} analysis workers stayed busy for {self.queue_wait:g} s"
+            ) from exc
+        try:
+            return await run_in_threadpool(self._run_blocking, name, kwargs)
+        finally:
+            slots.release()
+
+    def _run_blocking(self, name: str, kwargs: dict[str, Any]) -> Any:
+        worker = self._take()
+        try:
+            status, payload = worker.call(name, kwargs, self.budget)
+        except TimeoutError:
+            self._discard(worker)
+            raise BudgetExceeded(
+                f"the computation exceeded the budget of {self.budget:g} s and was stopped"
+            ) from None
+        except (EOFError, OSError, BrokenPipeError) as exc:
+            self._discard(worker)
+            log.error("worker died during job %s: %r", name, exc)
+            raise JobCrashed("the worker died") from None
+        if status == "ok":
+            self._give_back(worker)
+            return payload
+        if status == "value_error":
+            self._give_back(worker)
+            kind, message = payload
+            raise JobError(kind, message)
+        self._give_back(worker)
+        log.error("job %s failed:\n%s", name, payload)
+        raise JobCrashed("internal error")
+
+    def warm(self) -> None:
+        """Start every worker now (blocking), so that no request waits for one to start."""
+        while True:
+            with self._lock:
+                if self._started >= self.size:
+                    return
+                self._started += 1
+            self._give_back(self._start())
+
+    def close(self) -> None:
+        """Stop every idle worker (busy ones end with their job's thread)."""
+        with self._lock:
+            idle, self._idle = self._idle, []
+        for worker in idle:
+            worker.stop()

@@ -1,0 +1,129 @@
+"""Games kept on the server under random ids, and what a client may see of them.
+
+A game's id is ``secrets.token_urlsafe(16)`` (128 random bits: not guessable). The store
+holds at most ``capacity`` games and forgets the least recently used beyond that, and any
+game untouched for ``ttl`` seconds. :func:`game_state` builds the JSON a client receives
+from :meth:`Game.view` only while the game is on, so the mine layout cannot leak into a
+running game's response; the layout is added once the game is won or lost.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from minesolver.game import Game, Level
+
+__all__ = ["GameStore", "StoredGame", "game_state"]
+
+
+@dataclass
+class StoredGame:
+    """A game, its level, its seed, when it started and ended, and a lock for its moves."""
+
+    game: Game
+    level: Level
+    seed: int
+    seeded_by_client: bool
+    started_at: float | None = None
+    ended_at: float | None = None
+    used_at: float = field(default_factory=time.monotonic)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    moves: int = 0
+
+    def touch_clock(self) -> None:
+        """Start the timer at the first open, stop it at the end."""
+        now = time.monotonic()
+        if self.started_at is None and self.game.started:
+            self.started_at = now
+        if self.ended_at is None and self.game.over:
+            self.ended_at = now
+
+    def elapsed(self) -> float:
+        """Seconds since the first open (frozen at the end of the game)."""
+        if self.started_at is None:
+            return 0.0
+        end = self.ended_at if self.ended_at is not None else time.monotonic()
+        return end - self.started_at
+
+
+class GameStore:
+    """In-memory games by id, bounded in number and in idle time."""
+
+    def __init__(self, capacity: int = 1000, ttl: float = 6 * 3600.0) -> None:
+        self.capacity = capacity
+        self.ttl = ttl
+        self._games: OrderedDict[str, StoredGame] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+    def create(self, level: Level, rule: str, seed: int | None) -> tuple[str, StoredGame]:
+        """A new game with a fresh id; without ``seed`` the seed is drawn at random."""
+        seeded = seed is not None
+        actual = seed if seed is not None else secrets.randbits(63)
+        game = Game.new(level, random.Random(actual), rule)  # type: ignore[arg-type]
+        stored = StoredGame(game, level, actual, seeded)
+        game_id = secrets.token_urlsafe(16)
+        with self._lock:
+            self._expire()
+            self._games[game_id] = stored
+            while len(self._games) > self.capacity:
+                self._games.popitem(last=False)
+        return game_id, stored
+
+    def get(self, game_id: str) -> StoredGame | None:
+        """The game with this id (marking it used), or ``None``."""
+        with self._lock:
+            self._expire()
+            stored = self._games.get(game_id)
+            if stored is not None:
+                stored.used_at = time.monotonic()
+                self._games.move_to_end(game_id)
+            return stored
+
+    def delete(self, game_id: str) -> bool:
+        """Forget a game; whether it existed."""
+        with self._lock:
+            return self._games.pop(game_id, None) is not None
+
+    def _expire(self) -> None:
+        limit = time.monotonic() - self.ttl
+        while self._games:
+            oldest_id, oldest = next(iter(self._games.items()))
+            if oldest.used_at >= limit:
+                break
+            del self._games[oldest_id]
+
+
+def game_state(game_id: str, stored: StoredGame) -> dict[str, Any]:
+    """What the client sees: the view's text and counters; the mines only after the end."""
+    game = stored.game
+    view = game.view()
+    flags = view.flags
+    state: dict[str, Any] = {
+        "id": game_id,
+        "level": str(stored.level),
+        "width": view.width,
+        "height": view.height,
+        "mines": view.mines,
+        "rule": game.rule,
+        "status": game.status,
+        "started": game.started,
+        "board": view.to_text(header=False).splitlines(),
+        "flags": flags,
+        "mines_left": (view.mines or 0) - flags,
+        "elapsed": round(stored.elapsed(), 3),
+        "moves": stored.moves,
+    }
+    if game.over:
+        state["layout"] = [[x, y] for x, y in game.mine_cells()]
+        state["exploded"] = list(game.exploded) if game.exploded is not None else None
+        state["seed"] = stored.seed
+    return state

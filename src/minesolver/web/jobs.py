@@ -1,0 +1,99 @@
+"""The jobs the web app's worker processes run: JSON-like values in, JSON-like values out.
+
+Each job rebuilds its :class:`~minesolver.position.Position` from text, so a worker never
+holds a game (and never a mine layout): it sees exactly what the player sees.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from minesolver.analysis import analyze, to_json
+from minesolver.position import Position
+from minesolver.strategy.base import Move
+
+__all__ = ["PLAYER_PREFERENCE", "analyse", "choose_move", "hint", "move_json", "sleep"]
+
+PLAYER_PREFERENCE = ("best", "greedy")
+"""The player whose move is shown as the hint: the first of these that is registered."""
+
+
+def choose_move(view: Position, seed: int = 0) -> tuple[str, Move | None]:
+    """The move the strongest registered player makes on ``view``, and that player's name.
+
+    Falls back to the lowest-probability cell of the exact analysis (``"lowest"``) while
+    no player is registered. ``None`` when the position has no move left.
+    """
+    from minesolver import strategy
+
+    factory = getattr(strategy, "get_strategy", None)  # the registry (absent in old trees)
+    for name in PLAYER_PREFERENCE:
+        if factory is None:
+            break
+        try:
+            player = factory(name)
+        except ValueError:  # StrategyError: that player's module is not there
+            continue
+        player.reset(random.Random(seed))
+        moves = player.next_moves(view)
+        return name, (moves[0] if moves else None)
+    analysis = analyze(view)
+    best = analysis.best()
+    if best is None:
+        return "lowest", None
+    p = analysis.probabilities[best]
+    return "lowest", Move("open", best, guess=p > 0, risk=float(p), reason="lowest probability")
+
+
+def move_json(player: str, move: Move | None) -> dict[str, Any] | None:
+    """A move as JSON: ``{"kind", "x", "y", "guess", "risk", "reason", "player"}``."""
+    if move is None:
+        return None
+    x, y = move.cell
+    return {
+        "kind": move.kind,
+        "x": x,
+        "y": y,
+        "guess": move.guess,
+        "risk": move.risk,
+        "reason": move.reason,
+        "player": player,
+    }
+
+
+def _position(text: str, mines: int | None) -> Position:
+    position = Position.from_text(text)
+    if mines is not None:
+        position = position.with_mines(mines)
+    return position
+
+
+def analyse(
+    text: str,
+    mines: int | None = None,
+    density: str | None = None,
+    trust_flags: bool = True,
+    with_move: bool = True,
+) -> dict[str, Any]:
+    """The analysis of a position (``to_json``) and, if asked, the hint player's move."""
+    position = _position(text, mines)
+    result = to_json(analyze(position, density=density, trust_flags=trust_flags))
+    if with_move:
+        has_total = position.mines is not None and density is None and trust_flags
+        player, move = choose_move(position) if has_total else ("", None)
+        result["move"] = move_json(player, move)
+    return result
+
+
+def hint(text: str, seed: int = 0) -> dict[str, Any] | None:
+    """Only the hint player's move on a position (for the AI button and autoplay)."""
+    player, move = choose_move(Position.from_text(text), seed)
+    return move_json(player, move)
+
+
+def sleep(seconds: float) -> float:
+    """Wait ``seconds`` (a job that takes a known time, for the budget's tests)."""
+    time.sleep(seconds)
+    return seconds

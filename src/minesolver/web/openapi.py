@@ -1,0 +1,317 @@
+"""The OpenAPI 3.1 document of the web API, written by hand (served at ``/openapi.json``).
+
+Kept beside the routes of :mod:`minesolver.web.app`; a test checks that both name the
+same paths and methods and that the document is valid OpenAPI.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["openapi_document"]
+
+_ERROR_CODES = [
+    "bad_json",
+    "missing_field",
+    "bad_field",
+    "malformed_position",
+    "inconsistent_position",
+    "mines_unknown",
+    "board_too_large",
+    "body_too_large",
+    "bad_level",
+    "bad_move",
+    "bad_request",
+    "game_not_found",
+    "game_over",
+    "not_found",
+    "method_not_allowed",
+    "compute_budget_exceeded",
+    "busy",
+    "internal",
+]
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _errors(*statuses: int) -> dict[str, Any]:
+    texts = {
+        400: "Malformed request: bad JSON, a missing or mistyped field, a malformed position",
+        404: "No such game (or it expired)",
+        409: "The game is over",
+        413: "Request body too large",
+        422: "Inconsistent position, unknown mine total, or board over the server's limits",
+        503: "Compute budget exceeded, or every worker busy",
+    }
+    return {str(s): _json(_ref("Error"), texts[s]) for s in statuses}
+
+
+_GAME_ID = {
+    "name": "game_id",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string"},
+    "description": "The random id returned when the game was created",
+}
+
+_SCHEMAS: dict[str, Any] = {
+    "Error": {
+        "type": "object",
+        "required": ["error", "detail"],
+        "properties": {
+            "error": {"type": "string", "enum": _ERROR_CODES},
+            "detail": {"type": "string", "description": "What is wrong, for people"},
+        },
+    },
+    "AnalyzeRequest": {
+        "type": "object",
+        "required": ["position"],
+        "properties": {
+            "position": {
+                "type": "string",
+                "description": "JSMinesweeper text: optional WxHxM header, rows of H F 0-8",
+                "examples": ["5x5x5\nH2HHH\nHHHHH\n112HH\n00HHH\n000HH\n"],
+            },
+            "mines": {"type": ["integer", "null"], "minimum": 0},
+            "density": {
+                "type": ["string", "number", "null"],
+                "description": "Mine density 0<p<1 when the total is unknown",
+            },
+            "trust_flags": {"type": "boolean", "default": True},
+        },
+    },
+    "CellProbability": {
+        "type": "object",
+        "required": ["x", "y", "p", "prob"],
+        "properties": {
+            "x": {"type": "integer"},
+            "y": {"type": "integer"},
+            "p": {"type": "string", "description": "Exact probability: 0, 1 or num/den"},
+            "prob": {"type": "number", "description": "The probability as a float"},
+            "error": {"type": "number", "description": "Standard error (approximate engines)"},
+        },
+    },
+    "Move": {
+        "type": "object",
+        "required": ["kind", "x", "y", "guess", "risk", "reason", "player"],
+        "properties": {
+            "kind": {"type": "string", "enum": ["open", "flag", "chord"]},
+            "x": {"type": "integer"},
+            "y": {"type": "integer"},
+            "guess": {"type": "boolean"},
+            "risk": {"type": "number"},
+            "reason": {"type": "string"},
+            "player": {"type": "string", "description": "The player that chose the move"},
+        },
+    },
+    "Analysis": {
+        "type": "object",
+        "required": ["width", "height", "mines", "layouts", "exact", "engine", "cells"],
+        "properties": {
+            "width": {"type": "integer"},
+            "height": {"type": "integer"},
+            "mines": {"type": ["integer", "null"]},
+            "layouts": {"type": "string", "description": "Layout count, in decimal"},
+            "exact": {"type": "boolean"},
+            "engine": {"type": "string"},
+            "cells": {"type": "array", "items": _ref("CellProbability")},
+            "safe": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
+            "mines_found": {
+                "type": "array",
+                "items": {"type": "array", "items": {"type": "integer"}},
+            },
+            "best": {
+                "type": ["array", "null"],
+                "items": {"type": "integer"},
+                "description": "The lowest-probability cell [x, y]",
+            },
+            "move": {"oneOf": [_ref("Move"), {"type": "null"}]},
+        },
+    },
+    "NewGame": {
+        "type": "object",
+        "properties": {
+            "level": {
+                "type": "string",
+                "description": "beginner, intermediate, expert or WIDTHxHEIGHTxMINES",
+            },
+            "width": {"type": "integer"},
+            "height": {"type": "integer"},
+            "mines": {"type": "integer"},
+            "rule": {"type": "string", "enum": ["safe", "opening", "none"], "default": "safe"},
+            "seed": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Lay the mines from this seed (reproducible games, tests)",
+            },
+        },
+    },
+    "GameMove": {
+        "type": "object",
+        "required": ["kind", "x", "y"],
+        "properties": {
+            "kind": {"type": "string", "enum": ["open", "flag", "chord"]},
+            "x": {"type": "integer", "minimum": 0},
+            "y": {"type": "integer", "minimum": 0},
+        },
+    },
+    "Game": {
+        "type": "object",
+        "required": ["id", "width", "height", "mines", "status", "board", "mines_left"],
+        "properties": {
+            "id": {"type": "string"},
+            "level": {"type": "string"},
+            "width": {"type": "integer"},
+            "height": {"type": "integer"},
+            "mines": {"type": "integer"},
+            "rule": {"type": "string"},
+            "status": {"type": "string", "enum": ["playing", "won", "lost"]},
+            "started": {"type": "boolean"},
+            "board": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Rows of the view: H hidden, F flag, 0-8 open",
+            },
+            "flags": {"type": "integer"},
+            "mines_left": {"type": "integer"},
+            "elapsed": {"type": "number", "description": "Seconds since the first open"},
+            "moves": {"type": "integer"},
+            "layout": {
+                "type": "array",
+                "items": {"type": "array", "items": {"type": "integer"}},
+                "description": "The mines [x, y]: only once the game is over",
+            },
+            "exploded": {"type": ["array", "null"], "items": {"type": "integer"}},
+            "seed": {"type": "integer", "description": "Only once the game is over"},
+        },
+    },
+    "AiMove": {
+        "type": "object",
+        "required": ["move", "game"],
+        "properties": {
+            "move": {"oneOf": [_ref("Move"), {"type": "null"}]},
+            "game": _ref("Game"),
+        },
+    },
+    "Levels": {
+        "type": "object",
+        "properties": {
+            "presets": {"type": "object"},
+            "rules": {"type": "array", "items": {"type": "string"}},
+            "limits": {"type": "object"},
+        },
+    },
+}
+
+
+def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAPI document, with the server's ``limits`` stated in its description."""
+    shown = ", ".join(f"{k} = {v}" for k, v in limits.items())
+    game_ops = {
+        "/api/games/{game_id}": {
+            "parameters": [_GAME_ID],
+            "get": {
+                "summary": "A game's state (the mines only once it is over)",
+                "operationId": "getGame",
+                "responses": {"200": _json(_ref("Game"), "The game"), **_errors(404)},
+            },
+            "delete": {
+                "summary": "Forget a game",
+                "operationId": "deleteGame",
+                "responses": {"204": {"description": "Deleted"}, **_errors(404)},
+            },
+        },
+        "/api/games/{game_id}/move": {
+            "parameters": [_GAME_ID],
+            "post": {
+                "summary": "Open a cell, toggle a flag, or chord on a digit",
+                "operationId": "moveGame",
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": _ref("GameMove")}},
+                },
+                "responses": {
+                    "200": _json(_ref("Game"), "The game after the move"),
+                    **_errors(400, 404, 409, 413),
+                },
+            },
+        },
+        "/api/games/{game_id}/hint": {
+            "parameters": [_GAME_ID],
+            "get": {
+                "summary": "Probabilities of the game's current view, and the best move",
+                "operationId": "hintGame",
+                "responses": {
+                    "200": _json(_ref("Analysis"), "The analysis of what the player sees"),
+                    **_errors(404, 409, 503),
+                },
+            },
+        },
+        "/api/games/{game_id}/ai": {
+            "parameters": [_GAME_ID],
+            "post": {
+                "summary": "Let the best registered player make one move",
+                "operationId": "aiMove",
+                "responses": {
+                    "200": _json(_ref("AiMove"), "The move made and the game after it"),
+                    **_errors(404, 409, 503),
+                },
+            },
+        },
+    }
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "minesolver",
+            "version": "0.1.0",
+            "description": (
+                "Exact Minesweeper probabilities and games with the solver at your side. "
+                f"Limits: {shown}. Errors are JSON objects {{error, detail}}."
+            ),
+        },
+        "paths": {
+            "/api/analyze": {
+                "post": {
+                    "summary": "Exact mine probabilities of a position, and the best move",
+                    "operationId": "analyze",
+                    "requestBody": {
+                        "required": True,
+                        "content": {"application/json": {"schema": _ref("AnalyzeRequest")}},
+                    },
+                    "responses": {
+                        "200": _json(_ref("Analysis"), "The analysis"),
+                        **_errors(400, 413, 422, 503),
+                    },
+                }
+            },
+            "/api/levels": {
+                "get": {
+                    "summary": "Preset levels, first-click rules and the server's limits",
+                    "operationId": "levels",
+                    "responses": {"200": _json(_ref("Levels"), "Presets and limits")},
+                }
+            },
+            "/api/games": {
+                "post": {
+                    "summary": "Start a game (mines laid at the first open)",
+                    "operationId": "newGame",
+                    "requestBody": {
+                        "required": False,
+                        "content": {"application/json": {"schema": _ref("NewGame")}},
+                    },
+                    "responses": {
+                        "201": _json(_ref("Game"), "The new game"),
+                        **_errors(400, 413, 422),
+                    },
+                }
+            },
+            **game_ops,
+        },
+        "components": {"schemas": _SCHEMAS},
+    }

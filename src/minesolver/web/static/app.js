@@ -1,0 +1,486 @@
+// minesolver web page: play with the solver at your side, or analyse a position.
+// Plain JavaScript, no build step. Talks to the JSON API described at /openapi.json.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const board = $("board");
+
+const state = {
+  mode: "play",
+  game: null,        // the game's JSON (a running game carries no layout)
+  analysis: null,    // the analysis shown over the board (hints or analyse mode)
+  rows: [],          // the board's rows (strings of H, F, 0-8)
+  cursor: [0, 0],
+  hintsSeq: 0,
+  autoplay: false,
+  timer: null,
+  clockBase: 0,      // performance.now() at elapsed 0
+  edit: { width: 5, height: 5, mines: 5, cells: [] },
+  tool: "1",
+};
+
+// -- API ----------------------------------------------------------------------------
+
+async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, opts);
+  const data = res.status === 204 ? null : await res.json();
+  if (!res.ok) {
+    const err = new Error((data && data.detail) || res.statusText);
+    err.code = data && data.error;
+    throw err;
+  }
+  return data;
+}
+
+function showError(err) {
+  $("error").textContent = err ? (err.message || String(err)) : "";
+}
+
+// -- rendering ------------------------------------------------------------------------
+
+function cellSize(width) {
+  const room = Math.min(window.innerWidth, document.documentElement.clientWidth || 9999) - 24;
+  return Math.max(18, Math.min(32, Math.floor(room / width) - 1));
+}
+
+function buildBoard(width, height) {
+  if (board.dataset.size === `${width}x${height}`) return;
+  board.dataset.size = `${width}x${height}`;
+  board.style.setProperty("--cell", `${cellSize(width)}px`);
+  board.style.gridTemplateColumns = `repeat(${width}, var(--cell))`;
+  board.replaceChildren();
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const c = document.createElement("div");
+      c.className = "cell";
+      c.dataset.x = x;
+      c.dataset.y = y;
+      c.setAttribute("role", "gridcell");
+      c.tabIndex = -1;
+      board.appendChild(c);
+    }
+  }
+  state.cursor = [Math.min(state.cursor[0], width - 1), Math.min(state.cursor[1], height - 1)];
+  const cur = cellAt(...state.cursor);
+  if (cur) cur.tabIndex = 0;
+}
+
+function cellAt(x, y) {
+  const w = state.rows.length ? state.rows[0].length : 0;
+  return board.children[y * w + x] || null;
+}
+
+function heat(p) {
+  // green (safe) through yellow to red (mine)
+  const hue = 120 * (1 - p);
+  return `hsl(${hue.toFixed(0)}, 75%, ${(58 - 8 * p).toFixed(0)}%)`;
+}
+
+function pct(prob) {
+  const v = prob * 100;
+  if (v > 0 && v < 1) return "<1";
+  if (v < 100 && v > 99) return ">99";
+  return v.toFixed(0);
+}
+
+function render() {
+  const rows = state.rows;
+  if (!rows.length) return;
+  const width = rows[0].length, height = rows.length;
+  buildBoard(width, height);
+  const game = state.mode === "play" ? state.game : null;
+  const showHints = state.mode === "analyse" || $("hints").checked;
+  const a = showHints ? state.analysis : null;
+  const probs = new Map();
+  if (a) for (const c of a.cells) probs.set(`${c.x},${c.y}`, c);
+  const best = a && a.move ? `${a.move.x},${a.move.y}` : (a && a.best ? `${a.best[0]},${a.best[1]}` : null);
+  const mines = new Set(game && game.layout ? game.layout.map(([x, y]) => `${x},${y}`) : []);
+  const exploded = game && game.exploded ? `${game.exploded[0]},${game.exploded[1]}` : null;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const el = board.children[y * width + x];
+      const ch = rows[y][x];
+      const key = `${x},${y}`;
+      const cls = ["cell"];
+      let text = "";
+      let label = `(${x}, ${y}) `;
+      el.style.background = "";
+      el.removeAttribute("title");
+      delete el.dataset.p;
+      if (ch >= "0" && ch <= "8") {
+        cls.push("open", `d${ch}`);
+        text = ch === "0" ? "" : ch;
+        label += ch === "0" ? "empty" : ch;
+      } else if (mines.has(key) && ch !== "F") {
+        cls.push("mine");
+        if (key === exploded) cls.push("exploded");
+        label += "mine";
+      } else if (ch === "F") {
+        cls.push(game && game.layout && !mines.has(key) ? "wrong-flag" : "flag");
+        label += "flag";
+      } else {
+        label += "hidden";
+        const c = probs.get(key);
+        if (c) {
+          el.style.background = heat(c.prob);
+          el.dataset.p = c.p;
+          el.title = `(${x}, ${y}): mine probability ${c.p}` + (c.p.includes("/") ? ` ≈ ${(c.prob * 100).toFixed(2)}%` : "");
+          label += `, mine probability ${c.p}`;
+          if (c.p === "0") cls.push("certain-safe");
+          else if (c.p === "1") cls.push("certain-mine");
+          else { cls.push("heat"); text = pct(c.prob); }
+        }
+      }
+      if (key === best) { cls.push("best"); label += ", best move"; }
+      if (x === state.cursor[0] && y === state.cursor[1]) cls.push("cursor");
+      el.className = cls.join(" ");
+      el.textContent = text;
+      el.setAttribute("aria-label", label);
+    }
+  }
+  board.classList.toggle("won", !!game && game.status === "won");
+  board.classList.toggle("lost", !!game && game.status === "lost");
+}
+
+// -- play ------------------------------------------------------------------------------
+
+function levelRequest() {
+  const level = $("level").value;
+  const rule = $("rule").value;
+  if (level === "custom") {
+    return {
+      width: +$("custom-width").value, height: +$("custom-height").value,
+      mines: +$("custom-mines").value, rule,
+    };
+  }
+  return { level, rule };
+}
+
+function showGame(game) {
+  state.game = game;
+  state.rows = game.board;
+  const left = game.mines_left;
+  $("mine-counter").textContent = left < 0 ? "-" + String(-left).padStart(2, "0") : String(left).padStart(3, "0");
+  const status = $("status");
+  status.className = game.status;
+  status.textContent = game.status === "won" ? `You won in ${game.elapsed.toFixed(1)} s!`
+    : game.status === "lost" ? "Boom! You lost — new game?" : (game.started ? "" : "Click any cell to start");
+  setClock(game);
+  if (game.status !== "playing") {
+    state.analysis = null;
+    $("hint-info").textContent = "";
+    stopAutoplay();
+  }
+  render();
+}
+
+function setClock(game) {
+  if (state.timer) { clearInterval(state.timer); state.timer = null; }
+  state.clockBase = performance.now() - game.elapsed * 1000;
+  const show = () => {
+    const s = game.status === "playing" ? (performance.now() - state.clockBase) / 1000 : game.elapsed;
+    $("timer").textContent = String(Math.min(999, Math.floor(s))).padStart(3, "0");
+  };
+  show();
+  if (game.started && game.status === "playing") state.timer = setInterval(show, 250);
+}
+
+async function newGame() {
+  showError(null);
+  stopAutoplay();
+  try {
+    if (state.game && state.game.status === "playing") {
+      api("DELETE", `/api/games/${state.game.id}`).catch(() => {});
+    }
+    state.analysis = null;
+    showGame(await api("POST", "/api/games", levelRequest()));
+    await refreshHints();
+  } catch (e) { showError(e); }
+}
+
+async function move(kind, x, y) {
+  const g = state.game;
+  if (!g || g.status !== "playing") return;
+  showError(null);
+  try {
+    showGame(await api("POST", `/api/games/${g.id}/move`, { kind, x, y }));
+    await refreshHints();
+  } catch (e) { showError(e); }
+}
+
+async function refreshHints() {
+  const g = state.game;
+  const seq = ++state.hintsSeq;
+  if (!$("hints").checked || !g || g.status !== "playing") {
+    state.analysis = null;
+    $("hint-info").textContent = "";
+    render();
+    return;
+  }
+  try {
+    const a = await api("GET", `/api/games/${g.id}/hint`);
+    if (seq !== state.hintsSeq) return;
+    state.analysis = a;
+    $("hint-info").textContent = describeMove(a);
+    render();
+  } catch (e) { showError(e); }
+}
+
+function describeMove(a) {
+  if (!a.move) return `${a.safe.length} certainly safe, ${a.mines_found.length} certain mines.`;
+  const m = a.move;
+  const what = m.guess ? `guess (mine probability ${(m.risk * 100).toFixed(1)}%)` : "certain";
+  return `Best move (${m.player}): ${m.kind} (${m.x}, ${m.y}), ${what}. ` +
+    `${a.safe.length} certainly safe, ${a.mines_found.length} certain mines.`;
+}
+
+async function aiMove() {
+  const g = state.game;
+  if (!g || g.status !== "playing") return false;
+  showError(null);
+  try {
+    const r = await api("POST", `/api/games/${g.id}/ai`);
+    showGame(r.game);
+    if (r.move) $("hint-info").textContent = `AI (${r.move.player}): ${r.move.kind} (${r.move.x}, ${r.move.y}) — ${r.move.reason}`;
+    if ($("hints").checked) await refreshHints();
+    return r.game.status === "playing";
+  } catch (e) { showError(e); stopAutoplay(); return false; }
+}
+
+function stopAutoplay() {
+  state.autoplay = false;
+  $("autoplay").setAttribute("aria-pressed", "false");
+  $("autoplay").textContent = "Autoplay";
+}
+
+async function toggleAutoplay() {
+  if (state.autoplay) { stopAutoplay(); return; }
+  state.autoplay = true;
+  $("autoplay").setAttribute("aria-pressed", "true");
+  $("autoplay").textContent = "Stop";
+  while (state.autoplay) {
+    const t0 = performance.now();
+    if (!(await aiMove())) break;
+    const wait = 1000 / +$("speed").value - (performance.now() - t0);
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  }
+  stopAutoplay();
+}
+
+// -- analyse -------------------------------------------------------------------------
+
+function parseText(text) {
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l);
+  let mines = null;
+  const m = lines.length && lines[0].match(/^(\d+)\s*x\s*(\d+)\s*x\s*(\d+)$/i);
+  if (m) { mines = +m[3]; lines.shift(); }
+  return { rows: lines.map((l) => l.toUpperCase().replace(/[.?]/g, "H")), mines };
+}
+
+function editText() {
+  const e = state.edit;
+  const rows = [];
+  for (let y = 0; y < e.height; y++) rows.push(e.cells.slice(y * e.width, (y + 1) * e.width).join(""));
+  return `${e.width}x${e.height}x${e.mines}\n${rows.join("\n")}\n`;
+}
+
+function loadEdit(rows, mines) {
+  const e = state.edit;
+  e.height = rows.length;
+  e.width = rows[0].length;
+  e.mines = mines === null ? e.mines : mines;
+  e.cells = rows.join("").split("");
+  $("edit-width").value = e.width;
+  $("edit-height").value = e.height;
+  $("edit-mines").value = e.mines;
+}
+
+let analyseSeq = 0;
+async function analyse(text) {
+  showError(null);
+  const seq = ++analyseSeq;
+  try {
+    const a = await api("POST", "/api/analyze", { position: text });
+    if (seq !== analyseSeq) return;
+    const parsed = parseText(text);
+    loadEdit(parsed.rows, a.mines);
+    state.rows = parsed.rows;
+    state.analysis = a;
+    const url = `${location.pathname}?analyse=${parsed.rows.length ? `${a.width}x${a.height}x${a.mines}/` : ""}${parsed.rows.join("/")}`;
+    history.replaceState(null, "", url);
+    const digits = a.layouts.length > 30 ? `${a.layouts[0]}.${a.layouts.slice(1, 5)}e${a.layouts.length - 1}` : a.layouts;
+    $("analysis-summary").innerHTML = "";
+    const add = (label, value, id) => {
+      const p = document.createElement("div");
+      p.innerHTML = `<strong>${label}:</strong> `;
+      const s = document.createElement("span");
+      s.id = id;
+      s.textContent = value;
+      p.appendChild(s);
+      $("analysis-summary").appendChild(p);
+    };
+    add("Layouts", digits, "layout-count");
+    add("Certainly safe", a.safe.map(([x, y]) => `(${x},${y})`).join(" ") || "none", "safe-list");
+    add("Certain mines", a.mines_found.map(([x, y]) => `(${x},${y})`).join(" ") || "none", "mine-list");
+    const m = a.move;
+    add("Best move", m ? `${m.kind} (${m.x}, ${m.y}) — ${m.reason} [${m.player}]`
+      : (a.best ? `(${a.best[0]}, ${a.best[1]})` : "none"), "best-move");
+    render();
+  } catch (e) {
+    if (seq !== analyseSeq) return;
+    state.analysis = null;
+    $("analysis-summary").textContent = "";
+    showError(e);
+    render();
+  }
+}
+
+function editCell(x, y, value) {
+  const e = state.edit;
+  e.cells[y * e.width + x] = value;
+  $("position-text").value = editText();
+  state.rows = [];
+  for (let r = 0; r < e.height; r++) state.rows.push(e.cells.slice(r * e.width, (r + 1) * e.width).join(""));
+  state.analysis = null;
+  render();
+  analyse(editText());
+}
+
+function emptyBoard() {
+  const w = +$("edit-width").value, h = +$("edit-height").value, m = +$("edit-mines").value;
+  state.edit = { width: w, height: h, mines: m, cells: Array(w * h).fill("H") };
+  $("position-text").value = editText();
+  analyse(editText());
+}
+
+function buildTools() {
+  const tools = ["H", "F", "0", "1", "2", "3", "4", "5", "6", "7", "8"];
+  for (const t of tools) {
+    const b = document.createElement("button");
+    b.setAttribute("role", "radio");
+    b.dataset.tool = t;
+    b.textContent = t === "H" ? "hidden" : t === "F" ? "⚑ flag" : t;
+    b.setAttribute("aria-checked", String(t === state.tool));
+    b.addEventListener("click", () => {
+      state.tool = t;
+      for (const o of $("tools").children) o.setAttribute("aria-checked", String(o.dataset.tool === t));
+    });
+    $("tools").appendChild(b);
+  }
+}
+
+// -- modes, input --------------------------------------------------------------------
+
+function setMode(mode) {
+  state.mode = mode;
+  $("tab-play").setAttribute("aria-selected", String(mode === "play"));
+  $("tab-analyse").setAttribute("aria-selected", String(mode === "analyse"));
+  $("play-panel").hidden = mode !== "play";
+  $("analyse-panel").hidden = mode !== "analyse";
+  showError(null);
+  $("hint-info").textContent = "";
+  if (mode === "play") {
+    stopAutoplay();
+    history.replaceState(null, "", location.pathname);
+    if (state.game) { state.rows = state.game.board; refreshHints(); } else newGame();
+  } else {
+    stopAutoplay();
+    analyse($("position-text").value);
+  }
+}
+
+function cellOf(target) {
+  const el = target.closest(".cell");
+  return el ? [+el.dataset.x, +el.dataset.y] : null;
+}
+
+function primary(x, y) {
+  state.cursor = [x, y];
+  if (state.mode === "analyse") { editCell(x, y, state.tool); return; }
+  const ch = state.rows[y][x];
+  if ($("flag-mode").checked && (ch === "H" || ch === "F")) move("flag", x, y);
+  else if (ch >= "1" && ch <= "8") move("chord", x, y);
+  else if (ch === "H") move("open", x, y);
+}
+
+board.addEventListener("click", (ev) => {
+  const c = cellOf(ev.target);
+  if (c) primary(...c);
+});
+board.addEventListener("contextmenu", (ev) => {
+  const c = cellOf(ev.target);
+  if (!c) return;
+  ev.preventDefault();
+  state.cursor = c;
+  if (state.mode === "analyse") editCell(c[0], c[1], state.edit.cells[c[1] * state.edit.width + c[0]] === "F" ? "H" : "F");
+  else move("flag", ...c);
+});
+board.addEventListener("auxclick", (ev) => {
+  const c = cellOf(ev.target);
+  if (c && ev.button === 1 && state.mode === "play") move("chord", ...c);
+});
+
+function moveCursor(dx, dy) {
+  const w = state.rows[0].length, h = state.rows.length;
+  const old = cellAt(...state.cursor);
+  if (old) { old.tabIndex = -1; old.classList.remove("cursor"); }
+  state.cursor = [Math.max(0, Math.min(w - 1, state.cursor[0] + dx)), Math.max(0, Math.min(h - 1, state.cursor[1] + dy))];
+  const el = cellAt(...state.cursor);
+  el.tabIndex = 0;
+  el.classList.add("cursor");
+  el.focus();
+}
+
+board.addEventListener("keydown", (ev) => {
+  const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const [x, y] = state.cursor;
+  if (dirs[ev.key]) { moveCursor(...dirs[ev.key]); ev.preventDefault(); return; }
+  if (ev.key === "Enter" || ev.key === " ") { primary(x, y); ev.preventDefault(); ev.stopPropagation(); return; }
+  if (state.mode === "analyse") {
+    const k = ev.key.toUpperCase();
+    if (/^[HF0-8]$/.test(k)) { editCell(x, y, k); ev.stopPropagation(); }
+    return;
+  }
+  if (ev.key === "f" || ev.key === "F") { move("flag", x, y); ev.stopPropagation(); }
+  else if (ev.key === "c" || ev.key === "C") { move("chord", x, y); ev.stopPropagation(); }
+});
+
+document.addEventListener("keydown", (ev) => {
+  if (state.mode !== "play" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (ev.target.closest("input, textarea, select")) return;
+  if (ev.key === "n" || ev.key === "N") newGame();
+  else if (ev.key === "h" || ev.key === "H") { $("hints").checked = !$("hints").checked; refreshHints(); }
+  else if (ev.key === "a" || ev.key === "A") aiMove();
+});
+
+$("tab-play").addEventListener("click", () => setMode("play"));
+$("tab-analyse").addEventListener("click", () => setMode("analyse"));
+$("new-game").addEventListener("click", newGame);
+$("level").addEventListener("change", () => { $("custom").hidden = $("level").value !== "custom"; newGame(); });
+$("rule").addEventListener("change", newGame);
+$("hints").addEventListener("change", refreshHints);
+$("ai-move").addEventListener("click", aiMove);
+$("autoplay").addEventListener("click", toggleAutoplay);
+$("speed").addEventListener("input", () => { $("speed-value").textContent = $("speed").value; });
+$("analyse-button").addEventListener("click", () => analyse($("position-text").value));
+$("edit-new").addEventListener("click", emptyBoard);
+$("edit-mines").addEventListener("change", () => {
+  state.edit.mines = +$("edit-mines").value;
+  $("position-text").value = editText();
+  analyse(editText());
+});
+window.addEventListener("resize", () => { board.dataset.size = ""; render(); });
+
+buildTools();
+const shared = new URLSearchParams(location.search).get("analyse");
+if (shared) {
+  $("position-text").value = shared.split("/").join("\n") + "\n";
+  setMode("analyse");
+} else {
+  setMode("play");
+}

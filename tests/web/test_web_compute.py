@@ -1,0 +1,68 @@
+"""The worker pool: the compute budget, the queue limit, errors carried back."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from minesolver.web.compute import BudgetExceeded, JobCrashed, JobError, ServerBusy, WorkerPool
+
+
+def test_budget_kills_the_worker_and_the_pool_recovers() -> None:
+    pool = WorkerPool(size=1, budget=0.5)
+
+    async def go() -> float:
+        with pytest.raises(BudgetExceeded, match=r"budget of 0\.5 s"):
+            await pool.run("sleep", seconds=30)
+        assert pool.restarts == 1
+        return float(await pool.run("sleep", seconds=0.01))
+
+    try:
+        assert asyncio.run(go()) == 0.01
+    finally:
+        pool.close()
+
+
+def test_busy_when_every_worker_stays_busy() -> None:
+    pool = WorkerPool(size=1, budget=10, queue_wait=0.2)
+
+    async def go() -> list[object]:
+        return await asyncio.gather(
+            pool.run("sleep", seconds=1.5), pool.run("sleep", seconds=0.1),
+            return_exceptions=True,
+        )
+
+    try:
+        results = asyncio.run(go())
+    finally:
+        pool.close()
+    assert results[0] == 1.5
+    assert isinstance(results[1], ServerBusy)
+
+
+def test_errors_come_back_typed() -> None:
+    pool = WorkerPool(size=1, budget=10)
+
+    async def go() -> None:
+        with pytest.raises(JobError, match="line 1, column 1") as info:
+            await pool.run("analyse", text="9")
+        assert info.value.kind == "PositionFormatError"
+        with pytest.raises(JobCrashed):
+            await pool.run("no such job")
+        result = await pool.run("analyse", text="3x3x1\n1HH\nHHH\nHHH", with_move=False)
+        assert result["layouts"] == "3"
+
+    try:
+        asyncio.run(go())
+    finally:
+        pool.close()
+
+
+def test_pool_arguments() -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        WorkerPool(size=0)
+    with pytest.raises(ValueError, match="positive"):
+        WorkerPool(budget=0)

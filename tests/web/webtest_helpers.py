@@ -1,0 +1,40 @@
+"""Shared helpers of the web tests: positions, seeded layouts, JSON checks."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from minesolver.game import PRESETS, Game
+from minesolver.position import HIDDEN, Position, neighbour_table
+
+KNOWN = "5x5x5\nH2HHH\nHHHHH\n112HH\n00HHH\n000HH\n"
+"""The design document's known answer: 72 layouts."""
+
+
+def hard_position(side: int = 60, seed: int = 1) -> str:
+    """A tangled position (random digits revealed over a dense board): one huge
+    component, many seconds for the exact engine, well inside the board limits."""
+    rng = random.Random(seed)
+    n = side * side
+    mines = set(rng.sample(range(n), n // 5))
+    table = neighbour_table(side, side)
+    cells = [
+        sum(j in mines for j in table[i]) if i not in mines and rng.random() < 0.3 else HIDDEN
+        for i in range(n)
+    ]
+    return Position(side, side, tuple(cells), len(mines)).to_text()
+
+
+def replay(level: str, seed: int, rule: str, first: tuple[int, int]) -> Game:
+    """The server's game for ``seed``, rebuilt here: same generator, same first click."""
+    game = Game.new(PRESETS[level], random.Random(seed), rule)  # type: ignore[arg-type]
+    game.open(first)
+    return game
+
+
+def assert_no_layout(state: dict[str, Any]) -> None:
+    """A running game's JSON: no mines, no seed, only the player's view on the board."""
+    assert state["status"] == "playing"
+    assert not {"layout", "exploded", "seed"} & set(state)
+    assert all(set(row) <= set("HF012345678") for row in state["board"])
