@@ -50,6 +50,9 @@ from minesolver import Analysis, Position, analyze
 from minesolver.position import FLAG, HIDDEN
 
 RESULTS = Path(__file__).resolve().parent / "results"
+README = Path(__file__).resolve().parent.parent / "README.md"
+README_START = "<!-- bench-exact:start -->"
+README_END = "<!-- bench-exact:end -->"
 TOLERANCE = 1e-9
 SLOW_MS = 50.0
 
@@ -338,6 +341,14 @@ def render_markdown(
     return "\n".join(lines) + "\n"
 
 
+def update_readme(readme: Path, table_md: str) -> None:
+    """Replace the text between the README's bench-exact markers with ``table_md``."""
+    text = readme.read_text()
+    start = text.index(README_START) + len(README_START)
+    end = text.index(README_END)
+    readme.write_text(text[:start] + "\n" + table_md + text[end:])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=500, help="expert positions (500)")
@@ -350,6 +361,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--big", type=int, default=2, help="200x200/8000 boards (2)")
     parser.add_argument("--big-timeout", type=float, default=120.0, help="seconds (120)")
     parser.add_argument("--json", type=Path, default=RESULTS / "exact.json", help="output")
+    parser.add_argument(
+        "--readme", action="store_true", help="also put the table into README.md's Benchmarks"
+    )
     args = parser.parse_args(argv)
     console = Console(width=max(Console().width, 120))
 
@@ -418,8 +432,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(out, indent=1) + "\n")
     markdown = args.json.with_suffix(".md")
-    markdown.write_text(render_markdown(out, summary, strip))
+    table_md = render_markdown(out, summary, strip)
+    markdown.write_text(table_md)
     console.print(f"wrote {args.json} and {markdown}")
+    if args.readme:
+        update_readme(README, table_md)
+        console.print(f"updated {README}")
     return 1 if disagreeing else 0
 
 
