@@ -42,6 +42,7 @@ from typing import Literal, get_args
 from minesolver.position import FLAG, HIDDEN, Cell, Position, neighbour_table
 
 __all__ = [
+    "FIRST_CLICK_RULES",
     "PRESETS",
     "FirstClick",
     "Game",
@@ -371,21 +372,20 @@ class Game:
             self.status = "won"
         return opened
 
+    def _switch(self, cell: Cell, old: int, new: int) -> bool:
+        index = self._index(cell)
+        if self.over or self._cells[index] != old:
+            return False
+        self._cells[index] = new
+        return True
+
     def flag(self, cell: Cell) -> bool:
         """Flag a hidden cell; returns whether it changed."""
-        index = self._index(cell)
-        if self.over or self._cells[index] != HIDDEN:
-            return False
-        self._cells[index] = FLAG
-        return True
+        return self._switch(cell, HIDDEN, FLAG)
 
     def unflag(self, cell: Cell) -> bool:
         """Remove a flag; returns whether it changed."""
-        index = self._index(cell)
-        if self.over or self._cells[index] != FLAG:
-            return False
-        self._cells[index] = HIDDEN
-        return True
+        return self._switch(cell, FLAG, HIDDEN)
 
     def toggle_flag(self, cell: Cell) -> bool:
         """Flag a hidden cell or unflag a flagged one; returns whether it changed."""
