@@ -47,6 +47,7 @@ from benchmarks.positions import (
     large_component_positions,
 )
 from minesolver import Analysis, Position, analyze
+from minesolver.constraints import build
 from minesolver.position import FLAG, HIDDEN
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -80,6 +81,8 @@ class Record:
     height: int
     mines: int
     unknown: int
+    frontier: int  # unknown cells in components (after forced-cell propagation)
+    largest: int  # cells of the largest component
     ours_ms: float
     theirs_ms: float | None
     max_diff: float | None
@@ -148,6 +151,7 @@ def _record(
     error: str | None,
 ) -> Record:
     pos = bp.position
+    sizes = [c.size for c in build(pos).components]
     return Record(
         name=bp.name,
         kind=bp.kind,
@@ -155,6 +159,8 @@ def _record(
         height=pos.height,
         mines=pos.mines or 0,
         unknown=unknown,
+        frontier=sum(sizes),
+        largest=max(sizes, default=0),
         ours_ms=min(ours_times),
         theirs_ms=min(theirs_times) if theirs_times else None,
         max_diff=diff,
@@ -225,6 +231,8 @@ def summarise(records: Sequence[Record]) -> dict[str, object]:
     diffs = [r.max_diff for r in records if r.max_diff is not None]
     out: dict[str, object] = {
         "positions": len(records),
+        "median_frontier_cells": statistics.median(r.frontier for r in records),
+        "median_largest_component": statistics.median(r.largest for r in records),
         "ours_median_ms": statistics.median(ours),
         "ours_p99_ms": percentile(ours, 99),
         "ours_max_ms": max(ours),
@@ -265,6 +273,8 @@ def _fmt_diff(value: object) -> str:
 
 SUMMARY_COLUMNS = [  # (terminal header, Markdown header, summary key)
     ("n", "positions", "positions"),
+    ("frontier", "median frontier cells", "median_frontier_cells"),
+    ("largest", "median largest component", "median_largest_component"),
     ("ours med", "ours median ms", "ours_median_ms"),
     ("ours p99", "ours p99 ms", "ours_p99_ms"),
     ("ours max", "ours max ms", "ours_max_ms"),
@@ -278,10 +288,16 @@ SUMMARY_COLUMNS = [  # (terminal header, Markdown header, summary key)
 
 def summary_cells(row: dict[str, object]) -> list[str]:
     """One set's summary formatted in :data:`SUMMARY_COLUMNS` order."""
-    return [
-        _fmt_diff(row[key]) if key == "max_abs_diff" else _fmt(row[key])
-        for _, _, key in SUMMARY_COLUMNS
-    ]
+    cells = []
+    for _, _, key in SUMMARY_COLUMNS:
+        value = row[key]
+        if key == "max_abs_diff":
+            cells.append(_fmt_diff(value))
+        elif key.startswith("median_") and isinstance(value, int | float):
+            cells.append(f"{value:g}")
+        else:
+            cells.append(_fmt(value))
+    return cells
 
 
 def print_report(
@@ -297,7 +313,17 @@ def print_report(
         table.add_row(name, *summary_cells(row))
     console.print(table)
     detail = Table(title="large components and big boards, per position (ms)")
-    for col in ["position", "size", "unknown", "ours", "ms-toollib", "max |diff|", "note"]:
+    for col in [
+        "position",
+        "size",
+        "unknown",
+        "frontier",
+        "largest",
+        "ours",
+        "ms-toollib",
+        "max |diff|",
+        "note",
+    ]:
         detail.add_column(col)
     for r in records:
         if r.kind.startswith("expert"):
@@ -306,6 +332,8 @@ def print_report(
             r.name,
             f"{r.width}x{r.height}/{r.mines}",
             str(r.unknown),
+            str(r.frontier),
+            str(r.largest),
             _fmt(r.ours_ms),
             _fmt(r.theirs_ms),
             _fmt_diff(r.max_diff),
@@ -365,7 +393,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--readme", action="store_true", help="also put the table into README.md's Benchmarks"
     )
     args = parser.parse_args(argv)
-    console = Console(width=max(Console().width, 120))
+    console = Console(width=max(Console().width, 150))
 
     load_before = os.getloadavg()
     started = time.perf_counter()
