@@ -385,7 +385,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--stuck", type=int, default=200, help="expert positions where a simple player is stuck"
     )
-    parser.add_argument("--dense", type=int, default=20, help="dense 30x16 boards (20)")
+    parser.add_argument(
+        "--dense",
+        type=int,
+        default=20,
+        help="dense 30x16 boards, opened at random and stuck (20+20)",
+    )
     parser.add_argument("--big", type=int, default=2, help="200x200/8000 boards (2)")
     parser.add_argument("--big-timeout", type=float, default=120.0, help="seconds (120)")
     parser.add_argument("--json", type=Path, default=RESULTS / "exact.json", help="output")

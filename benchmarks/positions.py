@@ -352,11 +352,14 @@ def snake_position(rng: random.Random, density: float = 0.35, gap: float = 0.0) 
     return _corridor_view(width, 16, corridor, density, gap, rng)
 
 
-def dense_position(rng: random.Random) -> Position:
-    """30x16 with 150-170 mines (about a third of the cells), 30-65 % of safe cells open."""
+def dense_position(rng: random.Random, stuck: bool = False) -> Position:
+    """30x16 with 150-170 mines (about a third of the cells), 30-65 % of safe cells open
+    (``stuck``: see :func:`midgame_position`)."""
     mines = rng.randint(150, 170)
     fraction = rng.uniform(0.30, 0.65)
-    return midgame_position(rng, 30, 16, mines, open_fraction=fraction, flag_fraction=0.5)
+    return midgame_position(
+        rng, 30, 16, mines, open_fraction=fraction, flag_fraction=0.5, stuck=stuck
+    )
 
 
 def big_position(rng: random.Random, clicks: int = 4, open_fraction: float = 0.1) -> Position:
@@ -369,7 +372,7 @@ def big_position(rng: random.Random, clicks: int = 4, open_fraction: float = 0.1
 
 def large_component_positions(seed: int, dense: int = 10) -> Iterator[BenchPosition]:
     """The large-component set: the 152x3 strip (first), corridors, the snake, and
-    ``dense`` dense boards."""
+    ``dense`` dense boards opened at random plus ``dense`` where a simple player is stuck."""
     yield BenchPosition("strip-152x3", "strip", strip_position(rng_for(seed, "strip-152x3")))
     yield BenchPosition(
         "strip-300x3", "strip", strip_position(rng_for(seed, "strip-300x3"), length=300)
@@ -384,9 +387,10 @@ def large_component_positions(seed: int, dense: int = 10) -> Iterator[BenchPosit
         yield BenchPosition(name, "corridor", pos)
     for name, gap in [("snake-30x16", 0.0), ("snake-30x16-pockets", 0.3)]:
         yield BenchPosition(name, "corridor", snake_position(rng_for(seed, name), gap=gap))
-    for k in range(dense):
-        name = f"dense-{k}"
-        yield BenchPosition(name, "dense", dense_position(rng_for(seed, name)))
+    for stuck in (False, True):
+        for k in range(dense):
+            name = f"dense-stuck-{k}" if stuck else f"dense-{k}"
+            yield BenchPosition(name, "dense", dense_position(rng_for(seed, name), stuck))
 
 
 def big_positions(seed: int, count: int = 1) -> Iterator[BenchPosition]:
