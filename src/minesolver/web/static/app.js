@@ -17,6 +17,7 @@ const state = {
   clockBase: 0,      // performance.now() at elapsed 0
   edit: { width: 5, height: 5, mines: 5, cells: [] },
   tool: "1",
+  seed: null,
 };
 
 // -- API ----------------------------------------------------------------------------
@@ -152,13 +153,11 @@ function render() {
 function levelRequest() {
   const level = $("level").value;
   const rule = $("rule").value;
-  if (level === "custom") {
-    return {
-      width: +$("custom-width").value, height: +$("custom-height").value,
-      mines: +$("custom-mines").value, rule,
-    };
-  }
-  return { level, rule };
+  const body = level === "custom"
+    ? { width: +$("custom-width").value, height: +$("custom-height").value, mines: +$("custom-mines").value, rule }
+    : { level, rule };
+  if (state.seed !== null) body.seed = state.seed;  // ?seed=N: replay the same layouts
+  return body;
 }
 
 function showGame(game) {
@@ -386,7 +385,7 @@ function setMode(mode) {
   $("hint-info").textContent = "";
   if (mode === "play") {
     stopAutoplay();
-    history.replaceState(null, "", location.pathname);
+    if (location.search.includes("analyse=")) history.replaceState(null, "", location.pathname);
     if (state.game) { state.rows = state.game.board; refreshHints(); } else newGame();
   } else {
     stopAutoplay();
@@ -477,7 +476,12 @@ $("edit-mines").addEventListener("change", () => {
 window.addEventListener("resize", () => { board.dataset.size = ""; render(); });
 
 buildTools();
-const shared = new URLSearchParams(location.search).get("analyse");
+const params = new URLSearchParams(location.search);
+if (/^\d+$/.test(params.get("seed") || "")) state.seed = +params.get("seed");
+for (const [key, id] of [["level", "level"], ["rule", "rule"]]) {
+  if (params.get(key)) $(id).value = params.get(key);
+}
+const shared = params.get("analyse");
 if (shared) {
   $("position-text").value = shared.split("/").join("\n") + "\n";
   setMode("analyse");
