@@ -7,8 +7,8 @@ a :class:`Problem`:
 1. the equations, checked one by one (a digit needing more mines than it has unknown
    neighbours, or fewer than the flags around it, is :class:`InconsistentPosition`);
 2. cheap forced-cell propagation: an equation with value 0 makes all its cells safe, one
-   with value equal to its size makes them all mines; repeated to a fixed point,
-   equations with identical cell sets merged. O(sum of equation sizes) amortised;
+   with value equal to its size makes them all mines; repeated to a fixed point in rounds
+   of set operations, equations with identical cell sets merged;
 3. independent components by union-find over the cells of the remaining equations
    (every union done first, roots taken after);
 4. boxes: within a component, cells with the same set of equations are interchangeable
@@ -197,46 +197,50 @@ def build(
             eq_value.append(need)
             eq_origin.append(i)
 
-    # 2. forced-cell propagation to a fixed point.
-    cell_eqs: dict[int, list[int]] = {}
-    for e, members in enumerate(eq_cells):
-        for j in members:
-            cell_eqs.setdefault(j, []).append(e)
+    # 2. forced-cell propagation to a fixed point, in rounds of set operations: every
+    # equation with value 0 makes its cells safe, every full one makes them mines; the
+    # forced cells leave the other equations. O(rounds * equations), rounds are few.
     forced_safe: set[int] = set()
     forced_mines: set[int] = set()
-    alive = [True] * len(eq_cells)
-    queue = [e for e in range(len(eq_cells)) if eq_value[e] in (0, len(eq_cells[e]))]
-    while queue:
-        e = queue.pop()
-        if not alive[e]:
-            continue
-        members = eq_cells[e]
-        if eq_value[e] == 0:
-            mine = False
-        elif eq_value[e] == len(members):
-            mine = True
-        else:
-            continue
-        alive[e] = False
-        for j in list(members):
-            (forced_mines if mine else forced_safe).add(j)
-            for f in cell_eqs[j]:
-                if not alive[f]:
-                    continue
-                eq_cells[f].discard(j)
-                if mine:
-                    eq_value[f] -= 1
-                size = len(eq_cells[f])
-                if eq_value[f] < 0 or eq_value[f] > size:
-                    raise InconsistentPosition(
-                        f"digit {cells[eq_origin[f]]} at {_where(position, eq_origin[f])} "
-                        f"cannot be satisfied: the cells around "
-                        f"{_where(position, eq_origin[e])} force "
-                        f"{'too many' if eq_value[f] < 0 else 'too few'} mines next to it"
-                    )
-                if eq_value[f] == 0 or eq_value[f] == size:
-                    queue.append(f)
-        members.clear()
+    pending = list(range(len(eq_cells)))
+    while True:
+        zeros: set[int] = set()
+        fulls: set[int] = set()
+        rest: list[int] = []
+        for e in pending:
+            members = eq_cells[e]
+            if not eq_value[e]:
+                zeros |= members
+            elif eq_value[e] == len(members):
+                fulls |= members
+            else:
+                rest.append(e)
+        if not zeros and not fulls:
+            break
+        clash = zeros & fulls
+        if clash:
+            where = _where(position, min(clash))
+            raise InconsistentPosition(
+                f"cell {where} must be both safe and a mine for the digits around it"
+            )
+        forced_safe |= zeros
+        forced_mines |= fulls
+        changed = zeros | fulls
+        pending = []
+        for e in rest:
+            members = eq_cells[e]
+            if members.isdisjoint(changed):
+                pending.append(e)
+                continue
+            eq_value[e] -= len(members & fulls)
+            members -= changed
+            if eq_value[e] < 0 or eq_value[e] > len(members):
+                raise InconsistentPosition(
+                    f"digit {cells[eq_origin[e]]} at {_where(position, eq_origin[e])} cannot "
+                    f"be satisfied: the digits around it force "
+                    f"{'too many' if eq_value[e] < 0 else 'too few'} mines next to it"
+                )
+            pending.append(e)
     if mines_left is not None:
         mines_left -= len(forced_mines)
         if mines_left < 0:
@@ -248,8 +252,8 @@ def build(
     # merge equations over the same cells; drop the empty ones.
     by_cells: dict[frozenset[int], int] = {}
     live: list[int] = []
-    for e in range(len(eq_cells)):
-        if not alive[e] or not eq_cells[e]:
+    for e in pending:
+        if not eq_cells[e]:
             continue
         key = frozenset(eq_cells[e])
         other = by_cells.get(key)
