@@ -18,7 +18,8 @@ Estimates are Rao-Blackwellised: a sample contributes ``k_b / s_b`` to each cell
 indicator. Each cell gets the sample mean and its standard error ``sd / sqrt(N)``.
 Certain cells are exact (from the supports of the exact counts); a cell that is not
 certain but was never seen as a mine (or always) is reported as ``1/(2N)`` (or
-``1 - 1/(2N)``) with an error of at least that, so the estimate never claims certainty.
+``1 - 1/(2N)``), so the estimate never claims certainty, and every uncertain cell's error
+is at least ``1/N`` (a share that never varied has zero sample variance but is not exact).
 
 Cost: the exact counts, plus per component one frontier DP (the exact engine's cost),
 plus O(samples * (n_boxes * edges + components * range)) to draw. Seeded: the same seed
@@ -328,9 +329,12 @@ def _all_support(counts: Sequence[ComponentCount]) -> int:
 
 
 def _uncertain(mean: Fraction, err: float, floor: Fraction) -> tuple[Fraction, float]:
-    """Keep a non-certain estimate strictly inside (0, 1) and its error at least the gap."""
+    """Keep a non-certain estimate strictly inside (0, 1), and its error at least
+    ``2 * floor = 1/N``: a box whose share never varied over ``N`` samples (zero sample
+    variance) is not certain, and a rarer value than about ``1/N`` may simply not have
+    shown up (the "rule of three" bounds it by ``3/N`` at 95 %)."""
     if mean <= 0:
-        return floor, max(err, float(floor))
-    if mean >= 1:
-        return 1 - floor, max(err, float(floor))
-    return mean, err
+        mean = floor
+    elif mean >= 1:
+        mean = 1 - floor
+    return mean, max(err, float(2 * floor))
