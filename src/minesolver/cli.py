@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Annotated, NoReturn
 
 import typer
@@ -70,6 +72,9 @@ def solve(
         bool, typer.Option("--untrusted-flags", help="Treat flags as hidden cells.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    png: Annotated[
+        str | None, typer.Option("--png", help="Also write the heat map as a PNG image.")
+    ] = None,
 ) -> None:
     """Exact mine probability of every hidden cell, the certain cells and the safest cell."""
     if mines is not None and density is not None:
@@ -82,6 +87,8 @@ def solve(
             fail(f"--mines {mines} do not fit a {position.width}x{position.height} board")
         position = position.with_mines(mines)
     analysis = analyze(position, engine=engine, density=density, trust_flags=not untrusted_flags)
+    if png is not None:
+        _write_image(png, "heat map", lambda path: _plots().plot_heat_map(analysis, path))
     if as_json:
         sys.stdout.write(json.dumps(to_json(analysis)) + "\n")
         return
@@ -90,6 +97,24 @@ def solve(
     console = Console(highlight=False, soft_wrap=True)
     console.print(heat_map(analysis), end="")
     console.print(summary(analysis))
+
+
+def _plots() -> ModuleType:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        fail("images need the 'plot' extra: pip install 'minesolver[plot]'")
+    import minesolver.plots
+
+    return minesolver.plots
+
+
+def _write_image(path: str, what: str, draw: Callable[[str], None]) -> None:
+    """Draw an image to ``path``, failing with ``error: …`` when it cannot be written."""
+    try:
+        draw(path)
+    except OSError as exc:
+        fail(f"cannot write the {what} to {path}: {exc.strerror or exc}")
 
 
 @app.command()
@@ -145,6 +170,9 @@ def bench(
         bool, typer.Option("--no-guess", help="Only boards solvable without guessing.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    plot: Annotated[
+        str | None, typer.Option(help="Also write the win rates as a PNG chart.")
+    ] = None,
 ) -> None:
     """Play many games and report win rates (95% Wilson interval), guesses and speed."""
     from minesolver.bench_report import bench_report, progress_bar
@@ -165,6 +193,9 @@ def bench(
         result = simulate(
             setup, count, workers=workers, layouts=given, dask=dask, on_progress=advance
         )
+    if plot is not None:
+        chart = result.to_json()
+        _write_image(plot, "chart", lambda path: _plots().plot_win_rates(chart, path))
     if as_json:
         sys.stdout.write(json.dumps(result.to_json()) + "\n")
         return
