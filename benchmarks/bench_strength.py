@@ -22,6 +22,7 @@ import random
 import sys
 import time
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,18 @@ def make_player(name: str) -> Strategy:
         if not hasattr(opts, what):
             raise SystemExit(f"error: best has no ingredient {what!r}")
         player = BestStrategy(replace(opts, **{what: False}))
+        player.name = name
+        return player
+    if name.startswith("best:"):
+        # best:field=value,... e.g. best:margin=1/10 (a tuning variant of best)
+        fields = {}
+        for item in name.removeprefix("best:").split(";"):
+            field, _, value = item.partition("=")
+            default = getattr(Options(), field)
+            fields[field] = type(default)(
+                Fraction(value) if isinstance(default, Fraction) else int(value)
+            )
+        player = BestStrategy(replace(Options(), **fields))
         player.name = name
         return player
     return get_strategy(name)

@@ -34,6 +34,7 @@ possible digit), all cached by position for the move.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -51,7 +52,7 @@ from minesolver.strategy.outcomes import (
     Outcome,
     OutcomeCache,
     cell_outcomes,
-    representatives,
+    iter_representatives,
 )
 
 __all__ = ["BestStrategy", "Options", "find_fifty_fifty", "second_safety"]
@@ -80,10 +81,16 @@ def next_safety(analysis: Analysis) -> Fraction:
     """
     if analysis.safe:
         return Fraction(1)
-    probs = [p for p in analysis.probabilities.values() if p < 1]
+    # one Fraction object is shared by every cell of a box: compare each object once
+    probs = [p for p in _distinct(analysis.probabilities.values()) if p < 1]
     if not probs:
         return Fraction(1)
     return 1 - min(probs)
+
+
+def _distinct(values: Iterable[Fraction]) -> list[Fraction]:
+    """The values, each object once (cheap: by identity, not by value)."""
+    return list({id(v): v for v in values}.values())
 
 
 def second_safety(outcomes: list[Outcome]) -> Fraction:
@@ -106,8 +113,11 @@ def _uncertain_neighbours(analysis: Analysis, cell: Cell) -> set[Cell]:
 
 def _uncertain_count(analysis: Analysis, cell: Cell) -> int:
     """Neighbours not yet certain: fewer make a decisive digit (a 0, say) likelier."""
-    probs = analysis.probabilities
-    return sum(1 for nb in analysis.position.neighbours(cell) if 0 < probs.get(nb, 0) < 1)
+    probs, safe, mines = analysis.probabilities, analysis.safe, analysis.mines
+    return sum(
+        1 for nb in analysis.position.neighbours(cell)
+        if nb in probs and nb not in safe and nb not in mines
+    )
 
 
 def find_fifty_fifty(
@@ -216,10 +226,13 @@ class BestStrategy:
         """
         opts = self.options
         probs = analysis.probabilities
+        as_float = {id(p): float(p) for p in _distinct(probs.values())}
         order = sorted(
-            (p, _uncertain_count(analysis, c), c[1], c[0]) for c, p in probs.items() if p < 1
+            (as_float[id(p)], _uncertain_count(analysis, c), c[1], c[0])
+            for c, p in probs.items()
+            if c not in analysis.mines
         )
-        cells = representatives(analysis.position, [(x, y) for _, _, y, x in order])
+        cells = iter_representatives(analysis.position, ((x, y) for _, _, y, x in order))
         outcomes: dict[Cell, list[Outcome]] = {}
         chosen: list[Cell] = []
         dead: list[Cell] = []
