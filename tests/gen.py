@@ -72,18 +72,22 @@ def _neighbours(width: int, height: int, i: int) -> list[int]:
 
 def open_cell(
     cells: list[int], width: int, height: int, layout: frozenset[int], start: int
-) -> None:
-    """Open the safe cell ``start`` in place, flood-filling through zeros. O(opened cells)."""
+) -> list[int]:
+    """Open the safe cell ``start`` in place, flood-filling through zeros; return the
+    cells opened. O(opened cells)."""
     assert start not in layout
     stack = [start]
+    opened: list[int] = []
     while stack:
         i = stack.pop()
         if cells[i] >= 0:
             continue
         around = _neighbours(width, height, i)
         cells[i] = sum(1 for j in around if j in layout)
+        opened.append(i)
         if cells[i] == 0:
             stack.extend(j for j in around if cells[j] == HIDDEN and j not in layout)
+    return opened
 
 
 def brute_cost(cells: list[int], mines: int, density: bool, trust_flags: bool) -> int:
@@ -130,20 +134,20 @@ def cut_position(
         keep_clear = {first}
     layout = frozenset(rng.sample([i for i in range(n) if i not in keep_clear], mines))
     cells = [HIDDEN] * n
-    open_cell(cells, width, height, layout, first)
+    opened = open_cell(cells, width, height, layout, first)
 
     def frontier_safe() -> list[int]:
-        return [
-            i for i in range(n)
-            if cells[i] == HIDDEN and i not in layout
-            and any(cells[j] >= 0 for j in _neighbours(width, height, i))
-        ]
+        """Safe hidden cells next to an opened one, in index order. O(opened cells)."""
+        return sorted({
+            j for i in opened for j in _neighbours(width, height, i)
+            if cells[j] == HIDDEN and j not in layout
+        })
 
     for _ in range(openings):
         candidates = frontier_safe()
         if not candidates:
             break
-        open_cell(cells, width, height, layout, rng.choice(candidates))
+        opened += open_cell(cells, width, height, layout, rng.choice(candidates))
     seen = sorted(
         i for i in layout if any(cells[j] >= 0 for j in _neighbours(width, height, i))
     )
@@ -157,7 +161,7 @@ def cut_position(
             ]
             if not candidates:
                 break
-            open_cell(cells, width, height, layout, rng.choice(candidates))
+            opened += open_cell(cells, width, height, layout, rng.choice(candidates))
     return Cut(Position(width, height, tuple(cells), mines if header else None), layout)
 
 
