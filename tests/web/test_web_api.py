@@ -73,6 +73,17 @@ def test_analyze_mines_density_and_untrusted_flags(client: TestClient) -> None:
     assert {c["p"] for c in untrusted.json()["cells"]} == {"1/2"}
 
 
+def test_analyze_with_an_approximate_engine(client: TestClient) -> None:
+    body = client.post("/api/analyze", json={"position": KNOWN, "engine": "bp"}).json()
+    assert body["exact"] is False and body["engine"] == "bp"
+    assert all("error" in c for c in body["cells"])
+    assert body["move"] is None  # the players stand on the exact engine
+    expected = analyze(Position.from_text(KNOWN), engine="bp")
+    assert [c["prob"] for c in body["cells"]] == [
+        float(expected.probabilities[(c["x"], c["y"])]) for c in body["cells"]
+    ]
+
+
 @pytest.mark.parametrize(
     ("body", "status", "code", "words"),
     [
@@ -89,6 +100,7 @@ def test_analyze_mines_density_and_untrusted_flags(client: TestClient) -> None:
         ({"position": KNOWN, "mines": 26}, 400, "bad_field", "do not fit"),
         ({"position": KNOWN, "density": "2"}, 400, "bad_request", "between 0 and 1"),
         ({"position": KNOWN, "trust_flags": "yes"}, 400, "bad_field", "boolean"),
+        ({"position": KNOWN, "engine": "magic"}, 400, "bad_field", "expected one of"),
     ],
 )
 def test_analyze_errors(
@@ -119,7 +131,8 @@ def test_compute_budget_stops_a_hard_position_and_the_server_goes_on(
     client: TestClient,
 ) -> None:
     r = client.post("/api/analyze", json={"position": hard_position()})
-    assert "budget of 1 s" in error_of(r, 503, "compute_budget_exceeded")
+    detail = error_of(r, 503, "compute_budget_exceeded")
+    assert "budget of 1 s" in detail and "approximate engine" in detail
     assert client.post("/api/analyze", json={"position": KNOWN}).json()["layouts"] == "72"
 
 

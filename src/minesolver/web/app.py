@@ -31,6 +31,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from minesolver.engines import ENGINES
 from minesolver.game import FIRST_CLICK_RULES, PRESETS, GameError, Level, check_level, parse_level
 from minesolver.position import Position, PositionFormatError
 from minesolver.web.compute import BudgetExceeded, JobCrashed, JobError, ServerBusy, WorkerPool
@@ -190,7 +191,12 @@ class _Api:
         try:
             return await self.pool.run(job, **kwargs)
         except BudgetExceeded as exc:
-            raise ApiError(503, "compute_budget_exceeded", str(exc)) from None
+            hint = ""
+            if job == "analyse" and kwargs.get("engine", "exact") == "exact":
+                approximate = sorted(set(ENGINES) & {"bp", "sampling"})
+                if approximate:
+                    hint = f"; an approximate engine may be faster: {', '.join(approximate)}"
+            raise ApiError(503, "compute_budget_exceeded", str(exc) + hint) from None
         except ServerBusy as exc:
             raise ApiError(503, "busy", str(exc)) from None
         except JobError as exc:
@@ -207,6 +213,10 @@ class _Api:
         mines = _field(body, "mines", int, None)
         density = _field(body, "density", (str, int, float), None)
         trust_flags = _field(body, "trust_flags", bool, True)
+        engine = _field(body, "engine", str, "exact")
+        if engine not in ENGINES:
+            known = ", ".join(sorted(ENGINES))
+            raise ApiError(400, "bad_field", f"engine {engine!r}: expected one of {known}")
         try:
             position = Position.from_text(text)
         except PositionFormatError as exc:
@@ -224,6 +234,8 @@ class _Api:
             mines=mines,
             density=None if density is None else str(density),
             trust_flags=trust_flags,
+            engine=engine,
+            with_move=engine == "exact",
         )
         return JSONResponse(result)
 

@@ -75,11 +75,14 @@ def analyse(
     mines: int | None = None,
     density: str | None = None,
     trust_flags: bool = True,
+    engine: str = "exact",
     with_move: bool = True,
 ) -> dict[str, Any]:
     """The analysis of a position (``to_json``) and, if asked, the hint player's move."""
     position = _position(text, mines)
-    result = to_json(analyze(position, density=density, trust_flags=trust_flags))
+    analysis = analyze(position, engine=engine, density=density, trust_flags=trust_flags)
+    result = to_json(analysis)
+    result["move"] = None
     if with_move:
         has_total = position.mines is not None and density is None and trust_flags
         player, move = choose_move(position) if has_total else ("", None)

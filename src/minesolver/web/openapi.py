@@ -84,6 +84,11 @@ _SCHEMAS: dict[str, Any] = {
                 "description": "Mine density 0<p<1 when the total is unknown",
             },
             "trust_flags": {"type": "boolean", "default": True},
+            "engine": {
+                "type": "string",
+                "default": "exact",
+                "description": "Engine name (exact, or an approximate one such as bp)",
+            },
         },
     },
     "CellProbability": {

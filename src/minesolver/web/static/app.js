@@ -130,7 +130,8 @@ function render() {
         if (c) {
           el.style.background = heat(c.prob);
           el.dataset.p = c.p;
-          el.title = `(${x}, ${y}): mine probability ${c.p}` + (c.p.includes("/") ? ` ≈ ${(c.prob * 100).toFixed(2)}%` : "");
+          el.title = `(${x}, ${y}): mine probability ${c.p}` + (c.p.includes("/") ? ` ≈ ${(c.prob * 100).toFixed(2)}%` : "") +
+            (c.error !== undefined ? ` ± ${(c.error * 100).toFixed(2)}% (approximate)` : "");
           label += `, mine probability ${c.p}`;
           if (c.p === "0") cls.push("certain-safe");
           else if (c.p === "1") cls.push("certain-mine");
@@ -304,7 +305,7 @@ async function analyse(text) {
   showError(null);
   const seq = ++analyseSeq;
   try {
-    const a = await api("POST", "/api/analyze", { position: text });
+    const a = await api("POST", "/api/analyze", { position: text, engine: $("engine").value });
     if (seq !== analyseSeq) return;
     const parsed = parseText(text);
     loadEdit(parsed.rows, a.mines);
@@ -323,7 +324,8 @@ async function analyse(text) {
       p.appendChild(s);
       $("analysis-summary").appendChild(p);
     };
-    add("Layouts", digits, "layout-count");
+    add("Layouts", a.exact ? digits : "not counted", "layout-count");
+    add("Engine", a.exact ? a.engine : `${a.engine} (approximate: hover a cell for its error)`, "engine-used");
     add("Certainly safe", a.safe.map(([x, y]) => `(${x},${y})`).join(" ") || "none", "safe-list");
     add("Certain mines", a.mines_found.map(([x, y]) => `(${x},${y})`).join(" ") || "none", "mine-list");
     const m = a.move;
@@ -467,6 +469,7 @@ $("ai-move").addEventListener("click", aiMove);
 $("autoplay").addEventListener("click", toggleAutoplay);
 $("speed").addEventListener("input", () => { $("speed-value").textContent = $("speed").value; });
 $("analyse-button").addEventListener("click", () => analyse($("position-text").value));
+$("engine").addEventListener("change", () => analyse($("position-text").value));
 $("edit-new").addEventListener("click", emptyBoard);
 $("edit-mines").addEventListener("change", () => {
   state.edit.mines = +$("edit-mines").value;
