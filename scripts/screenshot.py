@@ -1,0 +1,69 @@
+"""Take docs/screenshot.png: the web page mid-game on expert with hints on, in Chromium.
+
+    .venv/bin/python scripts/screenshot.py [OUT.png]
+
+Starts the app on a free port in this process, plays a seeded expert game with the AI
+button until a few dozen moves are made (the game still on), turns hints on and saves
+the page. Needs the web and dev extras and Debian's Chromium at /usr/bin/chromium.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+import threading
+import time
+from pathlib import Path
+
+import uvicorn
+from playwright.sync_api import sync_playwright
+
+from minesolver.web import create_app
+
+ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+
+
+def main(out: Path) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            page = browser.new_page(viewport={"width": 1040, "height": 760})
+            for seed in range(1, 50):
+                page.goto(f"http://127.0.0.1:{port}/?seed={seed}&level=expert&rule=opening")
+                page.wait_for_function("document.querySelectorAll('#board .cell').length === 480")
+                page.click('#board .cell[data-x="15"][data-y="8"]')
+                page.wait_for_selector("#board .cell.open")
+                for _ in range(30):
+                    moves = page.evaluate("state.game.moves")
+                    page.click("#ai-move")
+                    page.wait_for_function(
+                        f"state.game.moves > {moves} || state.game.status !== 'playing'"
+                    )
+                if page.evaluate("state.game.status") == "playing":
+                    break
+            page.check("#hints")
+            page.wait_for_selector("#board .cell.best")
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(out), full_page=True)
+            browser.close()
+    finally:
+        server.should_exit = True
+        thread.join()
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs/screenshot.png"))

@@ -1,0 +1,270 @@
+"""End to end: ``minesolver serve`` in a subprocess, the page in Debian's Chromium.
+
+Games are seeded through the page's ``?seed=N`` parameter, and the same game is replayed
+here with :mod:`minesolver.game` to know where the mines are: the test plays a real game
+the way a user would, then checks what the page shows against the engine.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from webtest_helpers import KNOWN, replay
+
+from minesolver.analysis import analyze, fraction_text
+from minesolver.position import HIDDEN, Position
+
+pytest.importorskip("starlette")
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+if not shutil.which(CHROMIUM):
+    if os.environ.get("CI"):
+        pytest.fail(f"{CHROMIUM} is missing: .ci/run installs it on CI", pytrace=False)
+    pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
+
+Page = Any
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """``minesolver serve`` on a free port, until the module's tests are done."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "minesolver.cli", "serve", "--port", str(port), "--workers", "1"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/api/levels", timeout=2):
+                break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                _, err = proc.communicate()
+                pytest.fail(f"server did not start: {err.decode()[-2000:]}")
+            time.sleep(0.1)
+    yield url
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    pg = context.new_page()
+    pg.set_default_timeout(20_000)
+    yield pg
+    context.close()
+
+
+def cell(page: Page, x: int, y: int) -> Any:
+    return page.locator(f'#board .cell[data-x="{x}"][data-y="{y}"]')
+
+
+def board_rows(page: Page) -> list[str]:
+    rows: list[str] = page.evaluate("() => state.rows")
+    return rows
+
+
+def start(page: Page, url: str, seed: int, first: tuple[int, int]) -> None:
+    page.goto(f"{url}/?seed={seed}&level=beginner&rule=safe")
+    page.wait_for_function("document.querySelectorAll('#board .cell').length === 81")
+    cell(page, *first).click()
+    page.wait_for_selector("#board .cell.open")
+
+
+def test_reveal_flag_and_lose(server: str, page: Page) -> None:
+    start(page, server, 5, (0, 0))
+    local = replay("beginner", 5, "safe", (0, 0))
+    assert board_rows(page) == local.view().to_text(header=False).splitlines()
+    assert local.layout is not None
+    (mx, my), (lx, ly) = local.layout.cells()[:2]
+    cell(page, mx, my).click(button="right")
+    page.wait_for_selector(f'#board .cell.flag[data-x="{mx}"][data-y="{my}"]')
+    assert page.inner_text("#mine-counter") == "009"
+    cell(page, lx, ly).click()
+    page.wait_for_selector("#status.lost")
+    assert "lost" in page.inner_text("#status")
+    assert page.locator("#board.lost").count() == 1
+    assert page.locator("#board .cell.exploded").count() == 1
+    assert page.locator("#board .cell.mine").count() == 9  # the flagged one keeps its flag
+
+
+def test_win_by_opening_every_safe_cell(server: str, page: Page) -> None:
+    start(page, server, 3, (4, 4))
+    local = replay("beginner", 3, "safe", (4, 4))
+    assert local.layout is not None
+    for x, y in local.view():
+        if local.status == "playing" and local.view()[(x, y)] == HIDDEN:
+            if local.layout.is_mine((x, y)):
+                continue
+            local.open((x, y))
+            cell(page, x, y).click()
+            page.wait_for_function(
+                f"state.game && state.game.board[{y}][{x}] !== 'H'", timeout=10_000
+            )
+    assert local.status == "won"
+    page.wait_for_selector("#status.won")
+    assert "You won" in page.inner_text("#status")
+
+
+def test_hints_show_the_engine_s_probabilities(server: str, page: Page) -> None:
+    start(page, server, 8, (0, 0))
+    local = replay("beginner", 8, "safe", (0, 0))
+    page.check("#hints")
+    page.wait_for_selector("#board .cell.best")
+    expected = analyze(local.view())
+    shown = dict(
+        ((int(x), int(y)), p)
+        for x, y, p in page.eval_on_selector_all(
+            "#board .cell[data-p]", "els => els.map(e => [e.dataset.x, e.dataset.y, e.dataset.p])"
+        )
+    )
+    assert shown == {c: fraction_text(p) for c, p in expected.probabilities.items()}
+    for x, y in expected.safe:
+        assert "certain-safe" in (cell(page, x, y).get_attribute("class") or "")
+    some = next(c for c, p in expected.probabilities.items() if 0 < p < 1)
+    title = cell(page, *some).get_attribute("title") or ""
+    assert fraction_text(expected.probabilities[some]) in title
+    assert "Best move" in page.inner_text("#hint-info")
+    page.uncheck("#hints")
+    page.wait_for_function("document.querySelectorAll('#board .cell[data-p]').length === 0")
+
+
+def test_ai_autoplay_finishes_a_game(server: str, page: Page) -> None:
+    start(page, server, 21, (0, 0))
+    page.click("#ai-move")
+    page.wait_for_function("document.querySelector('#hint-info').textContent.startsWith('AI')")
+    page.fill("#speed", "20")
+    page.click("#autoplay")
+    page.wait_for_selector("#status.won, #status.lost", timeout=60_000)
+    assert page.get_attribute("#autoplay", "aria-pressed") == "false"
+
+
+def test_keyboard_play(server: str, page: Page) -> None:
+    page.goto(f"{server}/?seed=5&level=beginner")
+    page.wait_for_function("document.querySelectorAll('#board .cell').length === 81")
+    cell(page, 0, 0).focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board .cell.open")
+    local = replay("beginner", 5, "safe", (0, 0))
+    hidden = next(c for c in local.view() if local.view()[c] == HIDDEN)
+    for _ in range(hidden[0]):
+        page.keyboard.press("ArrowRight")
+    for _ in range(hidden[1]):
+        page.keyboard.press("ArrowDown")
+    page.keyboard.press("f")
+    page.wait_for_function(f"state.game.board[{hidden[1]}][{hidden[0]}] === 'F'")
+    page.keyboard.press("n")  # a new game, from the keyboard
+    page.wait_for_function("state.game.board.every(r => !r.includes('F'))")
+
+
+def test_analyse_a_pasted_position_and_share_it(server: str, page: Page) -> None:
+    text = open_example()
+    page.goto(server)
+    page.click("#tab-analyse")
+    page.fill("#position-text", text)
+    page.click("#analyse-button")
+    expected = analyze(Position.from_text(text))
+    page.wait_for_function(f"state.analysis && state.analysis.width === {expected.position.width}")
+    shown = dict(
+        ((int(x), int(y)), p)
+        for x, y, p in page.eval_on_selector_all(
+            "#board .cell[data-p]", "els => els.map(e => [e.dataset.x, e.dataset.y, e.dataset.p])"
+        )
+    )
+    assert shown == {c: fraction_text(p) for c, p in expected.probabilities.items()}
+    digits = str(expected.layouts)
+    assert page.inner_text("#layout-count").startswith(digits[0])
+    page.select_option("#engine", "bp")  # an approximate engine says so, with errors
+    page.wait_for_function("state.analysis && state.analysis.exact === false")
+    assert "approximate" in page.inner_text("#engine-used")
+    assert "±" in (page.locator("#board .cell[data-p]").first.get_attribute("title") or "")
+    page.select_option("#engine", "exact")
+    page.wait_for_function("state.analysis && state.analysis.exact === true")
+    shared = page.url
+    assert "?analyse=30x16x99/" in shared
+    other = page.context.new_page()
+    other.goto(shared)
+    other.wait_for_selector("#layout-count")
+    assert other.inner_text("#layout-count") == page.inner_text("#layout-count")
+    assert other.input_value("#position-text").split() == text.split()
+
+
+def test_build_a_position_by_clicking(server: str, page: Page) -> None:
+    page.goto(f"{server}/?analyse={KNOWN.strip().replace(chr(10), '/')}")
+    page.wait_for_selector("#layout-count")
+    assert page.inner_text("#layout-count") == "72"
+    for name, value in (("#edit-width", "3"), ("#edit-height", "3"), ("#edit-mines", "1")):
+        page.fill(name, value)
+    page.click("#edit-new")
+    page.wait_for_function("document.querySelectorAll('#board .cell').length === 9")
+    page.click('#tools button[data-tool="1"]')
+    cell(page, 0, 0).click()
+    page.wait_for_function("document.querySelector('#layout-count').textContent === '3'")
+    cell(page, 1, 0).click(button="right")  # a flag: then (0,1) and (1,1) are safe
+    page.wait_for_function("document.querySelector('#layout-count').textContent === '1'")
+    assert "certain-safe" in (cell(page, 1, 1).get_attribute("class") or "")
+    assert "3x3x1/1FH/HHH/HHH" in page.url
+    error = page.locator("#error")
+    cell(page, 2, 2).click(button="right")  # a second flag with one mine: inconsistent
+    page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+    assert "mine" in error.inner_text()
+
+
+def test_phone_sized_screen(server: str, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{server}/?level=expert")
+    page.wait_for_function("document.querySelectorAll('#board .cell').length === 480")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375  # the page itself never scrolls sideways: the board does
+    for control in ("#new-game", "#hints", "#ai-move", "#tab-analyse"):
+        box = page.locator(control).bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 375
+    context.close()
+
+
+def open_example() -> str:
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    return (root / "examples" / "expert-midgame.txt").read_text()
+
