@@ -7,8 +7,10 @@ and McNemar's exact test for every pair. ``best-no-X`` is ``best`` without ingre
 ``X`` (endgame, fifty, dead, dominance, second) to measure what each adds.
 
 Results are merged into ``benchmarks/results/strength.json`` under a key naming the
-configuration (``expert-safe-0,0``), rewritten every ``--save-every`` games so that a
-long run stopped early still leaves its figures. One process: the machine is shared.
+configuration (``expert-safe-0,0``; a key ``BASE+more`` marks another run on the layouts
+of ``BASE``, paired with it game by game through the stored ``outcomes`` strings),
+rewritten every ``--save-every`` games so that a long run stopped early still leaves its
+figures. One process: the machine is shared.
 
     .venv/bin/python benchmarks/bench_strength.py --level expert --games 5000 \
         --players greedy,pseq,best --seed 1
@@ -26,7 +28,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from minesolver.game import Game, check_rule, parse_level, parse_start, random_layout
+from minesolver.game import check_rule, parse_level, parse_start, random_layout
+from minesolver.simulate import play_game
 from minesolver.stats import mcnemar_exact, wilson_interval
 from minesolver.strategy import Strategy, get_strategy
 from minesolver.strategy.best import BestStrategy, Options
@@ -60,28 +63,6 @@ def make_player(name: str) -> Strategy:
     return get_strategy(name)
 
 
-def play(player: Strategy, game: Game, start: tuple[int, int], rng: random.Random) -> int:
-    """Play one game to its end; returns the number of guesses (negative: lost)."""
-    player.reset(rng)
-    game.open(start)
-    guesses = 0
-    while not game.over:
-        moves = player.next_moves(game.view())
-        if not moves:
-            raise RuntimeError(f"{player.name} returned no move in a game not over")
-        for move in moves:
-            if move.kind == "open":
-                guesses += move.guess
-                game.open(move.cell)
-            elif move.kind == "flag":
-                game.flag(move.cell)
-            else:
-                game.chord(move.cell)
-            if game.over:
-                break
-    return guesses if game.status == "won" else -1 - guesses
-
-
 def summary(wins: list[bool], guesses: int, seconds: float) -> dict[str, Any]:
     n, w = len(wins), sum(wins)
     lo, hi = wilson_interval(w, n)
@@ -93,10 +74,46 @@ def summary(wins: list[bool], guesses: int, seconds: float) -> dict[str, Any]:
         "guesses_per_game": guesses / n if n else 0.0,
         "games_per_second": n / seconds if seconds else 0.0,
         "cpu_seconds": seconds,
+        "outcomes": "".join("1" if won else "0" for won in wins),
     }
 
 
+def table(path: Path = RESULTS) -> str:
+    """The results file as a markdown table (for the README), then the paired tests."""
+    data = json.loads(path.read_text())
+    rows = ["| configuration | player | games | wins | win rate | 95% CI | guesses/game "
+            "| games/s (CPU) |", "| --- | --- | ---: | ---: | ---: | --- | ---: | ---: |"]
+    pairs = ["| configuration | a | b | a only | b only | McNemar p |",
+             "| --- | --- | --- | ---: | ---: | ---: |"]
+    for key, rec in data.items():
+        for name, r in rec["results"].items():
+            lo, hi = r["ci95"]
+            rows.append(
+                f"| {key} | {name} | {r['games']} | {r['wins']} | {100 * r['win_rate']:.2f}% "
+                f"| {100 * lo:.2f}-{100 * hi:.2f}% | {r['guesses_per_game']:.2f} "
+                f"| {r['games_per_second']:.1f} |"
+            )
+        for p in rec["paired"]:
+            pairs.append(f"| {key} | {p['a']} | {p['b']} | {p['a_only']} | {p['b_only']} "
+                         f"| {p['p_value']:.3g} |")
+        base = key.split("+")[0]
+        if base != key and base in data:  # a run on the same layouts as ``base``
+            for a, ra in data[base]["results"].items():
+                for b, rb in rec["results"].items():
+                    n = min(len(ra["outcomes"]), len(rb["outcomes"]))
+                    a_only = sum(x > y for x, y in zip(ra["outcomes"][:n], rb["outcomes"][:n],
+                                                       strict=True))
+                    b_only = sum(x < y for x, y in zip(ra["outcomes"][:n], rb["outcomes"][:n],
+                                                       strict=True))
+                    pairs.append(f"| {base} (first {n} games) | {a} | {b} | {a_only} "
+                                 f"| {b_only} | {mcnemar_exact(a_only, b_only):.3g} |")
+    return "\n".join(rows) + "\n\n" + "\n".join(pairs) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
+    if argv is None and sys.argv[1:2] == ["--table"]:
+        print(table(), end="")
+        return 0
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--level", default="expert")
     ap.add_argument("--first-click", default="safe")
@@ -154,12 +171,11 @@ def main(argv: list[str] | None = None) -> int:
     for k in range(args.games):
         layout = random_layout(level, random.Random(args.seed * 1_000_003 + k), start, rule)
         for name, player in zip(names, players, strict=True):
-            game = Game.from_layout(layout)
             t0 = time.process_time()
-            g = play(player, game, start, random.Random(args.seed * 7_919 + k))
+            won, g = play_game(player, layout, start, random.Random(args.seed * 7_919 + k))
             seconds[name] += time.process_time() - t0
-            wins[name].append(g >= 0)
-            guesses[name] += g if g >= 0 else -1 - g
+            wins[name].append(won)
+            guesses[name] += g
         if (k + 1) % args.save_every == 0 or k + 1 == args.games:
             save()
             line = ", ".join(

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from itertools import combinations
 from math import comb
 
 import pytest
+from test_strategy_outcomes import list_layouts
 
 from minesolver.analysis import analyze
-from minesolver.game import Game, Level
-from minesolver.position import FLAG, HIDDEN, Position
+from minesolver.game import Level, random_layout
+from minesolver.position import HIDDEN, Position
+from minesolver.simulate import play_game
 from minesolver.strategy import get_strategy
 from minesolver.strategy.best import BestStrategy, Options, find_fifty_fifty
 from minesolver.strategy.endgame import (
@@ -49,19 +50,9 @@ FIFTY = (
 
 def reference_wins(position: Position) -> int:
     """Optimal wins by plain game-tree search, no closure, no pruning (small boards)."""
-    cells = position.cells
     nbrs = position.neighbour_indices()
-    hidden = [i for i, v in enumerate(cells) if v == HIDDEN]
-    flags = {i for i, v in enumerate(cells) if v == FLAG}
-    assert position.mines is not None
-    layouts = [
-        sum(1 << j for j in combo)
-        for combo in combinations(hidden, position.mines - len(flags))
-        if all(
-            sum(j in set(combo) | flags for j in nbrs[i]) == d
-            for i, d in enumerate(cells) if d >= 0
-        )
-    ]
+    hidden = [i for i, v in enumerate(position.cells) if v == HIDDEN]
+    layouts = [sum(1 << j for j in mines) for mines in list_layouts(position, hidden)]
 
     @cache
     def value(state: frozenset[int], opened: frozenset[int]) -> int:
@@ -205,18 +196,9 @@ def test_pseq_ties_fall_to_expected_safe_cells_then_entropy() -> None:
 @pytest.mark.parametrize("name", ["pseq", "best"])
 def test_players_finish_small_games(name: str) -> None:
     player = get_strategy(name)
-    for seed in range(3):
-        game = Game.new(Level(6, 6, 5), random.Random(seed))
-        player.reset(random.Random(seed))
-        game.open((0, 0))
-        while not game.over:
-            moves = player.next_moves(game.view())
-            assert moves
-            for move in moves:
-                if move.kind == "open":
-                    game.open(move.cell)
-                else:
-                    game.flag(move.cell)
-                if game.over:
-                    break
-        assert game.status in ("won", "lost")
+    results = [
+        play_game(player, random_layout(Level(6, 6, 5), random.Random(seed), (0, 0)), (0, 0),
+                  random.Random(seed))
+        for seed in range(3)
+    ]
+    assert all(guesses >= 0 for _, guesses in results)

@@ -30,15 +30,14 @@ HHHHH
 """
 
 
-def enumerate_outcomes(position: Position) -> dict[tuple[int, int], dict[int, Fraction]]:
-    """P(cell safe and shows d) for every hidden cell, by listing every layout."""
+def list_layouts(position: Position, hidden: list[int]) -> list[set[int]]:
+    """Every layout (mine cell indices, flags excluded) by trying each placement."""
     cells = position.cells
     nbrs = position.neighbour_indices()
-    hidden = [i for i, v in enumerate(cells) if v == HIDDEN]
     flags = {i for i, v in enumerate(cells) if v == FLAG}
     assert position.mines is not None
-    layouts = [
-        set(combo) | flags
+    return [
+        set(combo)
         for combo in combinations(hidden, position.mines - len(flags))
         if all(
             sum(j in set(combo) | flags for j in nbrs[i]) == d
@@ -46,6 +45,14 @@ def enumerate_outcomes(position: Position) -> dict[tuple[int, int], dict[int, Fr
             if d >= 0
         )
     ]
+
+
+def enumerate_outcomes(position: Position) -> dict[tuple[int, int], dict[int, Fraction]]:
+    """P(cell safe and shows d) for every hidden cell, by listing every layout."""
+    nbrs = position.neighbour_indices()
+    hidden = [i for i, v in enumerate(position.cells) if v == HIDDEN]
+    flags = {i for i, v in enumerate(position.cells) if v == FLAG}
+    layouts = [mines | flags for mines in list_layouts(position, hidden)]
     out: dict[tuple[int, int], dict[int, Fraction]] = {}
     for i in hidden:
         counts: dict[int, int] = {}

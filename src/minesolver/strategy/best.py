@@ -47,12 +47,12 @@ from minesolver.strategy.endgame import (
     TooManyLayouts,
     enumerate_layouts,
 )
-from minesolver.strategy.greedy import certain_moves
 from minesolver.strategy.outcomes import (
     Outcome,
     OutcomeCache,
     cell_outcomes,
     iter_representatives,
+    moves_for,
 )
 
 __all__ = ["BestStrategy", "Options", "find_fifty_fifty", "second_safety"]
@@ -180,19 +180,7 @@ class BestStrategy:
 
     def next_moves(self, view: Position) -> list[Move]:
         """Every certain move, or one guess chosen as the module docstring says."""
-        analysis = self._cache.analysis(view)
-        if analysis is None:
-            from minesolver.analysis import analyze
-
-            analysis = analyze(view)  # raises InconsistentPosition with the reason
-        moves = certain_moves(analysis)
-        if analysis.safe:
-            return moves
-        cell, why = self.choose(analysis)
-        moves.append(
-            Move("open", cell, guess=True, risk=float(analysis.probabilities[cell]), reason=why)
-        )
-        return moves
+        return moves_for(view, self._cache, self.choose)
 
     def choose(self, analysis: Analysis) -> tuple[Cell, str]:
         """The guess for a position with no certainly-safe cell, and why."""

@@ -18,12 +18,14 @@ position in an :class:`OutcomeCache` that a player keeps for one move (or one ga
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
 from minesolver.analysis import Analysis, analyze
 from minesolver.position import FLAG, HIDDEN, Cell, InconsistentPosition, Position
+from minesolver.strategy.base import Move
+from minesolver.strategy.greedy import certain_moves
 
 __all__ = [
     "Outcome",
@@ -34,7 +36,7 @@ __all__ = [
     "digit_range",
     "is_dead",
     "iter_representatives",
-    "open_safe",
+    "moves_for",
     "representatives",
 ]
 
@@ -202,6 +204,21 @@ def representatives(position: Position, cells: Iterable[Cell]) -> list[Cell]:
     return list(iter_representatives(position, cells))
 
 
-def open_safe(analysis: Analysis) -> list[Cell]:
-    """The certainly safe cells in reading order (one analysis serves them all)."""
-    return sorted(analysis.safe, key=lambda c: (c[1], c[0]))
+def moves_for(
+    view: Position, cache: OutcomeCache, choose: Callable[[Analysis], tuple[Cell, str]]
+) -> list[Move]:
+    """A player's moves: every certain move, or those and one guess from ``choose``.
+
+    One analysis (cached by position) serves them all; ``choose`` gets it only when no
+    cell is certainly safe, and returns the cell to open and why.
+    """
+    analysis = cache.analysis(view)
+    if analysis is None:
+        analysis = analyze(view)  # raises InconsistentPosition naming the reason
+    moves = certain_moves(analysis)
+    if analysis.safe:
+        return moves
+    cell, why = choose(analysis)
+    risk = float(analysis.probabilities[cell])
+    moves.append(Move("open", cell, guess=True, risk=risk, reason=why))
+    return moves

@@ -22,15 +22,16 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from minesolver.analysis import Analysis, analyze
+from minesolver.analysis import Analysis
 from minesolver.position import Cell, Position
 from minesolver.strategy.base import Move
-from minesolver.strategy.greedy import certain_moves, lowest_cells
+from minesolver.strategy.greedy import lowest_cells
 from minesolver.strategy.outcomes import (
     Outcome,
     OutcomeCache,
     cell_outcomes,
     digit_entropy,
+    moves_for,
     representatives,
 )
 
@@ -83,12 +84,4 @@ class PseqStrategy:
 
     def next_moves(self, view: Position) -> list[Move]:
         """Every certain move, or one guess chosen by the tie-breaks above."""
-        analysis = self._cache.analysis(view) or analyze(view)
-        moves = certain_moves(analysis)
-        if analysis.safe:
-            return moves
-        cell, why = self.choose(analysis)
-        moves.append(
-            Move("open", cell, guess=True, risk=float(analysis.probabilities[cell]), reason=why)
-        )
-        return moves
+        return moves_for(view, self._cache, self.choose)
