@@ -117,3 +117,14 @@ def test_examples_directory_matches_design() -> None:
     example = Path(__file__).parents[1] / "examples" / "known-5x5.txt"
     k = parse_known((KNOWN / "design-5x5.txt").read_text(encoding="utf-8"))
     assert Position.from_text(example.read_text(encoding="utf-8")) == k.position
+
+
+def test_package_docstring_example() -> None:
+    """The example at the top of the package runs and says what the library answers."""
+    import doctest
+
+    import minesolver
+
+    result = doctest.testmod(minesolver)
+    assert result.attempted >= 3
+    assert result.failed == 0

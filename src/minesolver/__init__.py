@@ -2,8 +2,8 @@
 
 >>> from minesolver import Position, analyze
 >>> pos = Position.from_text("3x3x1\\n1HH\\nHHH\\nHHH")
->>> analyze(pos).layouts
-8
+>>> analyze(pos).layouts  # the mine is one of the three cells next to the 1
+3
 """
 
 from minesolver.analysis import Analysis, MineCountUnknown, analyze
