@@ -103,6 +103,14 @@ def board_rows(page: Page) -> list[str]:
     return rows
 
 
+def shown_probabilities(page: Page) -> dict[tuple[int, int], str]:
+    """The exact probability each cell of the page carries (``data-p``), by cell."""
+    triples = page.eval_on_selector_all(
+        "#board .cell[data-p]", "els => els.map(e => [e.dataset.x, e.dataset.y, e.dataset.p])"
+    )
+    return {(int(x), int(y)): str(p) for x, y, p in triples}
+
+
 def start(page: Page, url: str, seed: int, first: tuple[int, int]) -> None:
     page.goto(f"{url}/?seed={seed}&level=beginner&rule=safe")
     page.wait_for_function("document.querySelectorAll('#board .cell').length === 81")
@@ -151,12 +159,7 @@ def test_hints_show_the_engine_s_probabilities(server: str, page: Page) -> None:
     page.check("#hints")
     page.wait_for_selector("#board .cell.best")
     expected = analyze(local.view())
-    shown = dict(
-        ((int(x), int(y)), p)
-        for x, y, p in page.eval_on_selector_all(
-            "#board .cell[data-p]", "els => els.map(e => [e.dataset.x, e.dataset.y, e.dataset.p])"
-        )
-    )
+    shown = shown_probabilities(page)
     assert shown == {c: fraction_text(p) for c, p in expected.probabilities.items()}
     for x, y in expected.safe:
         assert "certain-safe" in (cell(page, x, y).get_attribute("class") or "")
@@ -204,12 +207,7 @@ def test_analyse_a_pasted_position_and_share_it(server: str, page: Page) -> None
     page.click("#analyse-button")
     expected = analyze(Position.from_text(text))
     page.wait_for_function(f"state.analysis && state.analysis.width === {expected.position.width}")
-    shown = dict(
-        ((int(x), int(y)), p)
-        for x, y, p in page.eval_on_selector_all(
-            "#board .cell[data-p]", "els => els.map(e => [e.dataset.x, e.dataset.y, e.dataset.p])"
-        )
-    )
+    shown = shown_probabilities(page)
     assert shown == {c: fraction_text(p) for c, p in expected.probabilities.items()}
     digits = str(expected.layouts)
     assert page.inner_text("#layout-count").startswith(digits[0])

@@ -215,59 +215,97 @@ _SCHEMAS: dict[str, Any] = {
 }
 
 
+def _op(
+    summary: str,
+    op_id: str,
+    ok: tuple[str, str | None, str],
+    errors: tuple[int, ...],
+    body: str | None = None,
+) -> dict[str, Any]:
+    """One operation: ``ok`` is (status, response schema or None, description)."""
+    status, schema, text = ok
+    success = {"description": text} if schema is None else _json(_ref(schema), text)
+    op: dict[str, Any] = {
+        "summary": summary,
+        "operationId": op_id,
+        "responses": {status: success, **_errors(*errors)},
+    }
+    if body is not None:
+        op["requestBody"] = {
+            "required": body != "NewGame",
+            "content": {"application/json": {"schema": _ref(body)}},
+        }
+    return op
+
+
 def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
     """The OpenAPI document, with the server's ``limits`` stated in its description."""
     shown = ", ".join(f"{k} = {v}" for k, v in limits.items())
-    game_ops = {
+    game = {"parameters": [_GAME_ID]}
+    paths = {
+        "/api/analyze": {
+            "post": _op(
+                "Exact mine probabilities of a position, and the best move",
+                "analyze",
+                ("200", "Analysis", "The analysis"),
+                (400, 413, 422, 503),
+                body="AnalyzeRequest",
+            )
+        },
+        "/api/levels": {
+            "get": _op(
+                "Preset levels, first-click rules and the server's limits",
+                "levels",
+                ("200", "Levels", "Presets and limits"),
+                (),
+            )
+        },
+        "/api/games": {
+            "post": _op(
+                "Start a game (mines laid at the first open)",
+                "newGame",
+                ("201", "Game", "The new game"),
+                (400, 413, 422),
+                body="NewGame",
+            )
+        },
         "/api/games/{game_id}": {
-            "parameters": [_GAME_ID],
-            "get": {
-                "summary": "A game's state (the mines only once it is over)",
-                "operationId": "getGame",
-                "responses": {"200": _json(_ref("Game"), "The game"), **_errors(404)},
-            },
-            "delete": {
-                "summary": "Forget a game",
-                "operationId": "deleteGame",
-                "responses": {"204": {"description": "Deleted"}, **_errors(404)},
-            },
+            **game,
+            "get": _op(
+                "A game's state (the mines only once it is over)",
+                "getGame",
+                ("200", "Game", "The game"),
+                (404,),
+            ),
+            "delete": _op("Forget a game", "deleteGame", ("204", None, "Deleted"), (404,)),
         },
         "/api/games/{game_id}/move": {
-            "parameters": [_GAME_ID],
-            "post": {
-                "summary": "Open a cell, toggle a flag, or chord on a digit",
-                "operationId": "moveGame",
-                "requestBody": {
-                    "required": True,
-                    "content": {"application/json": {"schema": _ref("GameMove")}},
-                },
-                "responses": {
-                    "200": _json(_ref("Game"), "The game after the move"),
-                    **_errors(400, 404, 409, 413),
-                },
-            },
+            **game,
+            "post": _op(
+                "Open a cell, toggle a flag, or chord on a digit",
+                "moveGame",
+                ("200", "Game", "The game after the move"),
+                (400, 404, 409, 413),
+                body="GameMove",
+            ),
         },
         "/api/games/{game_id}/hint": {
-            "parameters": [_GAME_ID],
-            "get": {
-                "summary": "Probabilities of the game's current view, and the best move",
-                "operationId": "hintGame",
-                "responses": {
-                    "200": _json(_ref("Analysis"), "The analysis of what the player sees"),
-                    **_errors(404, 409, 503),
-                },
-            },
+            **game,
+            "get": _op(
+                "Probabilities of the game's current view, and the best move",
+                "hintGame",
+                ("200", "Analysis", "The analysis of what the player sees"),
+                (404, 409, 503),
+            ),
         },
         "/api/games/{game_id}/ai": {
-            "parameters": [_GAME_ID],
-            "post": {
-                "summary": "Let the best registered player make one move",
-                "operationId": "aiMove",
-                "responses": {
-                    "200": _json(_ref("AiMove"), "The move made and the game after it"),
-                    **_errors(404, 409, 503),
-                },
-            },
+            **game,
+            "post": _op(
+                "Let the best registered player make one move",
+                "aiMove",
+                ("200", "AiMove", "The move made and the game after it"),
+                (404, 409, 503),
+            ),
         },
     }
     return {
@@ -280,43 +318,6 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 f"Limits: {shown}. Errors are JSON objects {{error, detail}}."
             ),
         },
-        "paths": {
-            "/api/analyze": {
-                "post": {
-                    "summary": "Exact mine probabilities of a position, and the best move",
-                    "operationId": "analyze",
-                    "requestBody": {
-                        "required": True,
-                        "content": {"application/json": {"schema": _ref("AnalyzeRequest")}},
-                    },
-                    "responses": {
-                        "200": _json(_ref("Analysis"), "The analysis"),
-                        **_errors(400, 413, 422, 503),
-                    },
-                }
-            },
-            "/api/levels": {
-                "get": {
-                    "summary": "Preset levels, first-click rules and the server's limits",
-                    "operationId": "levels",
-                    "responses": {"200": _json(_ref("Levels"), "Presets and limits")},
-                }
-            },
-            "/api/games": {
-                "post": {
-                    "summary": "Start a game (mines laid at the first open)",
-                    "operationId": "newGame",
-                    "requestBody": {
-                        "required": False,
-                        "content": {"application/json": {"schema": _ref("NewGame")}},
-                    },
-                    "responses": {
-                        "201": _json(_ref("Game"), "The new game"),
-                        **_errors(400, 413, 422),
-                    },
-                }
-            },
-            **game_ops,
-        },
+        "paths": paths,
         "components": {"schemas": _SCHEMAS},
     }
