@@ -128,3 +128,34 @@ def test_package_docstring_example() -> None:
     result = doctest.testmod(minesolver)
     assert result.attempted >= 3
     assert result.failed == 0
+
+
+EDGE_CASES = [
+    # (text, options, layouts, the one probability every unknown cell has, or None if none)
+    pytest.param("2x1x0\n00\n", {}, 1, None, id="nothing-left"),
+    pytest.param("1x1x0\n0\n", {}, 1, None, id="one-open-cell"),
+    pytest.param("3x2x0\nHHH\nHHH\n", {}, 1, Fraction(0), id="no-mines"),
+    pytest.param("2x1x2\nHH\n", {}, 1, Fraction(1), id="all-mines"),
+    pytest.param("1x1x1\nH\n", {}, 1, Fraction(1), id="one-hidden-mine"),
+    pytest.param("3x2x2\nHHH\nHHH\n", {}, 15, Fraction(1, 3), id="no-digits-C(6,2)"),
+    pytest.param("HHH\nHHH\n", {"density": "1/3"}, 64, Fraction(1, 3), id="no-digits-density"),
+    pytest.param("2x1x1\nF1\n", {}, 1, None, id="flag-is-the-only-mine"),
+    pytest.param("2x1x1\nF1\n", {"trust_flags": False}, 1, Fraction(1), id="flag-untrusted"),
+    pytest.param("3x1x1\nFHH\n", {}, 1, Fraction(0), id="flag-uses-the-total"),
+    pytest.param("3x1x1\nFHH\n", {"trust_flags": False}, 3, Fraction(1, 3),
+                 id="flag-untrusted-no-digits"),
+]
+
+
+@pytest.mark.parametrize(("text", "options", "layouts", "p"), EDGE_CASES)
+@pytest.mark.parametrize("engine", ["exact", "brute"])
+def test_edge_cases(
+    text: str, options: dict[str, object], layouts: int, p: Fraction | None, engine: str
+) -> None:
+    got = analyze(Position.from_text(text), engine=engine, **options)  # type: ignore[arg-type]
+    assert got.layouts == layouts
+    assert set(got.probabilities.values()) == (set() if p is None else {p})
+    if p is None or p == 1:
+        assert got.best() is None  # nothing left to click
+    else:
+        assert got.best() == min(got.probabilities, key=lambda c: (c[1], c[0]))  # reading order
