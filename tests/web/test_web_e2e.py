@@ -181,6 +181,26 @@ def test_ai_autoplay_finishes_a_game(server: str, page: Page) -> None:
     assert page.get_attribute("#autoplay", "aria-pressed") == "false"
 
 
+def test_custom_level(server: str, page: Page) -> None:
+    page.goto(server)
+    page.wait_for_function("document.querySelectorAll('#board .cell').length === 81")
+    assert page.locator("#custom").is_hidden()
+    page.select_option("#level", "custom")
+    assert page.locator("#custom").is_visible()
+    for name, value in (("#custom-width", "7"), ("#custom-height", "5"), ("#custom-mines", "4")):
+        page.fill(name, value)
+    page.click("#new-game")
+    page.wait_for_function("document.querySelectorAll('#board .cell').length === 35")
+    assert page.inner_text("#mine-counter") == "004"
+    assert page.evaluate("state.game.level") == "7x5x4"
+    page.select_option("#rule", "opening")  # a new game whose first click is an opening
+    page.wait_for_function("state.game.rule === 'opening' && !state.game.started")
+    cell(page, 3, 2).click()
+    page.wait_for_function("state.game.started")
+    assert page.evaluate("state.game.board[2][3]") == "0"
+    assert "d0" in (cell(page, 3, 2).get_attribute("class") or "")
+
+
 def test_keyboard_play(server: str, page: Page) -> None:
     page.goto(f"{server}/?seed=5&level=beginner")
     page.wait_for_function("document.querySelectorAll('#board .cell').length === 81")
