@@ -145,6 +145,7 @@ function render() {
       el.setAttribute("aria-label", label);
     }
   }
+  $("legend").hidden = !a;
   board.classList.toggle("won", !!game && game.status === "won");
   board.classList.toggle("lost", !!game && game.status === "lost");
 }
