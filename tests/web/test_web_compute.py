@@ -8,7 +8,14 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from minesolver.web.compute import BudgetExceeded, JobCrashed, JobError, ServerBusy, WorkerPool
+from minesolver.web.compute import (
+    BudgetExceeded,
+    JobCrashed,
+    JobError,
+    MemoryExceeded,
+    ServerBusy,
+    WorkerPool,
+)
 
 
 def test_budget_kills_the_worker_and_the_pool_recovers() -> None:
@@ -66,3 +73,19 @@ def test_pool_arguments() -> None:
         WorkerPool(size=0)
     with pytest.raises(ValueError, match="positive"):
         WorkerPool(budget=0)
+
+
+def test_memory_limit_stops_a_runaway_job_and_the_pool_recovers() -> None:
+    pool = WorkerPool(size=1, budget=20, memory_mb=600)
+
+    async def go() -> float:
+        with pytest.raises(MemoryExceeded, match="600 MiB"):
+            await pool.run("allocate", megabytes=2000)
+        assert pool.restarts == 1
+        assert await pool.run("allocate", megabytes=50) == 50 * 2**20
+        return float(await pool.run("sleep", seconds=0.01))
+
+    try:
+        assert asyncio.run(go()) == 0.01
+    finally:
+        pool.close()

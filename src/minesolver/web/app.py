@@ -34,7 +34,14 @@ from starlette.staticfiles import StaticFiles
 from minesolver.engines import ENGINES
 from minesolver.game import FIRST_CLICK_RULES, PRESETS, GameError, Level, check_level, parse_level
 from minesolver.position import Position, PositionFormatError
-from minesolver.web.compute import BudgetExceeded, JobCrashed, JobError, ServerBusy, WorkerPool
+from minesolver.web.compute import (
+    BudgetExceeded,
+    JobCrashed,
+    JobError,
+    MemoryExceeded,
+    ServerBusy,
+    WorkerPool,
+)
 from minesolver.web.games import GameStore, StoredGame, game_state
 from minesolver.web.openapi import openapi_document
 
@@ -62,6 +69,8 @@ class Settings:
     """Largest request body in bytes."""
     budget: float = 5.0
     """Seconds of computation allowed per analysis or player's move."""
+    memory_mb: int | None = 2048
+    """Address-space limit of each worker process, in MiB."""
     workers: int = 2
     """Worker processes for analyses (at most this many run at once)."""
     queue_wait: float = 10.0
@@ -183,7 +192,9 @@ class _Api:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.pool = WorkerPool(settings.workers, settings.budget, settings.queue_wait)
+        self.pool = WorkerPool(
+            settings.workers, settings.budget, settings.queue_wait, settings.memory_mb
+        )
         self.games = GameStore(settings.max_games, settings.game_ttl)
 
     async def compute(self, job: str, **kwargs: Any) -> Any:
@@ -197,6 +208,8 @@ class _Api:
                 if approximate:
                     hint = f"; an approximate engine may be faster: {', '.join(approximate)}"
             raise ApiError(503, "compute_budget_exceeded", str(exc) + hint) from None
+        except MemoryExceeded as exc:
+            raise ApiError(503, "compute_memory_exceeded", str(exc)) from None
         except ServerBusy as exc:
             raise ApiError(503, "busy", str(exc)) from None
         except JobError as exc:

@@ -30,7 +30,14 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
-__all__ = ["BudgetExceeded", "JobCrashed", "JobError", "ServerBusy", "WorkerPool"]
+__all__ = [
+    "BudgetExceeded",
+    "JobCrashed",
+    "JobError",
+    "MemoryExceeded",
+    "ServerBusy",
+    "WorkerPool",
+]
 
 log = logging.getLogger("minesolver.web")
 
@@ -39,6 +46,10 @@ STARTUP_TIMEOUT = 60.0
 
 class BudgetExceeded(Exception):
     """The job ran past the compute budget; its worker was stopped."""
+
+
+class MemoryExceeded(Exception):
+    """The job ran out of the worker's memory limit; the worker was replaced."""
 
 
 class ServerBusy(Exception):
@@ -64,9 +75,10 @@ class _Worker:
     server and never re-imports the server's main module.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, memory_mb: int | None) -> None:
+        limit = [] if memory_mb is None else ["--memory-mb", str(memory_mb)]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "minesolver.web.worker"],
+            [sys.executable, "-m", "minesolver.web.worker", *limit],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             close_fds=True,
@@ -106,7 +118,13 @@ class _Worker:
 class WorkerPool:
     """Up to ``size`` worker processes, started on demand, each job within ``budget`` s."""
 
-    def __init__(self, size: int = 2, budget: float = 5.0, queue_wait: float = 10.0) -> None:
+    def __init__(
+        self,
+        size: int = 2,
+        budget: float = 5.0,
+        queue_wait: float = 10.0,
+        memory_mb: int | None = None,
+    ) -> None:
         if size < 1:
             raise ValueError(f"worker pool size {size} must be at least 1")
         if budget <= 0:
@@ -114,6 +132,8 @@ class WorkerPool:
         self.size = size
         self.budget = budget
         self.queue_wait = queue_wait
+        self.memory_mb = memory_mb
+        """Address-space limit of each worker in MiB (``None``: no limit)."""
         self._idle: list[_Worker] = []
         self._started = 0
         self._lock = threading.Lock()
@@ -136,7 +156,7 @@ class WorkerPool:
     def _start(self) -> _Worker:
         """A new worker, its slot already counted in ``_started``."""
         try:
-            return _Worker()
+            return _Worker(self.memory_mb)
         except BaseException:
             with self._lock:
                 self._started -= 1
@@ -186,6 +206,11 @@ class WorkerPool:
         if status == "ok":
             self._give_back(worker)
             return payload
+        if status == "memory":
+            self._discard(worker)
+            raise MemoryExceeded(
+                f"the computation needed more than the {self.memory_mb} MiB allowed"
+            )
         if status == "value_error":
             self._give_back(worker)
             kind, message = payload

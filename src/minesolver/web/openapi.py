@@ -27,6 +27,7 @@ _ERROR_CODES = [
     "not_found",
     "method_not_allowed",
     "compute_budget_exceeded",
+    "compute_memory_exceeded",
     "busy",
     "internal",
 ]
@@ -47,7 +48,7 @@ def _errors(*statuses: int) -> dict[str, Any]:
         409: "The game is over",
         413: "Request body too large",
         422: "Inconsistent position, unknown mine total, or board over the server's limits",
-        503: "Compute budget exceeded, or every worker busy",
+        503: "Compute budget or memory exceeded, or every worker busy",
     }
     return {str(s): _json(_ref("Error"), texts[s]) for s in statuses}
 
