@@ -11,7 +11,7 @@ All counting is in Python ints and Fractions; floats appear only in :meth:`Analy
 from __future__ import annotations
 
 import decimal
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -115,12 +115,15 @@ def analyze(
     engine: str = "exact",
     density: Fraction | float | str | None = None,
     trust_flags: bool = True,
+    cache: MutableMapping[object, ComponentCount] | None = None,
 ) -> Analysis:
     """Exact mine probabilities of every unknown cell of ``position``.
 
     ``density`` (a number strictly between 0 and 1) replaces an unknown total: each cell
     is a mine independently with that probability. Flags count as mines unless
     ``trust_flags`` is false, in which case they are unknown cells like hidden ones.
+    ``cache``, a dict the caller keeps for one engine (e.g. one per game), lets later
+    analyses reuse the counts of components that did not change.
 
     Raises :class:`~minesolver.position.InconsistentPosition` when no layout explains the
     position, :class:`MineCountUnknown` when the total is unknown and no density is
@@ -136,7 +139,7 @@ def analyze(
     problem = build(position, trust_flags=trust_flags, density=dens)
     if not isinstance(eng, ComponentEngine):
         return eng.analyze_problem(problem)
-    return analyze_problem(problem, eng)
+    return analyze_problem(problem, eng, cache)
 
 
 def _density(value: Fraction | float | str | None) -> Fraction | None:
@@ -151,12 +154,20 @@ def _density(value: Fraction | float | str | None) -> Fraction | None:
     return dens
 
 
-def count_components(problem: Problem, engine: ComponentEngine) -> list[ComponentCount]:
+def count_components(
+    problem: Problem,
+    engine: ComponentEngine,
+    cache: MutableMapping[object, ComponentCount] | None = None,
+) -> list[ComponentCount]:
     """Each component's counts; identical components are counted once.
 
+    ``cache`` (shape -> counts) may be kept by the caller between analyses of one engine,
+    so that components a move did not change are not counted again (a player's moves
+    leave most components as they were); the counts in it must not be mutated.
     Raises :class:`InconsistentPosition` naming a digit of a component with no layout.
     """
-    cache: dict[object, ComponentCount] = {}
+    if cache is None:
+        cache = {}
     counts = []
     position = problem.position
     for comp in problem.components:
@@ -174,9 +185,14 @@ def count_components(problem: Problem, engine: ComponentEngine) -> list[Componen
     return counts
 
 
-def analyze_problem(problem: Problem, engine: ComponentEngine) -> Analysis:
-    """Analyse a reduced position with an exact component engine."""
-    counts = count_components(problem, engine)
+def analyze_problem(
+    problem: Problem,
+    engine: ComponentEngine,
+    cache: MutableMapping[object, ComponentCount] | None = None,
+) -> Analysis:
+    """Analyse a reduced position with an exact component engine (``cache``: see
+    :func:`count_components`)."""
+    counts = count_components(problem, engine, cache)
     zero, one = Fraction(0), Fraction(1)
     probs: dict[int, Fraction] = dict.fromkeys(problem.forced_safe, zero)
     probs.update(dict.fromkeys(problem.forced_mines, one))

@@ -51,6 +51,7 @@ _CHAR_VALUE.update({str(d): d for d in range(9)})
 _CHAR_VALUE.update({"h": HIDDEN, "f": FLAG})
 _VALUE_CHAR = {HIDDEN: "H", FLAG: "F"}
 _VALUE_CHAR.update({d: str(d) for d in range(9)})
+_VALID_VALUES = frozenset(_VALUE_CHAR)
 _HEADER = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*x\s*(\d+)\s*$", re.IGNORECASE)
 
 
@@ -115,10 +116,11 @@ class Position:
                 f"position: {len(self.cells)} cells given for a "
                 f"{self.width}x{self.height} board ({self.width * self.height} expected)"
             )
-        for i, value in enumerate(self.cells):
-            if value not in _VALUE_CHAR:
-                x, y = i % self.width, i // self.width
-                raise PositionFormatError(f"cell ({x}, {y}): invalid value {value!r}")
+        if not _VALID_VALUES.issuperset(self.cells):
+            for i, value in enumerate(self.cells):
+                if value not in _VALID_VALUES:
+                    x, y = i % self.width, i // self.width
+                    raise PositionFormatError(f"cell ({x}, {y}): invalid value {value!r}")
         if self.mines is not None and not 0 <= self.mines <= self.width * self.height:
             raise PositionFormatError(
                 f"position: {self.mines} mines do not fit a "
@@ -173,7 +175,7 @@ class Position:
                     f"line {line_no}, column {min(len(row), width) + 1}: row has "
                     f"{len(row)} cells, the first row has {width}"
                 )
-            values = [_CHAR_VALUE.get(ch) for ch in row]
+            values = list(map(_CHAR_VALUE.get, row))
             if None in values:
                 col = values.index(None)
                 ch = row[col]

@@ -163,6 +163,14 @@ class FrontierEngine:
     name = "exact"
 
     def count(self, component: Component) -> ComponentCount:
+        if len(component.boxes) == 1:
+            # one box: every equation covers exactly it (merged into one), O(1).
+            size = len(component.boxes[0])
+            value = component.constraints[0][1]
+            layouts = [0] * value + [comb(size, value)]
+            mines = [0] * value + [comb(size - 1, value - 1) if value else 0]
+            _trim(mines)
+            return ComponentCount(layouts=layouts, box_mines=[mines])
         order = box_order(component)
         steps = _plan(component, order)
         sizes = [len(component.boxes[b]) for b in order]
