@@ -313,8 +313,10 @@ class _Api:
         return Response(status_code=204)
 
     @staticmethod
-    def _apply(stored: StoredGame, kind: str, x: int, y: int) -> None:
-        """Apply one move under the game's lock (on a worker thread: O(cells opened))."""
+    def _apply(stored: StoredGame, kind: str, x: int, y: int, toggle: bool = True) -> None:
+        """Apply one move under the game's lock (on a worker thread: O(cells opened)).
+
+        A person's flag toggles; a player's flag only ever sets (``toggle`` false)."""
         with stored.lock:
             game = stored.game
             if game.over:
@@ -323,7 +325,10 @@ class _Api:
                 if kind == "open":
                     game.open((x, y))
                 elif kind == "flag":
-                    game.toggle_flag((x, y))
+                    if toggle:
+                        game.toggle_flag((x, y))
+                    else:
+                        game.flag((x, y))
                 else:
                     game.chord((x, y))
             except GameError as exc:
@@ -355,7 +360,9 @@ class _Api:
         game_id, stored = self._game(request)
         move = await self.compute("hint", text=self._running_view(stored), seed=stored.moves)
         if move is not None:
-            await run_in_threadpool(self._apply, stored, move["kind"], move["x"], move["y"])
+            await run_in_threadpool(
+                self._apply, stored, move["kind"], move["x"], move["y"], False
+            )
         return JSONResponse({"move": move, "game": game_state(game_id, stored)})
 
     # -- documents -------------------------------------------------------------------------
