@@ -90,8 +90,11 @@ def page(browser: Any) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     pg = context.new_page()
     pg.set_default_timeout(20_000)
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
     yield pg
     context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 def cell(page: Page, x: int, y: int) -> Any:
