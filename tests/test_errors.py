@@ -70,6 +70,13 @@ def test_format_errors_count_lines_from_the_start_of_the_text() -> None:
         Position.from_text("\n\n3x2x1\nHZH\nHHH\n")
 
 
+def test_byte_order_mark_is_skipped() -> None:
+    """Windows editors may start a UTF-8 file with U+FEFF; it is not a cell."""
+    assert Position.from_text("\ufeff3x1x1\nH1H\n") == Position.from_text("3x1x1\nH1H\n")
+    with pytest.raises(PositionFormatError, match=r"^line 2, column 1: unknown character"):
+        Position.from_text("3x2x1\n\ufeffHH\nHHH\n")  # only at the very start
+
+
 def test_largest_boards_are_accepted() -> None:
     side = Position.from_text("H" * MAX_SIDE)
     assert (side.width, side.height) == (MAX_SIDE, 1)

@@ -134,9 +134,10 @@ class Position:
         """Read the JSMinesweeper text format (see the module docstring).
 
         Raises :class:`PositionFormatError` naming the line (1-based) and column (1-based)
-        of the first problem.
+        of the first problem. A leading byte-order mark (files saved by some Windows
+        editors) is skipped.
         """
-        lines = text.splitlines()
+        lines = text.removeprefix("\ufeff").splitlines()
         numbered = [(n + 1, line.strip()) for n, line in enumerate(lines)]
         while numbered and not numbered[-1][1]:
             numbered.pop()
