@@ -223,6 +223,14 @@ async function refreshHints() {
     render();
     return;
   }
+  if (!g.started) {  // the probabilities of a board before its first click follow the rule
+    state.analysis = null;
+    $("hint-info").textContent = g.rule === "none"
+      ? `No first-click protection: every cell is a mine with probability ${g.mines}/${g.width * g.height}.`
+      : `The first click is safe${g.rule === "opening" ? " and opens an area" : ""}: click anywhere.`;
+    render();
+    return;
+  }
   try {
     const a = await api("GET", `/api/games/${g.id}/hint`);
     if (seq !== state.hintsSeq) return;
