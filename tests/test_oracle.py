@@ -9,10 +9,12 @@ All settings are derandomized (``gen.ci_settings``): the same cases on every run
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
-from gen import Case, Cut, cases, ci_settings, game_positions
+from gen import Case, Cut, cases, ci_settings, cut_position, game_positions
 from hypothesis import event, given
 from hypothesis import strategies as st
 
@@ -184,6 +186,28 @@ def test_symmetric_positions_get_symmetric_answers(cut: Cut) -> None:
     assert {(p.width - 1 - x, y): v for (x, y), v in m.probabilities.items()} == (
         got.probabilities
     )
+
+
+@ci_settings(40)
+@given(
+    st.integers(5, 16), st.integers(5, 16), st.integers(0, 2**32 - 1),
+    st.sampled_from([None, Fraction(1, 5)]),
+)
+def test_a_shared_count_cache_changes_nothing(
+    width: int, height: int, seed: int, density: Fraction | None
+) -> None:
+    """One game, move after move, analysed with one cache kept across the moves (as a
+    player does) and without: the same answers. Same seed, more openings: each position
+    is the next step of the same game."""
+    mines = width * height // 6
+    cache: dict[object, Any] = {}
+    for openings in range(0, 30, 3):
+        p = cut_position(random.Random(seed), width, height, mines, openings=openings).position
+        if density is not None:
+            p = p.with_mines(None)
+        fresh = analyze(p, density=density)
+        cached = analyze(p, density=density, cache=cache)
+        assert (cached.layouts, cached.probabilities) == (fresh.layouts, fresh.probabilities)
 
 
 # -- text round trip ----------------------------------------------------------------------
