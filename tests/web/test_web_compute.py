@@ -89,3 +89,21 @@ def test_memory_limit_stops_a_runaway_job_and_the_pool_recovers() -> None:
         assert asyncio.run(go()) == 0.01
     finally:
         pool.close()
+
+
+def test_a_killed_worker_is_replaced_without_growing_the_pool() -> None:
+    pool = WorkerPool(size=1, budget=0.5)
+
+    async def go() -> None:
+        with pytest.raises(BudgetExceeded):
+            await pool.run("sleep", seconds=30)
+        for _ in range(3):
+            assert await pool.run("sleep", seconds=0.01) == 0.01
+
+    try:
+        asyncio.run(go())
+        assert pool.restarts == 1 and pool._started == 1 and len(pool._idle) == 1
+    finally:
+        pool.close()
+    with pytest.raises(ServerBusy, match="shutting down"):
+        asyncio.run(pool.run("sleep", seconds=0.01))

@@ -136,8 +136,9 @@ class WorkerPool:
         """Address-space limit of each worker in MiB (``None``: no limit)."""
         self._idle: list[_Worker] = []
         self._started = 0
-        self._lock = threading.Lock()
+        self._cond = threading.Condition()
         self._slots: asyncio.Semaphore | None = None
+        self._closed = False
         self.restarts = 0
         """Workers replaced after a timeout or a crash (for tests and logs)."""
 
@@ -147,7 +148,13 @@ class WorkerPool:
         return self._slots
 
     def _take(self) -> _Worker:
-        with self._lock:
+        """An idle worker; else a new one while fewer than ``size`` exist; else wait for
+        the one being started (a replacement) to become idle."""
+        with self._cond:
+            while not self._idle and self._started >= self.size and not self._closed:
+                self._cond.wait()
+            if self._closed:
+                raise ServerBusy("the server is shutting down")
             if self._idle:
                 return self._idle.pop()
             self._started += 1
@@ -158,19 +165,28 @@ class WorkerPool:
         try:
             return _Worker(self.memory_mb)
         except BaseException:
-            with self._lock:
+            with self._cond:
                 self._started -= 1
+                self._cond.notify_all()
             raise
 
     def _give_back(self, worker: _Worker) -> None:
-        with self._lock:
-            self._idle.append(worker)
+        with self._cond:
+            if not self._closed:
+                self._idle.append(worker)
+                self._cond.notify_all()
+                return
+        worker.stop()
 
     def _discard(self, worker: _Worker) -> None:
+        """Kill a worker and start its replacement in the background, so that the next
+        request does not wait for a fresh interpreter."""
         worker.stop(kill=True)
-        with self._lock:
+        with self._cond:
             self._started -= 1
             self.restarts += 1
+            self._cond.notify_all()
+        threading.Thread(target=self.warm, daemon=True, name="worker-restart").start()
 
     async def run(self, name: str, **kwargs: Any) -> Any:
         """Run job ``name`` in a worker and return its result.
@@ -222,15 +238,17 @@ class WorkerPool:
     def warm(self) -> None:
         """Start every worker now (blocking), so that no request waits for one to start."""
         while True:
-            with self._lock:
-                if self._started >= self.size:
+            with self._cond:
+                if self._closed or self._started >= self.size:
                     return
                 self._started += 1
             self._give_back(self._start())
 
     def close(self) -> None:
-        """Stop every idle worker (busy ones end with their job's thread)."""
-        with self._lock:
+        """Stop every idle worker (busy ones are stopped when their job ends)."""
+        with self._cond:
+            self._closed = True
             idle, self._idle = self._idle, []
+            self._cond.notify_all()
         for worker in idle:
             worker.stop()
