@@ -60,6 +60,7 @@ ENGINES: dict[str, Callable[[], Engine]] = {
     "ilp": _lazy("ilp", "IlpEngine"),
     "sampling": _lazy("sampling", "SamplingEngine"),
     "bp": _lazy("bp", "BeliefPropagationEngine"),
+    "mcmc": _lazy("mcmc", "McmcEngine"),
 }
 """Engine factories by name; other modules add theirs with :func:`register`."""
 

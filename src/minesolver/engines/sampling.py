@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from minesolver.analysis import Analysis
     from minesolver.constraints import Problem
 
-__all__ = ["ComponentSampler", "SamplingEngine", "choose", "interval_mask"]
+__all__ = ["ComponentSampler", "FrontierPlan", "SamplingEngine", "choose", "interval_mask"]
 
 State = tuple[int, ...]
 
@@ -58,60 +58,99 @@ def choose(weights: Sequence[int], rng: random.Random) -> int:
     raise AssertionError("unreachable: r < sum(weights)")
 
 
+class FrontierPlan:
+    """A box order and, per step, how the clues' residues move: the frontier DP's
+    transitions without its values (shared by :class:`ComponentSampler` and the budget's
+    dry run in :mod:`minesolver.budget`).
+
+    The state before step ``i`` is the tuple of mines still owed by each clue *open* there
+    (a box before ``i`` and one at or after it), in clue order. Building is
+    O(n + sum of clue sizes) plus the open lists. ``order`` replaces the default box order
+    (:func:`~minesolver.engines.exact.box_order`, which needs a connected component).
+    """
+
+    def __init__(self, component: Component, order: list[int] | None = None) -> None:
+        order = box_order(component) if order is None else order
+        self.order = order
+        self.sizes = sizes = [len(component.boxes[b]) for b in order]
+        n = len(order)
+        pos = {b: i for i, b in enumerate(order)}
+        self.values = [v for _, v in component.constraints]
+        self.members = [frozenset(pos[b] for b in boxes) for boxes, _ in component.constraints]
+        first = [min(m) for m in self.members]
+        last = [max(m) for m in self.members]
+        opens_at: list[list[int]] = [[] for _ in range(n + 1)]
+        closes_at: list[list[int]] = [[] for _ in range(n)]
+        for c in range(len(self.values)):
+            if first[c] < last[c]:
+                opens_at[first[c] + 1].append(c)
+            closes_at[last[c]].append(c)
+        self.opened: list[list[int]] = [[]]
+        current: set[int] = set()
+        for i in range(1, n + 1):
+            current.update(opens_at[i])
+            current.difference_update(closes_at[i - 1])
+            self.opened.append(sorted(current))
+        # per step: for each clue closing at the box, (source slot or -1, value, in box);
+        # for each clue open after it, (source slot or -1, value, in box, cap after).
+        self.steps: list[tuple[list[tuple[int, int, bool]],
+                               list[tuple[int, int, bool, int]]]] = []
+        for i in range(n):
+            src = {c: j for j, c in enumerate(self.opened[i])}
+            closes = [(src.get(c, -1), self.values[c], i in self.members[c])
+                      for c in closes_at[i]]
+            carries = [
+                (src.get(c, -1), self.values[c], i in self.members[c],
+                 sum(sizes[p] for p in self.members[c] if p > i))
+                for c in self.opened[i + 1]
+            ]
+            self.steps.append((closes, carries))
+
+    def successors(self, i: int, key: State) -> list[tuple[int, State]]:
+        """``(k, next state)`` for each mine number ``k`` of box ``i`` that neither
+        over-fills a clue nor leaves one unfillable. O(sizes * open clues)."""
+        closes, carries = self.steps[i]
+        out: list[tuple[int, State]] = []
+        for k in range(self.sizes[i] + 1):
+            ok = True
+            for j, v, inside in closes:
+                if (key[j] if j >= 0 else v) - (k if inside else 0) != 0:
+                    ok = False
+                    break
+            if not ok:
+                continue
+            nxt = []
+            for j, v, inside, cap in carries:
+                r = (key[j] if j >= 0 else v) - (k if inside else 0)
+                if r < 0 or r > cap:
+                    ok = False
+                    break
+                nxt.append(r)
+            if ok:
+                out.append((k, tuple(nxt)))
+        return out
+
+
 class ComponentSampler:
     """Uniform layouts of one component with a given mine number.
 
-    A forward frontier DP over the boxes (state: mines still owed by each open clue;
-    value: mine-count polynomial of the partial layouts) keeps, per step, each state's
-    predecessors; drawing walks back from the final state choosing a predecessor with
-    weight ``forward[prev][t - k] * C(s, k)``. Build O(n * S * s * L), draw O(n * edges).
+    A forward frontier DP over the boxes (:class:`FrontierPlan`; value: mine-count
+    polynomial of the partial layouts) keeps, per step, each state's predecessors;
+    drawing walks back from the final state choosing a predecessor with weight
+    ``forward[prev][t - k] * C(s, k)``. Build O(n * S * s * L), draw O(n * edges).
     """
 
-    def __init__(self, component: Component) -> None:
-        order = box_order(component)
-        self.order = order
-        self.sizes = [len(component.boxes[b]) for b in order]
-        n = len(order)
-        pos = {b: i for i, b in enumerate(order)}
-        first: list[int] = []
-        last: list[int] = []
-        for boxes, _ in component.constraints:
-            ps = [pos[b] for b in boxes]
-            first.append(min(ps))
-            last.append(max(ps))
-        values = [v for _, v in component.constraints]
-        members = [set(pos[b] for b in boxes) for boxes, _ in component.constraints]
-        ncons = len(values)
-        # open[i]: clues with a box before i and a box at or after i (sorted).
-        opened = [[c for c in range(ncons) if first[c] < i <= last[c]] for i in range(n + 1)]
+    def __init__(self, component: Component, order: list[int] | None = None) -> None:
+        plan = FrontierPlan(component, order)
+        self.order = plan.order
+        self.sizes = plan.sizes
         self.forward: list[dict[State, Poly]] = [{(): [1]}]
         self.preds: list[dict[State, list[tuple[State, int]]]] = []
-        for i in range(n):
-            s = self.sizes[i]
-            src = {c: j for j, c in enumerate(opened[i])}
-            caps = [sum(self.sizes[p] for p in members[c] if p > i) for c in opened[i + 1]]
-            closing = [c for c in range(ncons) if last[c] == i]
+        for i, s in enumerate(self.sizes):
             nxt: dict[State, Poly] = {}
             preds: dict[State, list[tuple[State, int]]] = {}
             for key, poly in self.forward[i].items():
-                for k in range(s + 1):
-                    ok = all(
-                        (key[src[c]] if c in src else values[c]) - (k if i in members[c] else 0)
-                        == 0 for c in closing
-                    )
-                    if not ok:
-                        continue
-                    out = []
-                    for c, cap in zip(opened[i + 1], caps, strict=True):
-                        r = (key[src[c]] if c in src else values[c]) - (
-                            k if i in members[c] else 0)
-                        if r < 0 or r > cap:
-                            ok = False
-                            break
-                        out.append(r)
-                    if not ok:
-                        continue
-                    key2 = tuple(out)
+                for k, key2 in plan.successors(i, key):
                     acc = nxt.get(key2)
                     if acc is None:
                         acc = nxt[key2] = []
@@ -120,7 +159,7 @@ class ComponentSampler:
                     preds[key2].append((key, k))
             self.forward.append(nxt)
             self.preds.append(preds)
-        self.layouts: Poly = self.forward[n].get((), [])
+        self.layouts: Poly = self.forward[-1].get((), [])
 
     def draw(self, mines: int, rng: random.Random) -> dict[int, int]:
         """Mine number of each box (by the component's box index) of a uniformly random

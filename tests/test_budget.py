@@ -1,0 +1,103 @@
+"""The time budget: exact when it fits, block MCMC (marked approximate) when it does not;
+and the MCMC engine itself against the exact one."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import pytest
+
+from minesolver.analysis import analyze
+from minesolver.budget import analyze_within, dry_run_ops, sampled_components
+from minesolver.constraints import build
+from minesolver.engines.mcmc import McmcEngine
+from minesolver.position import Position
+
+
+def lattice(n: int, seed: int, density: float = 0.3) -> Position:
+    """An ``n`` x ``n`` board with a digit at every odd (x, y) that is not a mine and every
+    other cell hidden: one wide 2-D component whose frontier DP grows fast with ``n``."""
+    rng = random.Random(seed)
+    mine = [[rng.random() < density for _ in range(n)] for _ in range(n)]
+    rows = []
+    for y in range(n):
+        row = ""
+        for x in range(n):
+            if x % 2 and y % 2 and not mine[y][x]:
+                row += str(sum(mine[yy][xx] for yy in range(max(0, y - 1), min(n, y + 2))
+                               for xx in range(max(0, x - 1), min(n, x + 2))))
+            else:
+                row += "H"
+        rows.append(row)
+    total = sum(map(sum, mine))
+    return Position.from_text(f"{n}x{n}x{total}\n" + "\n".join(rows))
+
+
+def test_dry_run_grows_with_the_frontier_width_and_stops_at_its_limit() -> None:
+    small = max(build(lattice(9, 1)).components, key=lambda c: len(c.boxes))
+    large = max(build(lattice(17, 1)).components, key=lambda c: len(c.boxes))
+    assert 0 < dry_run_ops(small, float("inf")) < dry_run_ops(large, float("inf"))
+    assert dry_run_ops(large, 1000.0) == float("inf")
+
+
+def test_budget_that_fits_gives_the_exact_analysis() -> None:
+    pos = lattice(13, 2)
+    got = analyze_within(pos, 60.0)
+    assert got.exact and got.engine == "exact"
+    assert got.probabilities == analyze(pos).probabilities
+
+
+def test_budget_overrun_falls_back_to_mcmc_and_says_so() -> None:
+    pos = lattice(13, 3)
+    problem = build(pos)
+    assert sampled_components(problem, 1e-4)  # the wide component does not fit
+    exact = analyze(pos)
+    got = analyze_within(pos, 1e-4, sweeps=200, seed=5)
+    assert not got.exact and got.engine == "exact+mcmc"
+    assert got.errors is not None
+    assert got.safe == exact.safe and got.mines == exact.mines
+    zs = [abs(float(got.probabilities[c] - p)) / got.errors[c]
+          for c, p in exact.probabilities.items() if p not in (0, 1)]
+    assert zs and max(zs) < 5
+
+
+def test_budget_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="positive"):
+        analyze_within(lattice(5, 1), 0)
+
+
+def test_mcmc_matches_exact_within_its_errors() -> None:
+    """Each estimate within 5 batch-means standard errors of the exact value (batch
+    means with 20 batches: a t-distribution with 19 degrees of freedom, P(|t| > 5) =
+    8e-5; about 120 distinct estimates, so about 1 % false alarms for a random seed),
+    and the errors not grossly inflated (median |z| above 0.3; 0.69 expected)."""
+    rng = random.Random(8)
+    zs: list[float] = []
+    for _ in range(6):
+        pos = lattice(9, rng.randrange(10**6))
+        exact = analyze(pos)
+        got = McmcEngine(sweeps=200, seed=rng.randrange(10**6)).analyze_problem(build(pos))
+        assert got.safe == exact.safe and got.mines == exact.mines
+        assert got.errors is not None
+        seen = set()
+        for cell, p in exact.probabilities.items():
+            if p in (0, 1) or (p, got.probabilities[cell]) in seen:
+                continue
+            seen.add((p, got.probabilities[cell]))
+            zs.append(abs(float(got.probabilities[cell] - p)) / got.errors[cell])
+    assert len(zs) > 60
+    assert max(zs) < 5
+    assert statistics.median(zs) > 0.3
+
+
+def test_mcmc_under_a_density_and_seeded() -> None:
+    pos = lattice(7, 4)
+    exact = analyze(pos, density="1/4")
+    a = analyze(pos, engine="mcmc", density="1/4")
+    b = analyze(pos, engine="mcmc", density="1/4")
+    assert a.probabilities == b.probabilities
+    assert a.errors is not None
+    assert a.safe == exact.safe
+    assert all(abs(float(a.probabilities[c] - p)) <= 5 * a.errors[c] + 1e-12
+               for c, p in exact.probabilities.items())
