@@ -30,13 +30,16 @@ __all__ = [
 ]
 
 
+_STR_LIMIT = 10**4000  # below Python's 4,300-digit limit on int -> str
+
+
 class MineCountUnknown(ValueError):
     """Neither the total number of mines nor a density was given."""
 
 
 def int_to_decimal(n: int) -> str:
     """``n`` in decimal, however long (``str`` refuses ints over 4,300 digits)."""
-    if -(10**4000) < n < 10**4000:
+    if -_STR_LIMIT < n < _STR_LIMIT:
         return str(n)
     return str(decimal.Decimal(n))
 
