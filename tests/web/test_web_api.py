@@ -101,6 +101,8 @@ def test_analyze_with_an_approximate_engine(client: TestClient) -> None:
         ({"position": KNOWN, "density": "2"}, 400, "bad_request", "between 0 and 1"),
         ({"position": KNOWN, "trust_flags": "yes"}, 400, "bad_field", "boolean"),
         ({"position": KNOWN, "engine": "magic"}, 400, "bad_field", "expected one of"),
+        ({"position": ("H" * 70 + "\n") * 70, "mines": 5, "engine": "brute"},
+         422, "engine_limit_exceeded", "brute"),
     ],
 )
 def test_analyze_errors(

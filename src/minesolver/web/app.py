@@ -54,6 +54,7 @@ _JOB_ERROR_CODES = {
     "PositionFormatError": (400, "malformed_position"),
     "InconsistentPosition": (422, "inconsistent_position"),
     "MineCountUnknown": (422, "mines_unknown"),
+    "EngineLimitExceeded": (422, "engine_limit_exceeded"),
 }
 
 
@@ -230,8 +231,8 @@ class _Api:
         if engine not in ENGINES:
             known = ", ".join(sorted(ENGINES))
             raise ApiError(400, "bad_field", f"engine {engine!r}: expected one of {known}")
-        try:
-            position = Position.from_text(text)
+        try:  # up to max_body bytes of text: parsed on a thread, not on the event loop
+            position = await run_in_threadpool(Position.from_text, text)
         except PositionFormatError as exc:
             raise ApiError(400, "malformed_position", str(exc)) from None
         _check_size(position.width, position.height, self.settings, "board")

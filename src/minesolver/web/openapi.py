@@ -17,6 +17,7 @@ _ERROR_CODES = [
     "malformed_position",
     "inconsistent_position",
     "mines_unknown",
+    "engine_limit_exceeded",
     "board_too_large",
     "body_too_large",
     "bad_level",
