@@ -43,14 +43,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from math import comb, sqrt
+from math import sqrt
 from typing import TYPE_CHECKING
 
 from minesolver.constraints import Component
 from minesolver.counting import Poly, combine_density, combine_total, convolve
 from minesolver.engines.base import EngineLimitExceeded
 from minesolver.engines.exact import FrontierEngine
-from minesolver.engines.sampling import ComponentSampler, choose
+from minesolver.engines.sampling import ComponentSampler, binomial_column, choose
 from minesolver.position import InconsistentPosition
 
 if TYPE_CHECKING:
@@ -236,8 +236,10 @@ class McmcEngine:
             rest: Poly = [1]
             for count in counts:
                 rest = convolve(rest, count.layouts)
-            weight_t = [sum(v * comb(interior, total - t - a) for a, v in enumerate(rest)
-                            if v and 0 <= total - t - a <= interior) for t in range(cells + 1)]
+            column = binomial_column(interior, total, cells + len(rest) - 1)
+            # column[x] = C(I, total - x): the interior holds what t + a leave.
+            weight_t = [sum(v * column[t + a] for a, v in enumerate(rest) if v)
+                        for t in range(cells + 1)]
             dens = None
         else:
             assert problem.density is not None

@@ -22,15 +22,18 @@ certain but was never seen as a mine (or always) is reported as ``1/(2N)`` (or
 is at least ``1/N`` (a share that never varied has zero sample variance but is not exact).
 
 Cost: the exact counts, plus per component one frontier DP (the exact engine's cost),
-plus O(samples * (n_boxes * edges + components * range)) to draw. Seeded: the same seed
-gives the same samples.
+plus O(samples * (n_boxes + components * range)) to draw (the cumulative predecessor
+weights of each visited (step, state, mines left) are computed once and bisected).
+Seeded: the same seed gives the same samples.
 """
 
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import accumulate
 from math import comb, sqrt
 from typing import TYPE_CHECKING
 
@@ -43,7 +46,14 @@ if TYPE_CHECKING:
     from minesolver.analysis import Analysis
     from minesolver.constraints import Problem
 
-__all__ = ["ComponentSampler", "FrontierPlan", "SamplingEngine", "choose", "interval_mask"]
+__all__ = [
+    "ComponentSampler",
+    "FrontierPlan",
+    "SamplingEngine",
+    "binomial_column",
+    "choose",
+    "interval_mask",
+]
 
 State = tuple[int, ...]
 
@@ -160,6 +170,8 @@ class ComponentSampler:
             self.forward.append(nxt)
             self.preds.append(preds)
         self.layouts: Poly = self.forward[-1].get((), [])
+        # cumulative predecessor weights by (step, state, mines left), built on demand.
+        self._memo: dict[tuple[int, State, int], list[int]] = {}
 
     def draw(self, mines: int, rng: random.Random) -> dict[int, int]:
         """Mine number of each box (by the component's box index) of a uniformly random
@@ -167,15 +179,19 @@ class ComponentSampler:
         state: State = ()
         t = mines
         out: dict[int, int] = {}
+        memo = self._memo
         for i in range(len(self.order) - 1, -1, -1):
-            s = self.sizes[i]
             options = self.preds[i][state]
-            fwd = self.forward[i]
-            weights = []
-            for prev, k in options:
-                poly = fwd[prev]
-                weights.append(poly[t - k] * comb(s, k) if 0 <= t - k < len(poly) else 0)
-            state, k = options[choose(weights, rng)]
+            hit = memo.get((i, state, t))
+            if hit is None:
+                s = self.sizes[i]
+                fwd = self.forward[i]
+                cumulative = list(accumulate(
+                    fwd[prev][t - k] * comb(s, k) if 0 <= t - k < len(fwd[prev]) else 0
+                    for prev, k in options
+                ))
+                hit = memo[(i, state, t)] = cumulative
+            state, k = options[bisect_right(hit, rng.randrange(hit[-1]))]
             out[self.order[i]] = k
             t -= k
         return out
@@ -208,7 +224,7 @@ class SamplingEngine:
 
     name = "sampling"
 
-    def __init__(self, samples: int = 2000, seed: int = 0) -> None:
+    def __init__(self, samples: int = 1000, seed: int = 0) -> None:
         if samples < 2:
             raise ValueError(f"sampling needs at least 2 samples, got {samples}")
         self.samples = samples
@@ -219,7 +235,9 @@ class SamplingEngine:
 
         rng = random.Random(self.seed)
         comps = problem.components
-        samplers = [ComponentSampler(c) for c in comps]
+        shared: dict[object, ComponentSampler] = {}  # identical components share one DP
+        samplers = [shared.get(c.key()) or shared.setdefault(c.key(), ComponentSampler(c))
+                    for c in comps]
         exact = FrontierEngine()
         counts = [exact.count(c) for c in comps]
         for comp, count in zip(comps, counts, strict=True):
@@ -233,14 +251,15 @@ class SamplingEngine:
 
         # joint weights of the components' mine numbers.
         if total is not None:
+            # a = frontier mines placed so far, at most what the components can hold.
+            top = min(total, sum(len(c.layouts) - 1 for c in counts))
             suffix: list[list[int]] = [[] for _ in range(n + 1)]
-            suffix[n] = [comb(interior, total - a) if a <= total else 0
-                         for a in range(total + 1)]
+            suffix[n] = binomial_column(interior, total, top)
             for c in range(n - 1, -1, -1):
                 poly = counts[c].layouts
                 nxt = suffix[c + 1]
                 suffix[c] = [sum(v * nxt[a + k] for k, v in enumerate(poly)
-                                 if v and a + k < len(nxt)) for a in range(total + 1)]
+                                 if v and a + k < len(nxt)) for a in range(top + 1)]
             if not suffix[0] or suffix[0][0] == 0:
                 raise InconsistentPosition(
                     f"the total of {problem.position.mines} mines is inconsistent with the digits"
@@ -364,6 +383,26 @@ def _all_support(counts: Sequence[ComponentCount]) -> int:
     out = 1
     for c in counts:
         out = _sumset(out, _support(c.layouts))
+    return out
+
+
+def binomial_column(interior: int, total: int, top: int) -> list[int]:
+    """``[C(interior, total - a) for a in 0..top]`` by the exact recurrence
+    ``C(I, r + 1) = C(I, r) * (I - r) / (r + 1)`` from one binomial (not ``top`` of them:
+    each is a big integer on large boards)."""
+    out = [0] * (top + 1)
+    r = total - top  # the smallest r = total - a, at a = top
+    value = comb(interior, r) if 0 <= r <= interior else 0
+    for a in range(top, -1, -1):
+        r = total - a
+        out[a] = value if 0 <= r <= interior else 0
+        # next: r + 1
+        if r < 0:
+            value = comb(interior, r + 1) if r + 1 >= 0 else 0
+        elif r + 1 > interior:
+            value = 0
+        else:
+            value = value * (interior - r) // (r + 1)
     return out
 
 
