@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from minesolver.constraints import Problem, build
+from minesolver.constraints import Problem, build, reveal
 from minesolver.counting import ComponentCount, combine_density, combine_total
 from minesolver.engines import ComponentEngine, get_engine
 from minesolver.position import Cell, InconsistentPosition, Position, coordinate_table
@@ -24,6 +24,7 @@ __all__ = [
     "Analysis",
     "MineCountUnknown",
     "analyze",
+    "analyze_after",
     "fraction_text",
     "int_to_decimal",
     "to_json",
@@ -63,6 +64,8 @@ class Analysis:
     engine: str = "exact"
     exact: bool = True
     errors: Mapping[Cell, float] | None = field(default=None)
+    problem: Problem | None = field(default=None, compare=False, repr=False)
+    """The reduced position this analysis came from (lets :func:`analyze_after` reuse it)."""
 
     @classmethod
     def from_indices(
@@ -96,6 +99,7 @@ class Analysis:
             engine=engine,
             exact=exact,
             errors=errors,
+            problem=problem,
         )
 
     def best(self) -> Cell | None:
@@ -143,6 +147,34 @@ def analyze(
     if not isinstance(eng, ComponentEngine):
         return eng.analyze_problem(problem)
     return analyze_problem(problem, eng, cache)
+
+
+def analyze_after(
+    analysis: Analysis,
+    cell: Cell,
+    digit: int,
+    *,
+    cache: MutableMapping[object, ComponentCount] | None = None,
+) -> Analysis:
+    """The analysis of ``analysis.position`` after ``cell`` is opened and shows ``digit``.
+
+    Equal to ``analyze(position with the digit)`` with the same engine and options, but
+    with an exact component engine only the components next to ``cell`` are rebuilt and,
+    with a ``cache``, recounted: what a player needs to weigh every outcome of a click.
+    Raises :class:`InconsistentPosition` when the cell cannot be safe showing ``digit``.
+    """
+    engine = get_engine(analysis.engine)
+    problem = analysis.problem
+    pos = analysis.position
+    if problem is None or not isinstance(engine, ComponentEngine):
+        child = pos.replace({cell: digit})
+        if problem is None:
+            return analyze(child, engine=analysis.engine, cache=cache)
+        return analyze(
+            child, engine=analysis.engine, density=problem.density,
+            trust_flags=problem.trust_flags, cache=cache,
+        )
+    return analyze_problem(reveal(problem, pos.index(cell), digit), engine, cache)
 
 
 def _density(value: Fraction | float | str | None) -> Fraction | None:

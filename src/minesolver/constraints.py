@@ -22,14 +22,15 @@ Nothing here counts; the engines do.
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass
+from bisect import bisect_left
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from itertools import compress
 
 from minesolver.position import FLAG, HIDDEN, InconsistentPosition, Position
 
-__all__ = ["Component", "Problem", "build"]
+__all__ = ["Component", "Problem", "build", "reveal"]
 
 _NEGATIVE = (0).__gt__  # hidden or flag: 0 > value
 _DIGIT = (-1).__lt__  # a revealed digit: -1 < value
@@ -119,6 +120,18 @@ class Problem:
     mines_left: int | None
     trusted_flags: int
     density: Fraction | None = None
+    trust_flags: bool = True
+    _index: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def component_of(self) -> dict[int, int]:
+        """Cell index -> index of the component holding it (built once, on demand)."""
+        if not self._index and self.components:
+            index = self._index
+            for c, comp in enumerate(self.components):
+                for box in comp.boxes:
+                    for j in box:
+                        index[j] = c
+        return self._index
 
 
 def _where(position: Position, index: int) -> str:
@@ -197,6 +210,41 @@ def build(
             eq_value.append(need)
             eq_origin.append(i)
 
+    components, forced_safe, forced_mines, constrained = _reduce(
+        position, eq_cells, eq_value, eq_origin
+    )
+    if mines_left is not None:
+        mines_left -= len(forced_mines)
+        if mines_left < 0:
+            raise InconsistentPosition(
+                f"the digits force at least {len(forced_mines)} mines but only "
+                f"{mines_left + len(forced_mines)} remain unflagged"
+            )
+
+    interior = tuple(sorted(set(unknown).difference(constrained, forced_safe, forced_mines)))
+    return Problem(
+        position=position,
+        unknown=unknown,
+        components=tuple(components),
+        interior=interior,
+        forced_safe=frozenset(forced_safe),
+        forced_mines=frozenset(forced_mines),
+        mines_left=mines_left,
+        trusted_flags=flags,
+        density=density,
+        trust_flags=trust_flags,
+    )
+
+
+def _reduce(
+    position: Position, eq_cells: list[set[int]], eq_value: list[int], eq_origin: list[int]
+) -> tuple[list[Component], set[int], set[int], set[int]]:
+    """Propagate forced cells, merge equal equations, split into components of boxes.
+
+    Takes the equations (mutated in place) and returns the components, the cells
+    forced safe, those forced to be mines, and every cell left in some equation.
+    """
+    cells = position.cells
     # 2. forced-cell propagation to a fixed point, in rounds of set operations: every
     # equation with value 0 makes its cells safe, every full one makes them mines; the
     # forced cells leave the other equations. O(rounds * equations), rounds are few.
@@ -241,14 +289,6 @@ def build(
                     f"{'too many' if eq_value[e] < 0 else 'too few'} mines next to it"
                 )
             pending.append(e)
-    if mines_left is not None:
-        mines_left -= len(forced_mines)
-        if mines_left < 0:
-            raise InconsistentPosition(
-                f"the digits force at least {len(forced_mines)} mines but only "
-                f"{mines_left + len(forced_mines)} remain unflagged"
-            )
-
     # merge equations over the same cells; drop the empty ones.
     by_cells: dict[frozenset[int], int] = {}
     live: list[int] = []
@@ -317,15 +357,92 @@ def build(
                 origins=tuple(eq_origin[e] for e in eqs),
             )
         )
-    interior = tuple(sorted(set(unknown).difference(parent, forced_safe, forced_mines)))
+    return components, forced_safe, forced_mines, set(parent)
+
+
+def reveal(problem: Problem, cell: int, digit: int) -> Problem:
+    """The problem after the unknown cell ``cell`` (an index) is opened and shows ``digit``.
+
+    Only the components next to the cell are rebuilt (their equations, minus the cell,
+    plus the new digit's, propagated and split again); every other component is kept as
+    the same object, so a count cache keyed by shape finds it. Equal to
+    ``build(position with the digit)`` but O(size of the neighbouring components)
+    instead of O(board). Raises :class:`InconsistentPosition` when no layout of
+    ``problem`` has the cell safe with ``digit`` mines around it.
+    """
+    position = problem.position
+    cells = position.cells
+    trust = problem.trust_flags
+    value = cells[cell]
+    if not (value == HIDDEN or (value == FLAG and not trust)):
+        raise ValueError(f"cell {_where(position, cell)} is not an unknown cell")
+    if not 0 <= digit <= 8:
+        raise ValueError(f"digit {digit} is not 0-8")
+    if cell in problem.forced_mines:
+        raise InconsistentPosition(f"cell {_where(position, cell)} is certainly a mine")
+    child = Position(
+        position.width, position.height, (*cells[:cell], digit, *cells[cell + 1 :]),
+        position.mines,
+    )
+    around_cell = position.neighbour_indices()[cell]
+    index = problem.component_of()
+    affected = sorted({index[j] for j in (cell, *around_cell) if j in index})
+    eq_cells: list[set[int]] = []
+    eq_value: list[int] = []
+    eq_origin: list[int] = []
+    for c in affected:
+        comp = problem.components[c]
+        for (boxes, need), origin in zip(comp.constraints, comp.origins, strict=True):
+            members = {j for b in boxes for j in comp.boxes[b]}
+            members.discard(cell)
+            eq_cells.append(members)
+            eq_value.append(need)
+            eq_origin.append(origin)
+    need = digit
+    around: list[int] = []
+    for j in around_cell:
+        v = cells[j]
+        if v >= 0:
+            continue
+        if (v == FLAG and trust) or j in problem.forced_mines:
+            need -= 1
+        elif j not in problem.forced_safe:
+            around.append(j)
+    if need < 0 or need > len(around):
+        raise InconsistentPosition(
+            f"cell {_where(position, cell)} cannot show {digit}: {len(around)} unknown "
+            f"neighbours for {need} more mines"
+        )
+    if around:
+        eq_cells.append(set(around))
+        eq_value.append(need)
+        eq_origin.append(cell)
+    new_components, forced_safe, forced_mines, _ = _reduce(child, eq_cells, eq_value, eq_origin)
+    mines_left = problem.mines_left
+    if mines_left is not None:
+        mines_left -= len(forced_mines)
+        if mines_left < 0:
+            raise InconsistentPosition(
+                f"showing {digit} at {_where(position, cell)} forces more mines than remain"
+            )
+    skip = set(affected)
+    components = [c for i, c in enumerate(problem.components) if i not in skip]
+    components.extend(new_components)
+    touched = {cell, *around}
+    interior = problem.interior
+    if not touched.isdisjoint(interior):
+        interior = tuple(i for i in interior if i not in touched)
+    unknown = problem.unknown
+    k = bisect_left(unknown, cell)
     return Problem(
-        position=position,
-        unknown=unknown,
+        position=child,
+        unknown=unknown[:k] + unknown[k + 1 :],
         components=tuple(components),
         interior=interior,
-        forced_safe=frozenset(forced_safe),
-        forced_mines=frozenset(forced_mines),
+        forced_safe=(problem.forced_safe - {cell}) | forced_safe,
+        forced_mines=problem.forced_mines | forced_mines,
         mines_left=mines_left,
-        trusted_flags=flags,
-        density=density,
+        trusted_flags=problem.trusted_flags,
+        density=problem.density,
+        trust_flags=trust,
     )
