@@ -248,6 +248,9 @@ def test_engines_reject_what_they_cannot_do() -> None:
     big = Position.from_text("20x20x60\n" + "H" * 20 + "\n" + ("H" * 20 + "\n") * 19)
     with pytest.raises(EngineLimitExceeded, match=str(MAX_PLACEMENTS)):
         analyze(big, engine="brute")
+    huge = Position.from_text("200x200x8000\n" + ("H" * 200 + "\n") * 200)
+    with pytest.raises(EngineLimitExceeded, match=r"about 10\^8690 placements"):
+        analyze(huge, engine="brute")  # a count of 8,691 digits, written by its size
     strip = Position.from_text("40x3x40\n" + "H" * 40 + "\n" + "2" * 40 + "\n" + "H" * 40)
     comp = build(strip).components[0]
     with pytest.raises(EngineLimitExceeded, match="search nodes"):

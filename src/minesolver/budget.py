@@ -11,14 +11,16 @@ positions; a slower machine makes the estimate optimistic by its slowdown).
 
 Components are taken cheapest first; those that would overrun the budget are handed to
 the block-MCMC engine (:mod:`minesolver.engines.mcmc`), with every other component
-still counted exactly and the interior exact given the sampled mine number. The result
-is then ``exact=False`` with a standard error per cell, and ``engine`` says
-``"exact+mcmc"``: a fallback is never silent. When everything fits, the result is the
-exact analysis itself.
+still counted exactly and the interior exact given the sampled mine number; the chain
+gets the time left (at most ``sweeps`` sweeps, at least 40, so a tiny budget still gives
+an answer with honest errors, a little late). The result is then ``exact=False`` with a
+standard error per cell, and ``engine`` says ``"exact+mcmc"``: a fallback is never
+silent. When everything fits, the result is the exact analysis itself.
 """
 
 from __future__ import annotations
 
+import time
 from fractions import Fraction
 
 from minesolver.analysis import Analysis, analyze_problem
@@ -106,10 +108,14 @@ def analyze_problem_within(
         from minesolver.analysis import MineCountUnknown
 
         raise MineCountUnknown("the total number of mines is unknown: give it or a density")
+    started = time.perf_counter()
     huge = sampled_components(problem, seconds)
     if not huge:
         return analyze_problem(problem, FrontierEngine())
-    result = McmcEngine(sweeps=sweeps, seed=seed, huge=huge).analyze_problem(problem)
+    left = max(seconds - (time.perf_counter() - started), 0.0)
+    result = McmcEngine(sweeps=sweeps, seed=seed, huge=huge, seconds=left).analyze_problem(
+        problem
+    )
     return Analysis(
         position=result.position,
         probabilities=result.probabilities,

@@ -1,9 +1,12 @@
 """The brute-force oracle: every placement of the remaining mines, checked digit by digit.
 
 It shares nothing with the other engines (no equations, no components, no counting
-module) so that agreeing with it means something. Complexity: O(C(u, m) * d) for ``u``
-unknown cells, ``m`` mines to place and ``d`` digits; refused beyond
-:data:`MAX_PLACEMENTS` placements with :class:`EngineLimitExceeded`.
+module) so that agreeing with it means something. Its limit: :data:`MAX_PLACEMENTS`
+placements, i.e. about 20-25 unknown cells on a small board (``C(24, 8)`` = 735,471);
+any mid-game expert position is refused at once, never attempted.
+Complexity: O(C(u, m) * d) for ``u`` unknown cells, ``m`` mines to place and ``d``
+digits; refused beyond :data:`MAX_PLACEMENTS` placements with
+:class:`EngineLimitExceeded`.
 """
 
 from __future__ import annotations
@@ -55,8 +58,10 @@ def brute_force(
         sizes = list(range(u + 1))
         tries = 2**u
     if tries > MAX_PLACEMENTS:
+        # a huge count is written by its size (str() refuses ints over 4,300 digits)
+        shown = str(tries) if tries < 10**18 else f"about 10^{int(tries.bit_length() * 0.30103)}"
         raise EngineLimitExceeded(
-            f"brute force would try {tries} placements, more than its limit of "
+            f"brute force would try {shown} placements, more than its limit of "
             f"{MAX_PLACEMENTS}"
         )
     relevant = [(i, d, [j for j in nbrs[i] if cells[j] == HIDDEN or cells[j] == FLAG])

@@ -33,7 +33,9 @@ have probability up to about ``3/N``; correlated draws make this optimistic).
 The other components and the interior are Rao-Blackwellised: their exact
 conditional probabilities given ``t`` are averaged over the ``t`` the chain visits.
 
-Cost: O(sweeps * (n / WINDOW) * DP of a block) (the block DP is exponential only in the
+With ``seconds``, one sweep is timed and the number of sweeps cut to what fits the time
+left (at least ``2 * BATCHES``): the run then depends on the machine's speed, not only on
+the seed. Cost: O(sweeps * (n / WINDOW) * DP of a block) (the block DP is exponential only in the
 ball's BFS frontier width), plus the exact counts of the components not sampled and one SAT
 decision. Seeded.
 """
@@ -41,6 +43,7 @@ decision. Seeded.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from fractions import Fraction
 from math import sqrt
@@ -202,18 +205,24 @@ class McmcEngine:
     name = "mcmc"
 
     def __init__(
-        self, sweeps: int = 400, seed: int = 0, huge: frozenset[int] | None = None
+        self,
+        sweeps: int = 400,
+        seed: int = 0,
+        huge: frozenset[int] | None = None,
+        seconds: float | None = None,
     ) -> None:
         if sweeps < 2 * BATCHES:
             raise ValueError(f"mcmc needs at least {2 * BATCHES} sweeps, got {sweeps}")
         self.sweeps = sweeps
         self.seed = seed
         self.huge = huge
+        self.seconds = seconds
 
     def analyze_problem(self, problem: Problem) -> Analysis:
         from minesolver.analysis import Analysis
         from minesolver.engines.sat import SatEngine
 
+        started = time.perf_counter()
         rng = random.Random(self.seed)
         certain = SatEngine().analyze_problem(problem)  # exact certain cells (raises if none)
         w = problem.position.width
@@ -253,11 +262,20 @@ class McmcEngine:
         if weight_t[t] == 0:
             t = self._reach_total(chain, ks, weight_t, rng)
 
-        burn = self.sweeps // 5
-        per_batch = max(1, (self.sweeps - burn) // BATCHES)
+        moves = -(-2 * nbox // WINDOW)  # a sweep re-draws each box about twice
+        sweeps = self.sweeps
+        if self.seconds is not None:  # time one sweep, then fit the sweeps to the time left
+            before = time.perf_counter()
+            for _ in range(moves):
+                t = self._move(chain, chain.ball(rng.randrange(nbox), WINDOW), ks, t,
+                               weight_t, dens, rng)
+            per_sweep = max(time.perf_counter() - before, 1e-9)
+            left = self.seconds - (time.perf_counter() - started)
+            sweeps = min(sweeps, max(2 * BATCHES, int(left / per_sweep)))
+        burn = sweeps // 5
+        per_batch = max(1, (sweeps - burn) // BATCHES)
         batch_k = [[0] * nbox for _ in range(BATCHES)]
         batch_t: list[dict[int, int]] = [{} for _ in range(BATCHES)]
-        moves = -(-2 * nbox // WINDOW)  # a sweep re-draws each box about twice
         for sweep in range(burn + per_batch * BATCHES):
             for _ in range(moves):
                 block = chain.ball(rng.randrange(nbox), WINDOW)

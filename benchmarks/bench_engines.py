@@ -1,0 +1,254 @@
+"""Every engine on the same positions in one run: time, and error against the exact one.
+
+Sets (generators of :mod:`benchmarks.positions`, seeded): mid-game expert positions
+(30x16/99), the large-component set (152x3 and 300x3 strips, corridors, a serpentine,
+dense 30x16 boards) and one 200x200/8000 mid-game board. Every engine analyses every
+position (``analyze(position, engine=NAME)``, the parsed position given, so parsing is
+not timed), one run each, engines interleaved position by position so they share the
+machine's noise. Refusals (:class:`~minesolver.engines.EngineLimitExceeded`) are counted,
+not timed. Errors are measured against the default exact engine: the largest
+``|p - p_exact|`` over every unknown cell, whether the certain cells (``.safe``/``.mines``)
+agree exactly, and, for engines giving a standard error (sampling, mcmc), the share of
+cells off by more than 3 of their stated errors.
+
+A second table shows the time budget (:mod:`minesolver.budget`) on 2-D "lattice"
+positions whose exact count grows fast: exact time, budgeted time, which engine answered,
+largest error.
+
+Usage (from the repository root)::
+
+    .venv/bin/python benchmarks/bench_engines.py [--expert N] [--dense N] [--seed S]
+
+Writes ``benchmarks/results/engines.json`` and ``engines.md`` and prints the table.
+Timings are wall-clock on a shared machine: compare engines within one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: make ``benchmarks`` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# the 2-D lattice positions of the budget tests (one generator for both)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from test_budget import lattice  # type: ignore[import-not-found]
+
+from benchmarks.positions import (
+    BenchPosition,
+    big_positions,
+    expert_positions,
+    large_component_positions,
+)
+from minesolver import Analysis, analyze
+from minesolver.budget import analyze_within
+from minesolver.engines import EngineLimitExceeded
+
+ENGINES = ("exact", "elimination", "enumerate", "brute", "sat", "ilp", "sampling", "mcmc", "bp")
+SETS = ("expert", "large", "big")
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+@dataclass
+class Cell:
+    """One engine on one set of positions."""
+
+    times: list[float] = field(default_factory=list)
+    refused: int = 0
+    max_error: float = 0.0
+    certain_wrong: int = 0
+    certain_missed: int = 0
+    beyond_3_errors: int = 0
+    cells: int = 0
+    exact_equal: int = 0
+
+    def summary(self) -> dict[str, object]:
+        times = sorted(self.times)
+        return {
+            "runs": len(times),
+            "refused": self.refused,
+            "median_s": statistics.median(times) if times else None,
+            "p99_s": times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)]
+            if times else None,
+            "max_error": self.max_error,
+            "certain_wrong": self.certain_wrong,
+            "certain_missed": self.certain_missed,
+            "beyond_3_errors": self.beyond_3_errors,
+            "cells": self.cells,
+            "exact_equal": self.exact_equal,
+        }
+
+
+def compare(cell: Cell, got: Analysis, exact: Analysis) -> None:
+    """Error of ``got`` against ``exact``, added to ``cell``."""
+    cell.certain_wrong += len(got.safe - exact.safe) + len(got.mines - exact.mines)
+    cell.certain_missed += len(exact.safe - got.safe) + len(exact.mines - got.mines)
+    if got.probabilities == exact.probabilities:
+        cell.exact_equal += 1
+    for c, p in exact.probabilities.items():
+        diff = abs(float(got.probabilities[c]) - float(p))
+        cell.max_error = max(cell.max_error, diff)
+        cell.cells += 1
+        if got.errors is not None and got.engine in ("sampling", "mcmc"):
+            err = got.errors.get(c, 0.0)
+            if diff > 3 * err + 1e-12:
+                cell.beyond_3_errors += 1
+
+
+def run_engines(sets: dict[str, list[BenchPosition]]) -> dict[str, dict[str, Cell]]:
+    table = {e: {s: Cell() for s in sets} for e in ENGINES}
+    for set_name, positions in sets.items():
+        for k, bench in enumerate(positions):
+            pos = bench.position
+            t0 = time.perf_counter()
+            exact = analyze(pos)
+            exact_time = time.perf_counter() - t0
+            print(f"{set_name} {k + 1}/{len(positions)} {bench.name}", file=sys.stderr,
+                  flush=True)
+            for engine in ENGINES:
+                cell = table[engine][set_name]
+                if engine == "exact":
+                    cell.times.append(exact_time)
+                    compare(cell, exact, exact)
+                    continue
+                try:
+                    t0 = time.perf_counter()
+                    got = analyze(pos, engine=engine)
+                    cell.times.append(time.perf_counter() - t0)
+                except EngineLimitExceeded:
+                    cell.refused += 1
+                    continue
+                compare(cell, got, exact)
+    return table
+
+
+def run_budget(seed: int) -> list[dict[str, object]]:
+    rows: list[dict[str, object]] = []
+    for n in (13, 17, 19):
+        pos = lattice(n, seed + n)
+        t0 = time.perf_counter()
+        exact = analyze(pos)
+        exact_time = time.perf_counter() - t0
+        for budget in (0.01, 1.0):
+            t0 = time.perf_counter()
+            got = analyze_within(pos, budget)
+            took = time.perf_counter() - t0
+            diff = max(abs(float(got.probabilities[c] - p)) for c, p in exact.probabilities.items())
+            rows.append({"position": f"lattice-{n}", "exact_s": exact_time, "budget_s": budget,
+                         "took_s": took, "engine": got.engine, "exact": got.exact,
+                         "max_error": diff})
+            print(f"budget lattice-{n} {budget}: {got.engine}", file=sys.stderr, flush=True)
+    return rows
+
+
+def _fmt_time(v: object) -> str:
+    if not isinstance(v, float):
+        return "—"
+    return f"{v * 1000:.1f} ms" if v < 1 else f"{v:.2f} s"
+
+
+def markdown(summary: dict[str, dict[str, dict[str, object]]], sizes: dict[str, int],
+             budget: list[dict[str, object]], meta: dict[str, object]) -> str:
+    lines = [
+        "# Engines: time and error against exact, same positions, one run",
+        "",
+        f"{meta['when']} · {meta['machine']} · commit {meta['commit']} · "
+        f"seed {meta['seed']} · positions: "
+        + ", ".join(f"{s} {n}" for s, n in sizes.items()),
+        "",
+        "Times are per position (parsed position given), median / p99, on a shared 2-core "
+        "machine under other agents' load: compare engines within this run. "
+        "*refused*: the engine's documented limit was exceeded (a clear error, no hang). "
+        "*max err*: largest |p - p_exact| over all unknown cells of the set. "
+        "*certain wrong/missed*: cells an engine calls certain that are not / certain cells "
+        "it does not call certain (`.safe`, `.mines`). "
+        "*>3 err*: cells off by more than 3 stated standard errors.",
+        "",
+        "| engine | expert median | expert p99 | large median | large p99 | 200x200 | "
+        "refused (e/l/b) | max err expert | max err large | max err big | certain wrong/missed "
+        "| >3 err |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for engine, by_set in summary.items():
+        e, la, b = by_set["expert"], by_set["large"], by_set["big"]
+
+        def err(s: dict[str, object]) -> str:
+            if not s["runs"]:
+                return "—"
+            v = s["max_error"]
+            assert isinstance(v, float)
+            return "0 (exact)" if v == 0 and s["exact_equal"] == s["runs"] else f"{v:.2g}"
+
+        wrong = sum(int(s["certain_wrong"]) for s in by_set.values())  # type: ignore[call-overload]
+        missed = sum(int(s["certain_missed"]) for s in by_set.values())  # type: ignore[call-overload]
+        beyond = sum(int(s["beyond_3_errors"]) for s in by_set.values())  # type: ignore[call-overload]
+        cells = sum(int(s["cells"]) for s in by_set.values())  # type: ignore[call-overload]
+        sigma = f"{beyond}/{cells}" if engine in ("sampling", "mcmc") else "—"
+        lines.append(
+            f"| {engine} | {_fmt_time(e['median_s'])} | {_fmt_time(e['p99_s'])} | "
+            f"{_fmt_time(la['median_s'])} | {_fmt_time(la['p99_s'])} | "
+            f"{_fmt_time(b['median_s'])} | {e['refused']}/{la['refused']}/{b['refused']} | "
+            f"{err(e)} | {err(la)} | {err(b)} | {wrong}/{missed} | {sigma} |"
+        )
+    lines += [
+        "",
+        "## Time budget on 2-D lattice positions (`analyze_within(position, seconds)`)",
+        "",
+        "| position | exact | budget | took | answered by | exact? | max err |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for row in budget:
+        lines.append(
+            f"| {row['position']} | {_fmt_time(row['exact_s'])} | {row['budget_s']} s | "
+            f"{_fmt_time(row['took_s'])} | {row['engine']} | {row['exact']} | "
+            f"{float(row['max_error']):.2g} |"  # type: ignore[arg-type]
+        )
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--expert", type=int, default=40, help="expert positions")
+    parser.add_argument("--dense", type=int, default=4, help="dense boards per kind")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--out", type=Path, default=RESULTS / "engines.json")
+    args = parser.parse_args()
+    sets = {
+        "expert": list(expert_positions(args.seed, args.expert)),
+        "large": list(large_component_positions(args.seed, dense=args.dense)),
+        "big": list(big_positions(args.seed, 1)),
+    }
+    table = run_engines(sets)
+    budget = run_budget(args.seed)
+    summary = {e: {s: c.summary() for s, c in by_set.items()} for e, by_set in table.items()}
+    commit = subprocess.run(["git", "describe", "--always", "--dirty"], capture_output=True,
+                            text=True, check=False).stdout.strip()
+    meta: dict[str, object] = {
+        "when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": f"{platform.machine()} {platform.python_implementation()} "
+                   f"{platform.python_version()}",
+        "commit": commit,
+        "seed": args.seed,
+        "command": "benchmarks/bench_engines.py " + " ".join(sys.argv[1:]),
+    }
+    sizes = {s: len(p) for s, p in sets.items()}
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps({"meta": meta, "sizes": sizes, "engines": summary,
+                                    "budget": budget}, indent=1) + "\n")
+    md = markdown(summary, sizes, budget, meta)
+    args.out.with_suffix(".md").write_text(md)
+    print(md)
+
+
+if __name__ == "__main__":
+    main()
