@@ -38,7 +38,7 @@ from minesolver.constraints import Component
 from minesolver.counting import ComponentCount, Poly, convolve, poly_add_shifted
 from minesolver.engines.base import EngineLimitExceeded
 
-__all__ = ["MAX_TABLE", "EliminationEngine", "Factor", "min_fill_order"]
+__all__ = ["MAX_TABLE", "EliminationEngine", "Factor", "canonical_count", "min_fill_order"]
 
 MAX_TABLE = 2_000_000
 """Largest dense size ``prod (s_b + 1)`` of a bucket the engine accepts."""
@@ -229,12 +229,17 @@ class EliminationEngine:
             for c in children[b]:
                 others = [up[o] for o in children[b] if o != c]
                 down[c] = _product([*base, *others, unary[b]]).sum_out(seps[c])
-        _trim(layouts)
-        for poly in box_mines:
-            _trim(poly)
-        return ComponentCount(layouts=layouts, box_mines=box_mines)
+        return canonical_count(layouts, box_mines)
 
 
-def _trim(poly: Poly) -> None:
-    while poly and poly[-1] == 0:
-        poly.pop()
+def canonical_count(layouts: Poly, box_mines: list[Poly]) -> ComponentCount:
+    """The count with trailing zero coefficients dropped from every polynomial: the form
+    the exact engines share, so equal counts compare equal."""
+
+    def strip(poly: Poly) -> Poly:
+        end = len(poly)
+        while end and poly[end - 1] == 0:
+            end -= 1
+        return poly[:end]
+
+    return ComponentCount(layouts=strip(layouts), box_mines=[strip(p) for p in box_mines])

@@ -28,6 +28,7 @@ from math import comb
 from minesolver.constraints import Component
 from minesolver.counting import ComponentCount, Poly
 from minesolver.engines.base import EngineLimitExceeded
+from minesolver.engines.elimination import canonical_count
 from minesolver.engines.exact import box_order
 
 __all__ = ["MAX_BOXES", "MAX_NODES", "EnumerationEngine"]
@@ -106,15 +107,7 @@ class EnumerationEngine:
                 room[c] += s
 
         search(0, 1, 0)
-        _trim(layouts)
         out: list[Poly] = [[] for _ in range(n)]
         for i, b in enumerate(order):
-            poly = box_mines[i]
-            _trim(poly)
-            out[b] = poly
-        return ComponentCount(layouts=layouts, box_mines=out)
-
-
-def _trim(poly: Poly) -> None:
-    while poly and poly[-1] == 0:
-        poly.pop()
+            out[b] = box_mines[i]
+        return canonical_count(layouts, out)
