@@ -22,9 +22,12 @@ between the sampled components and the rest. Irreducibility is not proven for ev
 position (layouts that differ only over a region larger than a ball cannot reach each
 other); compact balls mix far better than windows along the frontier order on 2-D
 frontiers (measured: on 15x15 lattices of digits, windows left 38-99 cells beyond 5
-errors, balls 0-2). Standard errors come from batch means (:data:`BATCHES` batches after
-a burn-in of a fifth of the sweeps); a chain that never leaves one mode would show small
-ones, so the tests and the benchmark measure the error against exact counts.
+errors, balls 0-2). Two chains (:data:`CHAINS`) start from independent random layouts
+and share the sweeps; each is burnt in for a fifth of its sweeps, then gives
+``BATCHES / CHAINS`` batches. The standard error is the batch-means one over all
+:data:`BATCHES` batches, and never less than half the gap between the two chains' means
+(chains stuck in different modes then show it); chains stuck in the same mode would still
+understate it, so the tests and the benchmark measure the error against exact counts.
 
 Certain cells are exact: the SAT decider (:mod:`minesolver.engines.sat`) finds them; an
 uncertain cell's estimate is kept strictly inside (0, 1), its error at least ``3/N`` for
@@ -60,11 +63,13 @@ if TYPE_CHECKING:
     from minesolver.analysis import Analysis
     from minesolver.constraints import Problem
 
-__all__ = ["BATCHES", "WINDOW", "McmcEngine", "first_layout"]
+__all__ = ["BATCHES", "CHAINS", "WINDOW", "McmcEngine", "first_layout"]
 
 WINDOW = 20
 """Boxes in a block (a breadth-first ball around a random box)."""
 BATCHES = 20
+CHAINS = 2
+"""Independent chains (random starts), each giving ``BATCHES / CHAINS`` batches."""
 CACHE = 4096
 """Block DPs kept for reuse (cleared when full)."""
 """Batches for the batch-means standard error."""
@@ -255,37 +260,48 @@ class McmcEngine:
             weight_t = [1] * (cells + 1)
             dens = (problem.density.numerator, problem.density.denominator)
 
-        ks: list[int] = []
-        for comp in sampled:
-            ks.extend(first_layout(comp, rng))
-        t = sum(ks)
-        if weight_t[t] == 0:
-            t = self._reach_total(chain, ks, weight_t, rng)
+        def start() -> tuple[list[int], int]:
+            ks: list[int] = []
+            for comp in sampled:
+                ks.extend(first_layout(comp, rng))
+            t = sum(ks)
+            if weight_t[t] == 0:
+                t = self._reach_total(chain, ks, weight_t, rng)
+            return ks, t
 
         moves = -(-2 * nbox // WINDOW)  # a sweep re-draws each box about twice
-        sweeps = self.sweeps
-        if self.seconds is not None:  # time one sweep, then fit the sweeps to the time left
-            before = time.perf_counter()
+
+        def sweep(ks: list[int], t: int) -> int:
             for _ in range(moves):
                 t = self._move(chain, chain.ball(rng.randrange(nbox), WINDOW), ks, t,
                                weight_t, dens, rng)
+            return t
+
+        chains = [start() for _ in range(CHAINS)]
+        sweeps = self.sweeps
+        if self.seconds is not None:  # time one sweep, then fit the sweeps to the time left
+            before = time.perf_counter()
+            ks0, t0 = chains[0]
+            chains[0] = (ks0, sweep(ks0, t0))
             per_sweep = max(time.perf_counter() - before, 1e-9)
             left = self.seconds - (time.perf_counter() - started)
             sweeps = min(sweeps, max(2 * BATCHES, int(left / per_sweep)))
-        burn = sweeps // 5
-        per_batch = max(1, (sweeps - burn) // BATCHES)
+        # each chain: a burn-in of a fifth of its sweeps, then its share of the batches.
+        own = sweeps // CHAINS
+        burn = own // 5
+        per_chain = BATCHES // CHAINS
+        per_batch = max(1, (own - burn) // per_chain)
         batch_k = [[0] * nbox for _ in range(BATCHES)]
         batch_t: list[dict[int, int]] = [{} for _ in range(BATCHES)]
-        for sweep in range(burn + per_batch * BATCHES):
-            for _ in range(moves):
-                block = chain.ball(rng.randrange(nbox), WINDOW)
-                t = self._move(chain, block, ks, t, weight_t, dens, rng)
-            if sweep >= burn:
-                batch = (sweep - burn) // per_batch
-                acc = batch_k[batch]
-                for b in range(nbox):
-                    acc[b] += ks[b]
-                batch_t[batch][t] = batch_t[batch].get(t, 0) + 1
+        for c, (ks, t) in enumerate(chains):
+            for n in range(burn + per_batch * per_chain):
+                t = sweep(ks, t)
+                if n >= burn:
+                    batch = c * per_chain + (n - burn) // per_batch
+                    acc = batch_k[batch]
+                    for b in range(nbox):
+                        acc[b] += ks[b]
+                    batch_t[batch][t] = batch_t[batch].get(t, 0) + 1
 
         probs: dict[int, Fraction] = {}
         errors: dict[int, float] = {}
@@ -342,14 +358,17 @@ class McmcEngine:
         known_safe: set[int],
         known_mines: set[int],
     ) -> None:
-        """Batch means -> estimate and standard error; certain cells from SAT, exact."""
+        """Batch means -> estimate and standard error (at least half the gap between the
+        chains' means, and at least 3/N); certain cells from SAT, exact."""
         first = cells[0]
         if first in known_safe or first in known_mines:
             p, err = Fraction(int(first in known_mines)), 0.0
         else:
             p = sum(means, Fraction(0)) / len(means)
             var = sum(float(m - p) ** 2 for m in means) / (len(means) - 1)
-            err = max(sqrt(var / len(means)), float(6 * floor))  # 3/N: rule of three
+            half = len(means) // CHAINS
+            gap = abs(float(sum(means[:half]) - sum(means[half:2 * half]))) / half
+            err = max(sqrt(var / len(means)), gap / 2, float(6 * floor))  # 3/N: rule of three
             p = min(max(p, floor), 1 - floor)
         probs.update(dict.fromkeys(cells, p))
         errors.update(dict.fromkeys(cells, err))
