@@ -67,6 +67,18 @@ def test_budget_must_be_positive() -> None:
         analyze_within(lattice(5, 1), 0)
 
 
+def test_analyze_takes_a_budget() -> None:
+    pos = lattice(13, 3)
+    fits = analyze(pos, budget=60.0)
+    assert fits.exact and fits.probabilities == analyze(pos).probabilities
+    over = analyze(pos, budget=1e-4)
+    assert not over.exact and over.engine == "exact+mcmc" and over.errors is not None
+    with pytest.raises(ValueError, match="exact engine"):
+        analyze(pos, engine="sat", budget=1.0)
+    with pytest.raises(ValueError, match="positive"):
+        analyze(pos, budget=-1.0)
+
+
 def test_mcmc_matches_exact_within_its_errors() -> None:
     """Each estimate within 5 batch-means standard errors of the exact value (batch
     means with 20 batches: a t-distribution with 19 degrees of freedom, P(|t| > 5) =

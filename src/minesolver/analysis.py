@@ -123,6 +123,7 @@ def analyze(
     density: Fraction | float | str | None = None,
     trust_flags: bool = True,
     cache: MutableMapping[object, ComponentCount] | None = None,
+    budget: float | None = None,
 ) -> Analysis:
     """Exact mine probabilities of every unknown cell of ``position``.
 
@@ -130,7 +131,9 @@ def analyze(
     is a mine independently with that probability. Flags count as mines unless
     ``trust_flags`` is false, in which case they are unknown cells like hidden ones.
     ``cache``, a dict the caller keeps for one engine (e.g. one per game), lets later
-    analyses reuse the counts of components that did not change.
+    analyses reuse the counts of components that did not change. ``budget`` (seconds, exact
+    engine only): components whose exact count would not fit are sampled instead and the
+    result says so (``exact=False``, errors per cell; :mod:`minesolver.budget`).
 
     Raises :class:`~minesolver.position.InconsistentPosition` when no layout explains the
     position, :class:`MineCountUnknown` when the total is unknown and no density is
@@ -144,6 +147,12 @@ def analyze(
         )
     eng = get_engine(engine)
     problem = build(position, trust_flags=trust_flags, density=dens)
+    if budget is not None:
+        if engine != "exact":
+            raise ValueError(f"a time budget applies to the exact engine, not {engine!r}")
+        from minesolver.budget import analyze_problem_within
+
+        return analyze_problem_within(problem, budget)
     if not isinstance(eng, ComponentEngine):
         return eng.analyze_problem(problem)
     return analyze_problem(problem, eng, cache)

@@ -94,8 +94,6 @@ def analyze_within(
 ) -> Analysis:
     """Exact analysis when the exact count fits ``seconds``, else exact for what fits and
     block MCMC for the rest (``exact=False``, ``engine="exact+mcmc"``, errors per cell)."""
-    if seconds <= 0:
-        raise ValueError(f"budget must be a positive number of seconds, got {seconds}")
     problem = build(position, trust_flags=trust_flags, density=density)
     return analyze_problem_within(problem, seconds, sweeps=sweeps, seed=seed)
 
@@ -104,6 +102,8 @@ def analyze_problem_within(
     problem: Problem, seconds: float, *, sweeps: int = 400, seed: int = 0
 ) -> Analysis:
     """:func:`analyze_within` on a reduced position (the hook for ``analyze(budget=)``)."""
+    if not seconds > 0:
+        raise ValueError(f"budget must be a positive number of seconds, got {seconds}")
     if problem.mines_left is None and problem.density is None:
         from minesolver.analysis import MineCountUnknown
 
