@@ -43,11 +43,21 @@ def lowest_cells(analysis: Analysis) -> tuple[Fraction, list[Cell]]:
 
     Raises ``ValueError`` when every unknown cell is a certain mine (or none is left).
     """
-    candidates = [(p, c) for c, p in analysis.probabilities.items() if p < 1]
+    # Cells of one box (and all interior cells) share one Fraction object: group by
+    # identity first, so the exact comparisons are per distinct value, not per cell.
+    groups: dict[int, tuple[Fraction, list[Cell]]] = {}
+    for cell, p in analysis.probabilities.items():
+        group = groups.get(id(p))
+        if group is None:
+            groups[id(p)] = (p, [cell])
+        else:
+            group[1].append(cell)
+    candidates = [g for g in groups.values() if g[0] < 1]
     if not candidates:
         raise ValueError("no cell left that could be safe")
     low = min(p for p, _ in candidates)
-    return low, sorted((c for p, c in candidates if p == low), key=_reading_order)
+    cells = [c for p, group_cells in candidates if p == low for c in group_cells]
+    return low, sorted(cells, key=_reading_order)
 
 
 class GreedyStrategy:
