@@ -3,13 +3,16 @@ and the MCMC engine itself against the exact one."""
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
+from pathlib import Path
 
 import pytest
 
 from minesolver.analysis import analyze
 from minesolver.budget import analyze_within, dry_run_ops, sampled_components
+from minesolver.cli import main
 from minesolver.constraints import build
 from minesolver.engines.mcmc import McmcEngine
 from minesolver.position import Position
@@ -113,3 +116,14 @@ def test_mcmc_under_a_density_and_seeded() -> None:
     assert a.safe == exact.safe
     assert all(abs(float(a.probabilities[c] - p)) <= 5 * a.errors[c] + 1e-12
                for c, p in exact.probabilities.items())
+
+
+def test_cli_solve_budget(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "lattice.txt"
+    path.write_text(lattice(13, 3).to_text())
+    assert main(["solve", str(path), "--budget", "0.0001", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["exact"] is False and out["engine"] == "exact+mcmc"
+    assert all("error" in c for c in out["cells"])
+    assert main(["solve", str(path), "--budget", "-1"]) == 2
+    assert "error: budget must be a positive number" in capsys.readouterr().err

@@ -68,6 +68,10 @@ def solve(
         str | None, typer.Option(help="Mine density 0<P<1 when the total is unknown.")
     ] = None,
     engine: Annotated[str, typer.Option(help="Engine name.")] = "exact",
+    budget: Annotated[
+        float | None,
+        typer.Option(help="Seconds for the exact count; beyond, sample (marked approximate)."),
+    ] = None,
     untrusted_flags: Annotated[
         bool, typer.Option("--untrusted-flags", help="Treat flags as hidden cells.")
     ] = False,
@@ -86,7 +90,8 @@ def solve(
         if mines > position.width * position.height:
             fail(f"--mines {mines} do not fit a {position.width}x{position.height} board")
         position = position.with_mines(mines)
-    analysis = analyze(position, engine=engine, density=density, trust_flags=not untrusted_flags)
+    analysis = analyze(position, engine=engine, density=density,
+                       trust_flags=not untrusted_flags, budget=budget)
     if png is not None:
         _write_image(png, "heat map", lambda path: _plots().plot_heat_map(analysis, path))
     if as_json:
