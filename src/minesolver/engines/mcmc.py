@@ -29,6 +29,8 @@ and share the sweeps; each is burnt in for a fifth of its sweeps, then gives
 (chains stuck in different modes then show it); chains stuck in the same mode would still
 understate it, so the tests and the benchmark measure the error against exact counts.
 
+Each chain starts from a consistent layout of the whole position (total included) found
+by the SAT solver with random preferred phases (:func:`minesolver.engines.sat.random_layout`).
 Certain cells are exact: the SAT decider (:mod:`minesolver.engines.sat`) finds them; an
 uncertain cell's estimate is kept strictly inside (0, 1), its error at least ``3/N`` for
 ``N`` recorded sweeps (the "rule of three": a value never seen in ``N`` draws may still
@@ -54,16 +56,14 @@ from typing import TYPE_CHECKING
 
 from minesolver.constraints import Component
 from minesolver.counting import Poly, combine_density, combine_total, convolve
-from minesolver.engines.base import EngineLimitExceeded
 from minesolver.engines.exact import FrontierEngine
 from minesolver.engines.sampling import ComponentSampler, binomial_column, choose
-from minesolver.position import InconsistentPosition
 
 if TYPE_CHECKING:
     from minesolver.analysis import Analysis
     from minesolver.constraints import Problem
 
-__all__ = ["BATCHES", "CHAINS", "WINDOW", "McmcEngine", "first_layout"]
+__all__ = ["BATCHES", "CHAINS", "WINDOW", "McmcEngine"]
 
 WINDOW = 20
 """Boxes in a block (a breadth-first ball around a random box)."""
@@ -73,67 +73,6 @@ CHAINS = 2
 CACHE = 4096
 """Block DPs kept for reuse (cleared when full)."""
 """Batches for the batch-means standard error."""
-MAX_START_NODES = 2_000_000
-"""Search nodes allowed to find a first consistent layout of a component."""
-
-
-def first_layout(comp: Component, rng: random.Random) -> list[int]:
-    """A consistent assignment of mine numbers to the boxes of ``comp`` (depth-first with
-    the two prunings, iterative, random value order); :class:`EngineLimitExceeded` after
-    :data:`MAX_START_NODES` nodes."""
-    from minesolver.engines.exact import box_order
-
-    order = box_order(comp)
-    n = len(order)
-    sizes = [len(comp.boxes[b]) for b in order]
-    pos = {b: i for i, b in enumerate(order)}
-    cons_of: list[list[int]] = [[] for _ in range(n)]
-    need = [v for _, v in comp.constraints]
-    room = [0] * len(need)
-    for c, (boxes, _) in enumerate(comp.constraints):
-        for b in boxes:
-            cons_of[pos[b]].append(c)
-            room[c] += sizes[pos[b]]
-    ks = [0] * n
-    # stack of (box index, remaining candidate values); entering box i takes its room.
-    choices: list[list[int]] = []
-    nodes = 0
-    i = 0
-    while i < n:
-        if len(choices) == i:  # entering box i: its candidates under both prunings
-            nodes += 1
-            if nodes > MAX_START_NODES:
-                raise EngineLimitExceeded(
-                    f"mcmc: no consistent layout found in {MAX_START_NODES} search nodes"
-                )
-            for c in cons_of[i]:
-                room[c] -= sizes[i]
-            lo = max([0] + [need[c] - room[c] for c in cons_of[i]])
-            hi = min([sizes[i]] + [need[c] for c in cons_of[i]])
-            cand = list(range(lo, hi + 1))
-            rng.shuffle(cand)
-            choices.append(cand)
-        else:  # returning to box i: undo its current value
-            for c in cons_of[i]:
-                need[c] += ks[i]
-        if choices[i]:
-            ks[i] = choices[i].pop()
-            for c in cons_of[i]:
-                need[c] -= ks[i]
-            i += 1
-            continue
-        # no value left: leave box i, back to i - 1.
-        choices.pop()
-        for c in cons_of[i]:
-            room[c] += sizes[i]
-        ks[i] = 0
-        if i == 0:
-            raise InconsistentPosition("no mine layout satisfies the digits (mcmc start)")
-        i -= 1
-    out = [0] * n
-    for j, b in enumerate(order):
-        out[b] = ks[j]
-    return out
 
 
 class _Chain:
@@ -225,7 +164,7 @@ class McmcEngine:
 
     def analyze_problem(self, problem: Problem) -> Analysis:
         from minesolver.analysis import Analysis
-        from minesolver.engines.sat import SatEngine
+        from minesolver.engines.sat import SatEngine, random_layout
 
         started = time.perf_counter()
         rng = random.Random(self.seed)
@@ -261,12 +200,12 @@ class McmcEngine:
             dens = (problem.density.numerator, problem.density.denominator)
 
         def start() -> tuple[list[int], int]:
-            ks: list[int] = []
-            for comp in sampled:
-                ks.extend(first_layout(comp, rng))
+            # a whole consistent layout (total included), so the rest can complete it.
+            mines = random_layout(problem, rng)
+            ks = [sum(1 for cell in box if cell in mines) for comp in sampled
+                  for box in comp.boxes]
             t = sum(ks)
-            if weight_t[t] == 0:
-                t = self._reach_total(chain, ks, weight_t, rng)
+            assert weight_t[t] > 0
             return ks, t
 
         moves = -(-2 * nbox // WINDOW)  # a sweep re-draws each box about twice
@@ -382,52 +321,22 @@ class McmcEngine:
         weight_t: list[int],
         dens: tuple[int, int] | None,
         rng: random.Random,
-        towards: list[int] | None = None,
     ) -> int:
         """Re-draw the block's mine numbers from their exact conditional law; the new
         ``t``. The block's layouts with ``m`` mines weigh ``R[base + m]`` each under a
         total; under a density ``p = a/b`` they weigh ``a^m (b-a)^(cells-m)`` (one factor
-        per ``m``). With ``towards`` (feasible totals), pick a mine number closest to one."""
+        per ``m``)."""
         sampler, block = chain.conditional(block, ks)
         base = t - sum(ks[b] for b in block)
         cells = sum(chain.sizes[b] for b in block)
         layouts = sampler.layouts
-        if towards is None:
-            weights = [
-                v * weight_t[base + m] * (1 if dens is None
-                                          else dens[0] ** m * (dens[1] - dens[0]) ** (cells - m))
-                if v and base + m < len(weight_t) else 0
-                for m, v in enumerate(layouts)
-            ]
-            if not any(weights):
-                return t
-            m = choose(weights, rng)
-        else:
-            dist = [min(abs(base + m - f) for f in towards) if v else None
-                    for m, v in enumerate(layouts)]
-            best = min(d for d in dist if d is not None)
-            m = rng.choice([m for m, d in enumerate(dist) if d == best])
+        weights = [
+            v * weight_t[base + m] * (1 if dens is None
+                                      else dens[0] ** m * (dens[1] - dens[0]) ** (cells - m))
+            if v and base + m < len(weight_t) else 0
+            for m, v in enumerate(layouts)
+        ]
+        m = choose(weights, rng)  # the current block assignment has positive weight
         for b, k in sampler.draw(m, rng).items():
             ks[block[b]] = k
         return base + m
-
-    def _reach_total(
-        self,
-        chain: _Chain,
-        ks: list[int],
-        weight_t: list[int],
-        rng: random.Random,
-    ) -> int:
-        """Move a start whose mine number the rest cannot complete towards one it can
-        (block moves drawing the mine number closest to a feasible one);
-        :class:`EngineLimitExceeded` if none is reached."""
-        feasible = [t for t, w in enumerate(weight_t) if w]
-        if not feasible:
-            raise InconsistentPosition("the total is inconsistent with the digits (mcmc)")
-        t = sum(ks)
-        for _ in range(50 * len(chain.sizes)):
-            block = chain.ball(rng.randrange(len(chain.sizes)), WINDOW)
-            t = self._move(chain, block, ks, t, weight_t, None, rng, feasible)
-            if weight_t[t]:
-                return t
-        raise EngineLimitExceeded("mcmc: no start layout compatible with the total was found")

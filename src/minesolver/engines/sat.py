@@ -24,6 +24,7 @@ bound ``max(p, 1 - p)``. ``layouts`` is 0 (not counted).
 
 from __future__ import annotations
 
+import random
 from itertools import count, pairwise
 from typing import TYPE_CHECKING
 
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from minesolver.analysis import Analysis
     from minesolver.constraints import Problem
 
-__all__ = ["SatEngine"]
+__all__ = ["SatEngine", "random_layout"]
 
 
 class SatEngine:
@@ -48,26 +49,14 @@ class SatEngine:
         boxes = frontier_boxes(problem)
         interior = len(problem.interior)
         new_var = count(1)
-        var = {cell: next(new_var) for box in boxes for cell in box}
+        solver, var = _encode(problem, new_var)
         frontier = list(var.values())
-        solver = Minicard()
         try:
-            for comp in problem.components:
-                for box_ids, value in comp.constraints:
-                    lits = [var[c] for b in box_ids for c in comp.boxes[b]]
-                    solver.add_atmost(lits, value)
-                    solver.add_atmost([-v for v in lits], len(lits) - value)
-            for box in boxes:
-                for a, b in pairwise(box):
-                    solver.add_clause([-var[b], var[a]])
             left = problem.mines_left
             total = left is not None and problem.density is None
             guards: dict[bool, int] = {}
             if total:
                 assert left is not None
-                solver.add_atmost(frontier, left)
-                if left - interior > 0:
-                    solver.add_atmost([-v for v in frontier], len(frontier) - (left - interior))
                 if interior:
                     # interior can hold a mine: frontier <= left - 1.
                     guards[True] = self._guarded(solver, frontier, left - 1, new_var)
@@ -134,3 +123,43 @@ class SatEngine:
             solver.add_clause([-a, p])
         solver.add_atmost(lits + pad, bound + len(pad))
         return a
+
+
+def _encode(problem: Problem, new_var: count[int]) -> tuple[Minicard, dict[int, int]]:
+    """A solver holding the clues, the box symmetry breaking and the total (the frontier
+    holds between ``M - I`` and ``M`` mines); and each frontier cell's variable."""
+    boxes = frontier_boxes(problem)
+    var = {cell: next(new_var) for box in boxes for cell in box}
+    frontier = list(var.values())
+    solver = Minicard()
+    for comp in problem.components:
+        for box_ids, value in comp.constraints:
+            lits = [var[c] for b in box_ids for c in comp.boxes[b]]
+            solver.add_atmost(lits, value)
+            solver.add_atmost([-v for v in lits], len(lits) - value)
+    for box in boxes:
+        for a, b in pairwise(box):
+            solver.add_clause([-var[b], var[a]])
+    left = problem.mines_left
+    if left is not None and problem.density is None:
+        interior = len(problem.interior)
+        solver.add_atmost(frontier, left)
+        if left - interior > 0:
+            solver.add_atmost([-v for v in frontier], len(frontier) - (left - interior))
+    return solver, var
+
+
+def random_layout(problem: Problem, rng: random.Random) -> set[int]:
+    """The frontier mines of one consistent layout (the total included), found by the SAT
+    solver with random preferred phases, so that calls with different draws tend to land
+    in different layouts (not uniformly: a start for a Markov chain, not a sample).
+    Raises :class:`InconsistentPosition` when there is none."""
+    solver, var = _encode(problem, count(1))
+    try:
+        solver.set_phases([v if rng.random() < 0.5 else -v for v in var.values()])
+        if not solver.solve():
+            raise InconsistentPosition("no mine layout satisfies the digits and the total")
+        true = {v for v in solver.get_model() or [] if v > 0}
+        return {cell for cell, v in var.items() if v in true}
+    finally:
+        solver.delete()
