@@ -21,7 +21,6 @@ Nothing here counts; the engines do.
 
 from __future__ import annotations
 
-import operator
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -32,9 +31,42 @@ from minesolver.position import FLAG, HIDDEN, InconsistentPosition, Position
 
 __all__ = ["Component", "Problem", "build", "reveal"]
 
-_NEGATIVE = (0).__gt__  # hidden or flag: 0 > value
-_DIGIT = (-1).__lt__  # a revealed digit: -1 < value
-_POSITIVE = (0).__lt__  # a digit 1-8
+def _table(**bytes_to: int) -> bytes:
+    """A ``bytes.translate`` table over :meth:`Position.raw` bytes: digits 0-8, ``flag``
+    (254) and ``hidden`` (255) map to the given values, ``digit`` to itself unless given."""
+    digit = bytes_to.get("digit")
+    out = bytearray(range(256)) if digit is None else bytearray([digit] * 256)
+    out[254] = bytes_to["flag"]
+    out[255] = bytes_to["hidden"]
+    return bytes(out)
+
+
+_HIDDEN_T = _table(digit=0, flag=0, hidden=1)
+_NEGATIVE_T = _table(digit=0, flag=1, hidden=1)
+_FLAG_T = _table(digit=0, flag=1, hidden=0)
+_IS_DIGIT_T = _table(digit=1, flag=0, hidden=0)
+_DIGIT_OR_0_T = _table(flag=0, hidden=0)
+_DIGIT_OR_8_T = _table(flag=8, hidden=8)
+_NONZERO_T = bytes([0] + [1] * 255)
+
+
+@lru_cache(maxsize=16)
+def _lanes(n: int) -> tuple[int, int]:
+    """``0x7F`` and ``0x80`` repeated in each of ``n`` byte lanes."""
+    return int.from_bytes(b"\x7f" * n, "little"), int.from_bytes(b"\x80" * n, "little")
+
+
+def _first_greater(a: bytes, b: bytes) -> int | None:
+    """The first index where ``a[i] > b[i]``, for bytes of at most 127 each, or ``None``.
+
+    All lanes at once: ``0x7F + a - b`` stays within its byte (0..254) and has its high
+    bit set exactly where ``a > b``. A few big-integer operations instead of a loop.
+    """
+    sevens, highs = _lanes(len(a))
+    diff = (sevens + int.from_bytes(a, "little") - int.from_bytes(b, "little")) & highs
+    if not diff:
+        return None
+    return ((diff & -diff).bit_length() - 1) // 8
 
 
 @lru_cache(maxsize=16)
@@ -50,11 +82,12 @@ def _column_masks(width: int, height: int) -> tuple[int, int, int]:
     )
 
 
-def _dilate(mask: bytes, width: int, height: int) -> bytes:
-    """Byte-per-cell mask of the cells with a neighbour set in ``mask`` (0/1 bytes).
+def _neighbour_counts(mask: bytes, width: int, height: int) -> bytes:
+    """For each cell, how many of its neighbours are set in ``mask`` (0/1 bytes).
 
-    The mask is read as one big integer, a byte per cell, and shifted once per
-    direction: eight big-integer operations instead of a Python loop over the cells.
+    The mask is read as one big integer, a byte per cell, and shifted once per direction;
+    the eight shifted copies are added (a byte never exceeds 8, so nothing carries):
+    eight big-integer operations instead of a Python loop over the cells.
     """
     not_last, not_first, every = _column_masks(width, height)
     bits = int.from_bytes(mask, "little")
@@ -64,13 +97,13 @@ def _dilate(mask: bytes, width: int, height: int) -> bytes:
             if dx == 0 and dy == 0:
                 continue
             offset = 8 * (dy * width + dx)
-            shifted = bits >> offset if offset > 0 else bits << -offset
+            shifted = bits >> offset if offset > 0 else (bits << -offset) & every
             if dx == 1:
                 shifted &= not_last
             elif dx == -1:
                 shifted &= not_first
-            out |= shifted
-    return (out & every).to_bytes(width * height, "little")
+            out += shifted
+    return out.to_bytes(width * height, "little")
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,11 +187,13 @@ def build(
     cells = position.cells
     nbrs = position.neighbour_indices()
     n = len(cells)
-    if trust_flags:
-        unknown = tuple(compress(range(n), map(HIDDEN.__eq__, cells)))
-        flags = cells.count(FLAG)
-    else:
-        unknown = tuple(compress(range(n), map(_NEGATIVE, cells)))
+    raw = position.raw()  # a byte per cell: digit, 254 flag, 255 hidden
+    hidden = raw.translate(_HIDDEN_T)
+    negative = raw.translate(_NEGATIVE_T)  # hidden or flag
+    flags = raw.count(254)
+    is_unknown = hidden if trust_flags else negative
+    unknown = tuple(compress(range(n), is_unknown))
+    if not trust_flags:
         flags = 0
     mines_left = None if position.mines is None or density is not None else (
         position.mines - flags
@@ -169,46 +204,48 @@ def build(
         )
 
     # 1. equations: value and unknown cells of each digit touching an unknown cell.
-    eq_cells: list[set[int]] = []
-    eq_value: list[int] = []
-    eq_origin: list[int] = []
-    is_unknown = bytearray(n)
-    for i in unknown:
-        is_unknown[i] = 1
+    # The checks and the choice of digits use byte-per-cell masks (neighbour counts of
+    # hidden-or-flagged cells and of flags), without a Python loop over the cells.
     split_flags = trust_flags and flags > 0
-    # only digits next to a hidden or flagged cell carry an equation; any other digit
-    # must be 0. Both sets come from byte-per-cell masks, without a loop over cells.
-    near = _dilate(bytes(map(_NEGATIVE, cells)), position.width, position.height)
-    lonely = next(compress(range(n), map(operator.gt, map(_POSITIVE, cells), near)), None)
-    if lonely is not None:
+    w, h = position.width, position.height
+    near = _neighbour_counts(negative, w, h)  # unknown + flags around each cell
+    flags_near = _neighbour_counts(raw.translate(_FLAG_T), w, h) if split_flags else b""
+    # a digit with more flags around it than its value; a digit with more than it has
+    # hidden or flagged neighbours. The first in reading order is reported.
+    over = _first_greater(flags_near, raw.translate(_DIGIT_OR_8_T)) if split_flags else None
+    short = _first_greater(raw.translate(_DIGIT_OR_0_T), near)
+    if over is not None and (short is None or over < short):
         raise InconsistentPosition(
-            f"digit {cells[lonely]} at {_where(position, lonely)} has no hidden or flagged "
-            "neighbour to hold its mines"
+            f"digit {cells[over]} at {_where(position, over)} has {flags_near[over]} flags "
+            "around it"
         )
-    for i in compress(range(n), map(operator.and_, map(_DIGIT, cells), near)):
-        digit = cells[i]
-        flagged = 0
-        if split_flags:
-            around = [j for j in nbrs[i] if cells[j] < 0]
-            flagged = len(around)
-            around = [j for j in around if is_unknown[j]]
-            flagged -= len(around)
-        else:
-            around = [j for j in nbrs[i] if is_unknown[j]]
-        need = digit - flagged
-        if need < 0:
+    if short is not None:
+        digit = cells[short]
+        if not near[short]:
             raise InconsistentPosition(
-                f"digit {digit} at {_where(position, i)} has {flagged} flags around it"
+                f"digit {digit} at {_where(position, short)} has no hidden or flagged "
+                "neighbour to hold its mines"
             )
-        if need > len(around):
-            raise InconsistentPosition(
-                f"digit {digit} at {_where(position, i)} needs {need} more mines but has "
-                f"only {len(around)} unknown neighbours"
-            )
-        if around:
-            eq_cells.append(set(around))
-            eq_value.append(need)
-            eq_origin.append(i)
+        flagged = flags_near[short] if split_flags else 0
+        raise InconsistentPosition(
+            f"digit {digit} at {_where(position, short)} needs {digit - flagged} more mines "
+            f"but has only {near[short] - flagged} unknown neighbours"
+        )
+    frontier = int.from_bytes(raw.translate(_IS_DIGIT_T), "little") & int.from_bytes(
+        near.translate(_NONZERO_T), "little"
+    )
+    origins = list(compress(range(n), frontier.to_bytes(n, "little")))
+    eq_cells = [{j for j in nbrs[i] if is_unknown[j]} for i in origins]
+    if split_flags:
+        eq_value = [cells[i] - flags_near[i] for i in origins]
+        keep = [e for e, members in enumerate(eq_cells) if members]
+        if len(keep) < len(origins):
+            eq_cells = [eq_cells[e] for e in keep]
+            eq_value = [eq_value[e] for e in keep]
+            origins = [origins[e] for e in keep]
+    else:
+        eq_value = [cells[i] for i in origins]
+    eq_origin = origins
 
     components, forced_safe, forced_mines, constrained = _reduce(
         position, eq_cells, eq_value, eq_origin
@@ -307,8 +344,25 @@ def _reduce(
                 f"{eq_value[e]} and {eq_value[other]} mines in the same cells"
             )
 
-    # 3. union-find over the cells of the live equations.
-    parent: dict[int, int] = {}
+    # 3. boxes: cells grouped by the equations they are in (one pass over the cells).
+    signature: dict[int, list[int]] = {}
+    for e in live:
+        for j in eq_cells[e]:
+            if j in signature:
+                signature[j].append(e)
+            else:
+                signature[j] = [e]
+    box_of: dict[tuple[int, ...], list[int]] = {}
+    for j in sorted(signature):
+        sig = tuple(signature[j])
+        if sig in box_of:
+            box_of[sig].append(j)
+        else:
+            box_of[sig] = [j]
+
+    # 4. components: union-find over the equations, joined through shared boxes
+    # (every union first, roots taken after).
+    parent = {e: e for e in live}
 
     def find(a: int) -> int:
         root = a
@@ -318,46 +372,42 @@ def _reduce(
             parent[a], a = root, parent[a]
         return root
 
-    for e in live:
-        it = iter(eq_cells[e])
-        first = next(it)
-        parent.setdefault(first, first)
-        ra = find(first)
-        for j in it:
-            parent.setdefault(j, j)
-            rb = find(j)
-            if rb != ra:
-                parent[rb] = ra
-    groups: dict[int, list[int]] = {}
-    for e in live:
-        groups.setdefault(find(next(iter(eq_cells[e]))), []).append(e)
-
-    # 4. boxes per component.
+    for sig in box_of:
+        if len(sig) > 1:
+            ra = find(sig[0])
+            for e in sig[1:]:
+                rb = find(e)
+                if rb != ra:
+                    parent[rb] = ra
+    comp_boxes: dict[int, list[tuple[int, ...]]] = {}
+    for sig in box_of:
+        root = find(sig[0])
+        if root in comp_boxes:
+            comp_boxes[root].append(sig)
+        else:
+            comp_boxes[root] = [sig]
     components: list[Component] = []
-    for eqs in groups.values():
-        signature: dict[int, list[int]] = {}
-        for local, e in enumerate(eqs):
-            for j in eq_cells[e]:
-                signature.setdefault(j, []).append(local)
-        box_of: dict[tuple[int, ...], list[int]] = {}
-        for j in sorted(signature):
-            box_of.setdefault(tuple(signature[j]), []).append(j)
-        boxes = list(box_of.values())
-        box_index = {tuple(sig): b for b, sig in enumerate(box_of)}
-        members_of: list[list[int]] = [[] for _ in eqs]
-        for sig, b in box_index.items():
-            for local in sig:
-                members_of[local].append(b)
+    for sigs in comp_boxes.values():
+        local: dict[int, int] = {}
+        members_of: list[list[int]] = []
+        for b, sig in enumerate(sigs):
+            for e in sig:
+                k = local.get(e)
+                if k is None:
+                    k = local[e] = len(members_of)
+                    members_of.append([])
+                members_of[k].append(b)
         components.append(
             Component(
-                boxes=tuple(tuple(b) for b in boxes),
+                boxes=tuple(tuple(box_of[sig]) for sig in sigs),
                 constraints=tuple(
-                    (tuple(members_of[local]), eq_value[e]) for local, e in enumerate(eqs)
+                    (tuple(members), eq_value[e])
+                    for e, members in zip(local, members_of, strict=True)
                 ),
-                origins=tuple(eq_origin[e] for e in eqs),
+                origins=tuple(eq_origin[e] for e in local),
             )
         )
-    return components, forced_safe, forced_mines, set(parent)
+    return components, forced_safe, forced_mines, set(signature)
 
 
 def reveal(problem: Problem, cell: int, digit: int) -> Problem:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 __all__ = [
@@ -52,6 +52,10 @@ _CHAR_VALUE.update({"h": HIDDEN, "f": FLAG})
 _VALUE_CHAR = {HIDDEN: "H", FLAG: "F"}
 _VALUE_CHAR.update({d: str(d) for d in range(9)})
 _VALID_VALUES = frozenset(_VALUE_CHAR)
+_LOW_BYTE = (255).__and__  # a digit stays itself; FLAG -> 254, HIDDEN -> 255
+_TEXT_RAW = bytes(
+    {ord(c): v & 255 for c, v in _CHAR_VALUE.items()}.get(i, 253) for i in range(256)
+)  # position text (already validated) -> the bytes of Position.raw()
 _HEADER = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*x\s*(\d+)\s*$", re.IGNORECASE)
 
 
@@ -108,6 +112,7 @@ class Position:
     height: int
     cells: tuple[int, ...]
     mines: int | None = None
+    _raw: bytes | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         _check_size(self.width, self.height, "position")
@@ -196,13 +201,28 @@ class Position:
                     f"line {numbered[0][0] - 1}: header says {hw}x{hh} but the rows "
                     f"make a {width}x{height} board"
                 )
-        return cls(width, height, tuple(cells), mines)
+        position = cls(width, height, tuple(cells), mines)
+        text_rows = "".join(row for _, row in numbered)
+        object.__setattr__(position, "_raw", text_rows.encode("ascii").translate(_TEXT_RAW))
+        return position
 
     @classmethod
     def empty(cls, width: int, height: int, mines: int | None = None) -> Position:
         """A position with every cell hidden."""
         _check_size(width, height, "position")
         return cls(width, height, (HIDDEN,) * (width * height), mines)
+
+    def raw(self) -> bytes:
+        """The cells as one byte each: a digit is itself, a flag 254, a hidden cell 255.
+
+        Computed once per position; the analysis derives every board-wide mask from it
+        with ``bytes.translate`` instead of looping over the cells in Python.
+        """
+        raw = self._raw
+        if raw is None:
+            raw = bytes(map(_LOW_BYTE, self.cells))
+            object.__setattr__(self, "_raw", raw)
+        return raw
 
     def to_text(self, header: bool = True) -> str:
         """Write the JSMinesweeper text format; ``from_text(p.to_text()) == p``.

@@ -20,6 +20,7 @@ fewest, starting from a peripheral box (found by breadth-first search).
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 from math import comb
 
 from minesolver.constraints import Component
@@ -33,6 +34,8 @@ __all__ = ["FrontierEngine", "box_order"]
 _Carry = tuple[int, bool, int, int]
 # One entry per equation closing at a box: source index (or -1) and value.
 _Close = tuple[int, int]
+_SMALL = 40
+"""Components of at most this many boxes are ordered breadth-first, without the greedy."""
 
 
 def box_order(component: Component) -> list[int]:
@@ -67,6 +70,9 @@ def box_order(component: Component) -> list[int]:
                 dist[o] = dist[b] + 1
                 queue.append(o)
 
+    if n <= _SMALL:
+        # few boxes: any order keeps the states few; breadth-first from the periphery.
+        return sorted(range(n), key=lambda b: (dist[b], b))
     unplaced = [len(boxes) for boxes, _ in component.constraints]
     opened = [False] * len(component.constraints)
     placed = [False] * n
@@ -139,22 +145,10 @@ def _plan(component: Component, order: list[int]) -> list[tuple[list[_Carry], li
     return steps
 
 
-def _step(
-    key: tuple[int, ...], k: int, carries: list[_Carry], closes: list[_Close]
-) -> tuple[int, ...] | None:
-    """The state after placing ``k`` mines in the box, or ``None`` if pruned."""
-    for source, value in closes:
-        if (key[source] if source >= 0 else value) != k:
-            return None
-    out = []
-    for source, inside, value, cap in carries:
-        r = key[source] if source >= 0 else value
-        if inside:
-            r -= k
-        if r < 0 or r > cap:
-            return None
-        out.append(r)
-    return tuple(out)
+@lru_cache(maxsize=64)
+def _binomials(size: int) -> tuple[int, ...]:
+    """``C(size, k)`` for ``k = 0..size``."""
+    return tuple(comb(size, k) for k in range(size + 1))
 
 
 class FrontierEngine:
@@ -183,18 +177,37 @@ class FrontierEngine:
         for i in range(n):
             carries, closes = steps[i]
             s = sizes[i]
+            row = _binomials(s)
             nxt: dict[tuple[int, ...], Poly] = {}
             step_edges = []
             for key, poly in states[i].items():
-                for k in range(s + 1):
-                    key2 = _step(key, k, carries, closes)
-                    if key2 is None:
+                # the equations closing here fix the box's mine number outright.
+                if closes:
+                    source, value = closes[0]
+                    k0 = key[source] if source >= 0 else value
+                    if k0 > s or any(
+                        (key[src] if src >= 0 else val) != k0 for src, val in closes[1:]
+                    ):
                         continue
-                    step_edges.append((key, k, key2))
-                    acc = nxt.get(key2)
-                    if acc is None:
-                        acc = nxt[key2] = []
-                    poly_add_shifted(acc, poly, k, comb(s, k))
+                    choices: range | tuple[int] = (k0,)
+                else:
+                    choices = range(s + 1)
+                for k in choices:
+                    residues = []
+                    for source, inside, value, cap in carries:
+                        r = (key[source] if source >= 0 else value) - (k if inside else 0)
+                        if r < 0 or r > cap:
+                            break
+                        residues.append(r)
+                    else:
+                        key2 = tuple(residues)
+                        step_edges.append((key, k, key2))
+                        factor = row[k]
+                        acc = nxt.get(key2)
+                        if acc is None:
+                            nxt[key2] = [0] * k + [factor * v for v in poly]
+                        else:
+                            poly_add_shifted(acc, poly, k, factor)
             states.append(nxt)
             edges.append(step_edges)
 
