@@ -174,7 +174,10 @@ def test_view_is_a_position_without_the_layout() -> None:
     view = game.view()
     assert type(view) is Position
     assert view.mines == 10
-    assert set(Position.__slots__) == {"width", "height", "cells", "mines"}  # type: ignore[attr-defined]
+    # the view holds the visible cells and the total, and a byte cache derived from the
+    # cells alone: nothing of the layout.
+    assert set(Position.__slots__) == {"width", "height", "cells", "mines", "_raw"}  # type: ignore[attr-defined]
+    assert view.raw() == bytes(v & 255 for v in view.cells)
     assert view == Position.from_text(view.to_text())
 
 
