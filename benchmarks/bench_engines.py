@@ -66,6 +66,7 @@ class Cell:
     times: list[float] = field(default_factory=list)
     refused: int = 0
     max_error: float = 0.0
+    sum_error: float = 0.0
     certain_wrong: int = 0
     certain_missed: int = 0
     beyond_3_errors: int = 0
@@ -81,6 +82,7 @@ class Cell:
             "p99_s": times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)]
             if times else None,
             "max_error": self.max_error,
+            "mean_error": self.sum_error / self.cells if self.cells else None,
             "certain_wrong": self.certain_wrong,
             "certain_missed": self.certain_missed,
             "beyond_3_errors": self.beyond_3_errors,
@@ -98,6 +100,7 @@ def compare(cell: Cell, got: Analysis, exact: Analysis) -> None:
     for c, p in exact.probabilities.items():
         diff = abs(float(got.probabilities[c]) - float(p))
         cell.max_error = max(cell.max_error, diff)
+        cell.sum_error += diff
         cell.cells += 1
         if got.errors is not None and got.engine in ("sampling", "mcmc"):
             err = got.errors.get(c, 0.0)
@@ -143,10 +146,18 @@ def run_budget(seed: int) -> list[dict[str, object]]:
             t0 = time.perf_counter()
             got = analyze_within(pos, budget)
             took = time.perf_counter() - t0
-            diff = max(abs(float(got.probabilities[c] - p)) for c, p in exact.probabilities.items())
+            diffs = {c: abs(float(got.probabilities[c] - p))
+                     for c, p in exact.probabilities.items()}
+            stated = got.errors or {}
             rows.append({"position": f"lattice-{n}", "exact_s": exact_time, "budget_s": budget,
                          "took_s": took, "engine": got.engine, "exact": got.exact,
-                         "max_error": diff})
+                         "max_error": max(diffs.values()),
+                         "mean_error": statistics.mean(diffs.values()),
+                         "mean_stated_error": statistics.mean(stated.values()) if stated
+                         else 0.0,
+                         "beyond_3_errors": sum(1 for c, d in diffs.items()
+                                                if d > 3 * stated.get(c, 0.0) + 1e-12),
+                         "cells": len(diffs)})
             print(f"budget lattice-{n} {budget}: {got.engine}", file=sys.stderr, flush=True)
     return rows
 
@@ -169,15 +180,16 @@ def markdown(summary: dict[str, dict[str, dict[str, object]]], sizes: dict[str, 
         "Times are per position (parsed position given), median / p99, on a shared 2-core "
         "machine under other agents' load: compare engines within this run. "
         "*refused*: the engine's documented limit was exceeded (a clear error, no hang). "
-        "*max err*: largest |p - p_exact| over all unknown cells of the set. "
+        "*max err*: largest |p - p_exact| over all unknown cells of the set; *mean err*: "
+        "its mean over every unknown cell of all sets. "
         "*certain wrong/missed*: cells an engine calls certain that are not / certain cells "
         "it does not call certain (`.safe`, `.mines`). "
         "*>3 err*: cells off by more than 3 stated standard errors.",
         "",
         "| engine | expert median | expert p99 | large median | large p99 | 200x200 | "
-        "refused (e/l/b) | max err expert | max err large | max err big | certain wrong/missed "
-        "| >3 err |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "refused (e/l/b) | max err expert | max err large | max err big | mean err | "
+        "certain wrong/missed | >3 err |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for engine, by_set in summary.items():
         e, la, b = by_set["expert"], by_set["large"], by_set["big"]
@@ -194,24 +206,31 @@ def markdown(summary: dict[str, dict[str, dict[str, object]]], sizes: dict[str, 
         beyond = sum(int(s["beyond_3_errors"]) for s in by_set.values())  # type: ignore[call-overload]
         cells = sum(int(s["cells"]) for s in by_set.values())  # type: ignore[call-overload]
         sigma = f"{beyond}/{cells}" if engine in ("sampling", "mcmc") else "—"
+        total_err = sum(float(s["mean_error"]) * int(s["cells"])  # type: ignore[arg-type, call-overload]
+                        for s in by_set.values() if s["cells"])
+        mean = f"{total_err / cells:.2g}" if cells else "—"
         lines.append(
             f"| {engine} | {_fmt_time(e['median_s'])} | {_fmt_time(e['p99_s'])} | "
             f"{_fmt_time(la['median_s'])} | {_fmt_time(la['p99_s'])} | "
             f"{_fmt_time(b['median_s'])} | {e['refused']}/{la['refused']}/{b['refused']} | "
-            f"{err(e)} | {err(la)} | {err(b)} | {wrong}/{missed} | {sigma} |"
+            f"{err(e)} | {err(la)} | {err(b)} | {mean} | {wrong}/{missed} | {sigma} |"
         )
     lines += [
         "",
         "## Time budget on 2-D lattice positions (`analyze_within(position, seconds)`)",
         "",
-        "| position | exact | budget | took | answered by | exact? | max err |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
+        "| position | exact | budget | took | answered by | exact? | max err | mean err | "
+        "mean stated err | >3 err |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for row in budget:
         lines.append(
             f"| {row['position']} | {_fmt_time(row['exact_s'])} | {row['budget_s']} s | "
             f"{_fmt_time(row['took_s'])} | {row['engine']} | {row['exact']} | "
-            f"{float(row['max_error']):.2g} |"  # type: ignore[arg-type]
+            f"{float(row['max_error']):.2g} | "  # type: ignore[arg-type]
+            f"{float(row['mean_error']):.2g} | "  # type: ignore[arg-type]
+            f"{float(row['mean_stated_error']):.2g} | "  # type: ignore[arg-type]
+            f"{row['beyond_3_errors']}/{row['cells']} |"
         )
     return "\n".join(lines) + "\n"
 
