@@ -28,12 +28,10 @@ from minesolver.counting import ComponentCount, Poly, convolve, poly_add_shifted
 
 __all__ = ["FrontierEngine", "box_order"]
 
-# One entry per equation open after a box: where its residue comes from in the previous
-# state (index, or -1 when the equation opens at this box), whether the box is in it,
-# its value (used when it opens here) and how many mines its later boxes can hold.
-_Carry = tuple[int, bool, int, int]
-# One entry per equation closing at a box: source index (or -1) and value.
-_Close = tuple[int, int]
+# One entry per equation containing a box: its slot in the state tuple, whether it
+# opens at this box, its value, and how many mines its later boxes can still hold.
+_Touch = tuple[int, bool, int, int]
+_Step = list[_Touch]
 _SMALL = 40
 """Components of at most this many boxes are ordered breadth-first, without the greedy."""
 
@@ -101,48 +99,49 @@ def box_order(component: Component) -> list[int]:
     return order
 
 
-def _plan(component: Component, order: list[int]) -> list[tuple[list[_Carry], list[_Close]]]:
-    """For each step, how the open equations' residues move from one state to the next."""
-    pos = {b: i for i, b in enumerate(order)}
-    sizes = [len(component.boxes[b]) for b in order]
+def _plan(component: Component, order: list[int]) -> tuple[list[_Step], int]:
+    """For each box in ``order``, the equations it belongs to, each as
+    ``(slot, opens, value, capacity left after the box)``, closing ones first; and the
+    number of slots. An equation keeps one slot of the state tuple from the box that
+    opens it to the box that closes it (then the slot is 0 and free again), so a step
+    touches only the equations of its box. O(sum of equation sizes)."""
     n = len(order)
-    first: list[int] = []
-    last: list[int] = []
-    members: list[set[int]] = []
-    for boxes, _ in component.constraints:
-        ps = {pos[b] for b in boxes}
-        members.append(ps)
-        first.append(min(ps))
-        last.append(max(ps))
-    values = [v for _, v in component.constraints]
-    ncons = len(values)
-    opens: list[list[int]] = [[] for _ in range(n)]
-    closes_at: list[list[int]] = [[] for _ in range(n)]
-    for c in range(ncons):
-        opens[first[c]].append(c)
-        closes_at[last[c]].append(c)
-    capacity = [sum(sizes[p] for p in members[c]) for c in range(ncons)]
+    pos = [0] * n
+    for i, b in enumerate(order):
+        pos[b] = i
+    sizes = [len(component.boxes[b]) for b in order]
     box_cons: list[list[int]] = [[] for _ in range(n)]
-    for c in range(ncons):
-        for p in members[c]:
+    last: list[int] = []
+    capacity: list[int] = []
+    for c, (boxes, _) in enumerate(component.constraints):
+        ps = [pos[b] for b in boxes]
+        last.append(max(ps))
+        capacity.append(sum(sizes[p] for p in ps))
+        for p in ps:
             box_cons[p].append(c)
-    # sweep: the open equations before box i, in a fixed order (by opening position).
-    active: list[int] = []
-    steps: list[tuple[list[_Carry], list[_Close]]] = []
+    values = [v for _, v in component.constraints]
+    slot_of: dict[int, int] = {}
+    free: list[int] = []
+    slots = 0
+    steps: list[_Step] = []
     for i in range(n):
-        src = {c: k for k, c in enumerate(active)}
+        touch: list[_Touch] = []
         for c in box_cons[i]:
             capacity[c] -= sizes[i]
-        closing = set(closes_at[i])
-        after = [c for c in active if c not in closing]
-        after.extend(c for c in opens[i] if c not in closing)
-        carries: list[_Carry] = [
-            (src.get(c, -1), i in members[c], values[c], capacity[c]) for c in after
-        ]
-        closes: list[_Close] = [(src.get(c, -1), values[c]) for c in closes_at[i]]
-        steps.append((carries, closes))
-        active = after
-    return steps
+            opens = c not in slot_of
+            if opens:
+                if free:
+                    slot_of[c] = free.pop()
+                else:
+                    slot_of[c] = slots
+                    slots += 1
+            touch.append((slot_of[c], opens, values[c], capacity[c]))
+        touch.sort(key=lambda t: t[3])  # closing equations (capacity 0) first
+        steps.append(touch)
+        for c in box_cons[i]:
+            if last[c] == i:
+                free.append(slot_of[c])
+    return steps, slots
 
 
 @lru_cache(maxsize=64)
@@ -166,41 +165,39 @@ class FrontierEngine:
             _trim(mines)
             return ComponentCount(layouts=layouts, box_mines=[mines])
         order = box_order(component)
-        steps = _plan(component, order)
+        steps, slots = _plan(component, order)
         sizes = [len(component.boxes[b]) for b in order]
         n = len(order)
 
-        # forward: states[i] maps a state before box i to its polynomial; edges[i] the
-        # transitions (state, mines in box, next state).
-        states: list[dict[tuple[int, ...], Poly]] = [{(): [1]}]
+        # forward: states[i] maps a state before box i (the mines still owed by each open
+        # equation, by slot) to its polynomial; edges[i] the transitions
+        # (state, mines in box, next state).
+        states: list[dict[tuple[int, ...], Poly]] = [{(0,) * slots: [1]}]
         edges: list[list[tuple[tuple[int, ...], int, tuple[int, ...]]]] = []
         for i in range(n):
-            carries, closes = steps[i]
+            touch = steps[i]
             s = sizes[i]
             row = _binomials(s)
+            closing = touch[0] if touch[0][3] == 0 else None
             nxt: dict[tuple[int, ...], Poly] = {}
             step_edges = []
             for key, poly in states[i].items():
-                # the equations closing here fix the box's mine number outright.
-                if closes:
-                    source, value = closes[0]
-                    k0 = key[source] if source >= 0 else value
-                    if k0 > s or any(
-                        (key[src] if src >= 0 else val) != k0 for src, val in closes[1:]
-                    ):
-                        continue
-                    choices: range | tuple[int] = (k0,)
+                if closing is not None:
+                    # an equation closing here fixes the box's mine number outright.
+                    slot, opens, value, _ = closing
+                    k0 = value if opens else key[slot]
+                    choices: range | tuple[int, ...] = (k0,) if k0 <= s else ()
                 else:
                     choices = range(s + 1)
                 for k in choices:
-                    residues = []
-                    for source, inside, value, cap in carries:
-                        r = (key[source] if source >= 0 else value) - (k if inside else 0)
+                    new = list(key)
+                    for slot, opens, value, cap in touch:
+                        r = (value if opens else new[slot]) - k
                         if r < 0 or r > cap:
                             break
-                        residues.append(r)
+                        new[slot] = r
                     else:
-                        key2 = tuple(residues)
+                        key2 = tuple(new)
                         step_edges.append((key, k, key2))
                         factor = row[k]
                         acc = nxt.get(key2)
@@ -231,7 +228,7 @@ class FrontierEngine:
                     poly_add_shifted(marginal, convolve(fwd[key], tail), k, comb(s - 1, k - 1))
             back = new_back
             box_mines[order[i]] = marginal
-        layouts = back.get((), [])
+        layouts = back.get((0,) * slots, [])
         _trim(layouts)
         for poly in box_mines:
             _trim(poly)
