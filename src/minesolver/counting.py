@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+from operator import mul
 
 __all__ = [
     "ComponentCount",
@@ -79,16 +80,8 @@ def poly_add_shifted(acc: Poly, poly: Sequence[int], shift: int, factor: int = 1
 
 
 def _dot_shifted(poly: Sequence[int], weights: Sequence[int], shift: int) -> int:
-    """``sum_m poly[m] * weights[m + shift]`` over the indices that exist."""
-    total = 0
-    n = len(weights)
-    for m, v in enumerate(poly):
-        i = m + shift
-        if i >= n:
-            break
-        if v and i >= 0:
-            total += v * weights[i]
-    return total
+    """``sum_m poly[m] * weights[m + shift]`` over the indices that exist (``shift >= 0``)."""
+    return sum(map(mul, poly, weights[shift : shift + len(poly)]))
 
 
 def binomial_column(n: int, k: int, count: int) -> list[int]:
@@ -146,8 +139,7 @@ def combine_total(
         nxt = suffix[j + 1]
         # rest[k] = sum_a prefix[a] * suffix[j+1][a + k]
         rest = [_dot_shifted(prefix, nxt, k) for k in range(len(count.layouts))]
-        box_weights.append([sum(v * r for v, r in zip(bm, rest, strict=False) if v)
-                            for bm in count.box_mines])
+        box_weights.append([sum(map(mul, bm, rest)) for bm in count.box_mines])
         prefix = convolve(prefix, count.layouts)
     # one interior cell is a mine: C(I-1, k-1) = C(I, k) * k / I in place of C(I, k),
     # with k = mines - t; the sum is divisible by I term by term.
