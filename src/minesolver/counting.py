@@ -119,15 +119,22 @@ def combine_total(
     g = binomial_column(interior, mines, top + 1)
 
     # suffix[j][a]: ways for components j.. and the interior given a mines used before j.
+    # Only a >= (least mines the components before j can hold) is ever read.
     before = [0] * (n + 1)
+    least = [0] * (n + 1)
     for j in range(n):
-        before[j + 1] = before[j] + len(counts[j].layouts) - 1
+        poly = counts[j].layouts
+        before[j + 1] = before[j] + len(poly) - 1
+        least[j + 1] = least[j] + next((m for m, v in enumerate(poly) if v), 0)
     suffix: list[list[int]] = [[] for _ in range(n + 1)]
     suffix[n] = g
     for j in range(n - 1, -1, -1):
         poly = counts[j].layouts
         nxt = suffix[j + 1]
-        suffix[j] = [_dot_shifted(poly, nxt, a) for a in range(min(before[j], top) + 1)]
+        start = min(least[j], top + 1)
+        suffix[j] = [0] * start + [
+            _dot_shifted(poly, nxt, a) for a in range(start, min(before[j], top) + 1)
+        ]
     layouts = suffix[0][0] if suffix[0] else 0
     if layouts == 0:
         return None
