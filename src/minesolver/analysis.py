@@ -11,7 +11,7 @@ All counting is in Python ints and Fractions; floats appear only in :meth:`Analy
 from __future__ import annotations
 
 import decimal
-from collections.abc import Iterable, Mapping, MutableMapping
+from collections.abc import ItemsView, Iterable, Iterator, Mapping, MutableMapping, ValuesView
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -29,6 +29,62 @@ __all__ = [
     "int_to_decimal",
     "to_json",
 ]
+
+
+class CellProbabilities(Mapping[Cell, Fraction]):
+    """Read-only mapping ``(x, y) -> probability`` over the unknown cells, in reading
+    order, viewing the index-keyed values the engines produce.
+
+    Building a coordinate-keyed dict costs more than an exact count on a mid-game
+    position, and what-if analyses read only a few cells: lookups go through the cell
+    index instead. Equal to any mapping with the same items.
+    """
+
+    __slots__ = ("_by_index", "_coords", "_height", "_unknown", "_width")
+
+    def __init__(
+        self, width: int, height: int, unknown: tuple[int, ...],
+        by_index: Mapping[int, Fraction],
+    ) -> None:
+        self._width = width
+        self._height = height
+        self._unknown = unknown
+        self._by_index = by_index
+        self._coords = coordinate_table(width, height)
+
+    def __getitem__(self, cell: Cell) -> Fraction:
+        try:
+            x, y = cell
+        except (TypeError, ValueError):
+            raise KeyError(cell) from None
+        if not (0 <= x < self._width and 0 <= y < self._height):
+            raise KeyError(cell)
+        try:
+            return self._by_index[y * self._width + x]
+        except KeyError:
+            raise KeyError(cell) from None
+
+    def __iter__(self) -> Iterator[Cell]:
+        return map(self._coords.__getitem__, self._unknown)
+
+    def __len__(self) -> int:
+        return len(self._unknown)
+
+    def items(self) -> ItemsView[Cell, Fraction]:
+        return dict(
+            zip(self, map(self._by_index.__getitem__, self._unknown), strict=True)
+        ).items()
+
+    def values(self) -> ValuesView[Fraction]:
+        return dict(
+            zip(self._unknown, map(self._by_index.__getitem__, self._unknown), strict=True)
+        ).values()
+
+    def __repr__(self) -> str:
+        return f"CellProbabilities({dict(self.items())!r})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (dict, (list(self.items()),))
 
 
 _STR_LIMIT = 10**4000  # below Python's 4,300-digit limit on int -> str
@@ -84,7 +140,7 @@ class Analysis:
         caller, who may know them already, passes ``certain=(safe, mines)`` indices."""
         pos = problem.position
         coords = coordinate_table(pos.width, pos.height)
-        probs = {coords[i]: probabilities[i] for i in problem.unknown}
+        probs = CellProbabilities(pos.width, pos.height, problem.unknown, probabilities)
         if certain is None:
             safe_idx: Iterable[int] = [i for i, p in probabilities.items() if not p]
             mine_idx: Iterable[int] = [i for i, p in probabilities.items() if p == 1]

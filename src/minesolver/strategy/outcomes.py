@@ -22,7 +22,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
-from minesolver.analysis import Analysis, analyze
+from minesolver.analysis import Analysis, analyze, analyze_after
+from minesolver.counting import ComponentCount
 from minesolver.position import FLAG, HIDDEN, Cell, InconsistentPosition, Position
 from minesolver.strategy.base import Move
 from minesolver.strategy.greedy import certain_moves
@@ -64,32 +65,48 @@ class OutcomeCache:
     """Analyses by position, shared by every outcome computed within its lifetime.
 
     Positions are hashable values, so the key is the position itself; an inconsistent
-    position is stored as ``None``.
+    position is stored as ``None``. An expert analysis holds a few hundred Fractions, so
+    the store is emptied when it reaches ``limit`` entries (a game uses ~150).
     """
 
-    def __init__(self, limit: int = 20_000) -> None:
+    def __init__(self, limit: int = 2_000) -> None:
         self._store: dict[Position, Analysis | None] = {}
+        self._counts: dict[object, ComponentCount] = {}
         self._limit = limit
 
-    def analysis(self, position: Position) -> Analysis | None:
-        """The exact analysis of ``position``, or ``None`` when no layout explains it."""
+    def analysis(
+        self, position: Position, parent: tuple[Analysis, Cell, int] | None = None
+    ) -> Analysis | None:
+        """The exact analysis of ``position``, or ``None`` when no layout explains it.
+
+        ``parent = (analysis, cell, digit)``, when ``position`` is ``analysis.position``
+        with ``cell`` showing ``digit``, lets the core rebuild only the components next
+        to the cell (:func:`~minesolver.analysis.analyze_after`), and the count cache
+        kept here spares recounting the components a reveal leaves alone.
+        """
         try:
             return self._store[position]
         except KeyError:
             pass
         result: Analysis | None
         try:
-            result = analyze(position)
+            if parent is not None:
+                result = analyze_after(*parent, cache=self._counts)
+            else:
+                result = analyze(position, cache=self._counts)
         except InconsistentPosition:
             result = None
         if len(self._store) >= self._limit:
             self._store.clear()
+        if len(self._counts) >= 4 * self._limit:
+            self._counts.clear()
         self._store[position] = result
         return result
 
     def clear(self) -> None:
         """Forget every stored analysis (a new game)."""
         self._store.clear()
+        self._counts.clear()
 
 
 def digit_range(analysis: Analysis, cell: Cell) -> range:
@@ -133,7 +150,7 @@ def cell_outcomes(
     store = cache if cache is not None else OutcomeCache()
     out: list[Outcome] = []
     for digit in digit_range(analysis, cell):
-        child = store.analysis(position.replace({cell: digit}))
+        child = store.analysis(position.replace({cell: digit}), (analysis, cell, digit))
         if child is None or child.layouts == 0:
             continue
         out.append(Outcome(cell, digit, Fraction(child.layouts, analysis.layouts), child))
