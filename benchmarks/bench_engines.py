@@ -13,7 +13,8 @@ cells off by more than 3 of their stated errors.
 
 A second table shows the time budget (:mod:`minesolver.budget`) on 2-D "lattice"
 positions whose exact count grows fast: exact time, budgeted time, which engine answered,
-largest error.
+largest error. A third runs the certain-cell engines on a 41x41 lattice, where no exact
+count is possible.
 
 Usage (from the repository root)::
 
@@ -162,6 +163,24 @@ def run_budget(seed: int) -> list[dict[str, object]]:
     return rows
 
 
+def run_wide(seed: int) -> list[dict[str, object]]:
+    """Certain-cell engines where no exact count is possible: a 41x41 lattice (one
+    component of ~700 boxes). ``sat`` is the reference; the others are compared to it."""
+    pos = lattice(41, seed)
+    rows: list[dict[str, object]] = []
+    ref: Analysis | None = None
+    for engine in ("sat", "ilp", "bp"):
+        t0 = time.perf_counter()
+        got = analyze(pos, engine=engine)
+        took = time.perf_counter() - t0
+        ref = ref or got
+        rows.append({"engine": engine, "took_s": took, "safe": len(got.safe),
+                     "mines": len(got.mines), "same_as_sat": got.safe == ref.safe
+                     and got.mines == ref.mines})
+        print(f"wide lattice-41 {engine}", file=sys.stderr, flush=True)
+    return rows
+
+
 def _fmt_time(v: object) -> str:
     if not isinstance(v, float):
         return "—"
@@ -169,7 +188,8 @@ def _fmt_time(v: object) -> str:
 
 
 def markdown(summary: dict[str, dict[str, dict[str, object]]], sizes: dict[str, int],
-             budget: list[dict[str, object]], meta: dict[str, object]) -> str:
+             budget: list[dict[str, object]], wide: list[dict[str, object]],
+             meta: dict[str, object]) -> str:
     lines = [
         "# Engines: time and error against exact, same positions, one run",
         "",
@@ -232,6 +252,16 @@ def markdown(summary: dict[str, dict[str, dict[str, object]]], sizes: dict[str, 
             f"{float(row['mean_stated_error']):.2g} | "  # type: ignore[arg-type]
             f"{row['beyond_3_errors']}/{row['cells']} |"
         )
+    lines += [
+        "",
+        "## Certain cells where counting explodes: a 41x41 lattice (one ~700-box component)",
+        "",
+        "| engine | time | certain safe | certain mines | same cells as sat |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for row in wide:
+        lines.append(f"| {row['engine']} | {_fmt_time(row['took_s'])} | {row['safe']} | "
+                     f"{row['mines']} | {row['same_as_sat']} |")
     return "\n".join(lines) + "\n"
 
 
@@ -249,6 +279,7 @@ def main() -> None:
     }
     table = run_engines(sets)
     budget = run_budget(args.seed)
+    wide = run_wide(args.seed)
     summary = {e: {s: c.summary() for s, c in by_set.items()} for e, by_set in table.items()}
     commit = subprocess.run(["git", "describe", "--always", "--dirty"], capture_output=True,
                             text=True, check=False).stdout.strip()
@@ -263,8 +294,8 @@ def main() -> None:
     sizes = {s: len(p) for s, p in sets.items()}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({"meta": meta, "sizes": sizes, "engines": summary,
-                                    "budget": budget}, indent=1) + "\n")
-    md = markdown(summary, sizes, budget, meta)
+                                    "budget": budget, "wide": wide}, indent=1) + "\n")
+    md = markdown(summary, sizes, budget, wide, meta)
     args.out.with_suffix(".md").write_text(md)
     print(md)
 
