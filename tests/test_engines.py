@@ -274,3 +274,12 @@ def test_inconsistent_positions_are_reported(engine: str) -> None:
     with pytest.raises(InconsistentPosition):
         analyze(pos, engine=engine)
     get_engine(engine)  # still usable afterwards
+
+
+@pytest.mark.parametrize("engine", ["sat", "ilp", "sampling", "bp", "mcmc"])
+def test_interior_keeps_the_density_prior(engine: str) -> None:
+    """Under a density, cells no digit touches are mines with exactly that probability."""
+    pos = Position.from_text("HHHHHH\nH2HHHH\nHHHHHH\nHHHHHH\nHHHHHH\nHHHHHH")
+    got = analyze(pos, engine=engine, density="1/5")
+    assert got.errors is not None
+    assert got.probabilities[(5, 5)] == Fraction(1, 5) and got.errors[(5, 5)] == 0

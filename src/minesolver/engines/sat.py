@@ -75,7 +75,7 @@ class SatEngine:
                     assert left is not None
                     ks.append(left - sum(ks))
                 else:
-                    ks.append(0 if not interior else interior // 2)
+                    ks.append(0)  # under a density the interior keeps its prior (below)
                 witness.record(ks)
 
             if not solver.solve():
@@ -100,6 +100,8 @@ class SatEngine:
             rough = {b: (witness.frequency(b), float(max(witness.frequency(b),
                                                          1 - witness.frequency(b))))
                      for b in range(len(sizes))}
+            if problem.density is not None:  # interior cells: the prior, exactly
+                rough[len(boxes)] = (problem.density, 0.0)
             return certain_analysis(
                 problem, [*boxes, problem.interior], witness, rough, engine=self.name
             )
