@@ -275,7 +275,10 @@ class McmcEngine:
                 means = [sum((Fraction(n, per_batch) * cond[tt][0][j][bi]
                               for tt, n in hist.items()), Fraction(0)) for hist in batch_t]
                 self._store(probs, errors, box, means, floor, known_safe, known_mines)
-        if interior:
+        if interior and problem.density is not None:  # independent cells: the prior
+            probs.update(dict.fromkeys(problem.interior, problem.density))
+            errors.update(dict.fromkeys(problem.interior, 0.0))
+        elif interior:
             means = [sum((Fraction(n, per_batch) * cond[tt][1] for tt, n in hist.items()),
                          Fraction(0)) for hist in batch_t]
             self._store(probs, errors, problem.interior, means, floor, known_safe, known_mines)
