@@ -380,7 +380,9 @@ def to_json(analysis: Analysis) -> dict[str, object]:
         "width": pos.width,
         "height": pos.height,
         "mines": pos.mines,
-        "layouts": int_to_decimal(analysis.layouts),
+        # approximate engines do not count layouts: null rather than a misleading "0".
+        "layouts": int_to_decimal(analysis.layouts) if analysis.exact or analysis.layouts
+        else None,
         "exact": analysis.exact,
         "engine": analysis.engine,
         "cells": cells,

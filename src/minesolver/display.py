@@ -74,7 +74,8 @@ def layouts_text(n: int) -> str:
 
 def summary(analysis: Analysis) -> RenderableType:
     """Layout count, certain cells and the safest cell."""
-    lines = [Text(f"layouts: {layouts_text(analysis.layouts)}")]
+    counted = analysis.exact or analysis.layouts
+    lines = [Text(f"layouts: {layouts_text(analysis.layouts) if counted else 'not counted'}")]
     if not analysis.exact:
         lines.append(Text(f"approximate ({analysis.engine})", style="yellow"))
     safe = sorted(analysis.safe, key=lambda c: (c[1], c[0]))

@@ -124,7 +124,11 @@ _SCHEMAS: dict[str, Any] = {
             "width": {"type": "integer"},
             "height": {"type": "integer"},
             "mines": {"type": ["integer", "null"]},
-            "layouts": {"type": "string", "description": "Layout count, in decimal"},
+            "layouts": {
+                "type": ["string", "null"],
+                "description": "Layout count, in decimal; null when an approximate engine "
+                "did not count",
+            },
             "exact": {"type": "boolean"},
             "engine": {"type": "string"},
             "cells": {"type": "array", "items": _ref("CellProbability")},

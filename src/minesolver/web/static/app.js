@@ -322,7 +322,8 @@ async function analyse(text) {
     state.analysis = a;
     const url = `${location.pathname}?analyse=${parsed.rows.length ? `${a.width}x${a.height}x${a.mines}/` : ""}${parsed.rows.join("/")}`;
     history.replaceState(null, "", url);
-    const digits = a.layouts.length > 30 ? `${a.layouts[0]}.${a.layouts.slice(1, 5)}e${a.layouts.length - 1}` : a.layouts;
+    const digits = a.layouts === null ? "not counted (approximate engine)"
+      : a.layouts.length > 30 ? `${a.layouts[0]}.${a.layouts.slice(1, 5)}e${a.layouts.length - 1}` : a.layouts;
     $("analysis-summary").innerHTML = "";
     const add = (label, value, id) => {
       const p = document.createElement("div");
