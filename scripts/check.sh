@@ -1,7 +1,16 @@
 #!/bin/sh
-# The whole test suite: set-up (venv + editable install with every extra), lint, types, tests.
+# The whole test suite, set-up included: Debian's Chromium for the browser tests (when
+# missing), a venv with every extra, then ruff, mypy --strict and pytest.
 set -eu
 cd "$(dirname "$0")/.."
+# the web app's end-to-end tests drive Debian's Chromium (Playwright downloads no browser)
+if [ ! -x /usr/bin/chromium ]; then
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq >/dev/null
+    $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
 .venv/bin/ruff check src tests benchmarks
