@@ -132,3 +132,16 @@ def test_play_human_from_stdin(
         ["play", "--human", "--level", "3x1x1", "--first-click", "opening"], capsys
     )
     assert code == 0 and out.rstrip().endswith("won")
+
+
+def test_bench_saves_the_layouts_it_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--level", "beginner", "--games", "15", "--seed", "9"]
+    saved = tmp_path / "played.txt"
+    first = bench_json([*argv, "--save-layouts", str(saved)], capsys)
+    assert len(saved.read_text().splitlines()) == 15
+    replayed = bench_json(["--layouts", str(saved), "--seed", "9"], capsys)
+    assert (replayed["games"], replayed["wins"]) == (15, first["wins"])
+    code, _, err = run(["bench", *argv, "--save-layouts", str(tmp_path / "no" / "x.mbf")], capsys)
+    assert code == 2 and err.startswith("error: cannot write")

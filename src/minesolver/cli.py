@@ -178,10 +178,15 @@ def bench(
     plot: Annotated[
         str | None, typer.Option(help="Also write the win rates as a PNG chart.")
     ] = None,
+    save_layouts: Annotated[
+        str | None,
+        typer.Option(help="Also write the layouts played (.mbf: MBF, else the text list)."),
+    ] = None,
 ) -> None:
     """Play many games and report win rates (95% Wilson interval), guesses and speed."""
     from minesolver.bench_report import bench_report, progress_bar
-    from minesolver.simulate import make_setup, simulate
+    from minesolver.game import dump_layouts
+    from minesolver.simulate import make_setup, played_layouts, simulate
 
     names = strategies.split(",") if strategies else [strategy]
     setup, given = make_setup(
@@ -198,6 +203,11 @@ def bench(
         result = simulate(
             setup, count, workers=workers, layouts=given, dask=dask, on_progress=advance
         )
+    if save_layouts is not None:
+        try:
+            dump_layouts(played_layouts(setup, count, given), save_layouts)
+        except OSError as exc:
+            fail(f"cannot write {save_layouts}: {exc.strerror or exc}")
     if plot is not None:
         chart = result.to_json()
         _write_image(plot, "chart", lambda path: _plots().plot_win_rates(chart, path))

@@ -56,6 +56,7 @@ __all__ = [
     "game_layout",
     "make_setup",
     "play_game",
+    "played_layouts",
     "run_batch",
     "simulate",
 ]
@@ -160,6 +161,16 @@ def game_layout(setup: Setup, index: int) -> tuple[Layout, int]:
 
         return no_guess_layout(setup.level, rng, setup.start, setup.rule)
     return random_layout(setup.level, rng, setup.start, setup.rule), 1
+
+
+def played_layouts(
+    setup: Setup, games: int, layouts: Sequence[Layout] | None = None, first_game: int = 0
+) -> list[Layout]:
+    """The layouts of games ``first_game ..`` of a run: the given ones, else drawn again
+    from the seed exactly as the games drew them (so other solvers can play them too)."""
+    if layouts is not None:
+        return list(layouts[first_game : first_game + games])
+    return [game_layout(setup, i)[0] for i in range(first_game, first_game + games)]
 
 
 def run_batch(batch: Batch) -> list[GameRecord]:
