@@ -14,6 +14,7 @@ from minesolver.analysis import analyze
 from minesolver.budget import analyze_within, dry_run_ops, sampled_components
 from minesolver.cli import main
 from minesolver.constraints import build
+from minesolver.engines import EngineLimitExceeded
 from minesolver.engines.mcmc import McmcEngine
 from minesolver.position import Position
 
@@ -127,3 +128,16 @@ def test_cli_solve_budget(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert all("error" in c for c in out["cells"])
     assert main(["solve", str(path), "--budget", "-1"]) == 2
     assert "error: budget must be a positive number" in capsys.readouterr().err
+
+
+def test_sampling_refuses_a_component_it_could_not_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import minesolver.engines.sampling as sampling
+
+    pos = lattice(13, 3)
+    monkeypatch.setattr(sampling, "MAX_OPS", 100.0)
+    with pytest.raises(EngineLimitExceeded, match="use mcmc"):
+        sampling.SamplingEngine(samples=10).analyze_problem(build(pos))
+    monkeypatch.setattr(sampling, "MAX_OPS", 5e7)
+    assert sampling.SamplingEngine(samples=10).analyze_problem(build(pos)).safe

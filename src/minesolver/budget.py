@@ -24,10 +24,10 @@ import time
 from fractions import Fraction
 
 from minesolver.analysis import Analysis, analyze_problem
-from minesolver.constraints import Component, Problem, build
+from minesolver.constraints import Problem, build
 from minesolver.engines.exact import FrontierEngine
 from minesolver.engines.mcmc import McmcEngine
-from minesolver.engines.sampling import FrontierPlan, State
+from minesolver.engines.sampling import dry_run_ops
 from minesolver.position import Position
 
 __all__ = ["SECONDS_PER_OP", "analyze_within", "dry_run_ops", "sampled_components"]
@@ -35,29 +35,6 @@ __all__ = ["SECONDS_PER_OP", "analyze_within", "dry_run_ops", "sampled_component
 SECONDS_PER_OP = 3e-7
 """Seconds per estimated big-integer operation of the frontier DP (forward and backward
 passes together), measured by ``benchmarks/bench_engines.py --calibrate``."""
-
-
-def dry_run_ops(component: Component, limit: float) -> float:
-    """Estimated operations of the exact count of ``component``: the frontier DP's
-    transitions weighted by the polynomial length, or ``inf`` once above ``limit``.
-    Cost: at most about ``limit / L`` tuple operations."""
-    plan = FrontierPlan(component)
-    states: set[State] = {()}
-    ops = 0.0
-    placed = 0
-    for i, s in enumerate(plan.sizes):
-        nxt: set[State] = set()
-        transitions = 0
-        for key in states:
-            for _, key2 in plan.successors(i, key):
-                nxt.add(key2)
-                transitions += 1
-        placed += s
-        ops += transitions * (placed + 1)
-        if ops > limit:
-            return float("inf")
-        states = nxt
-    return ops
 
 
 def sampled_components(problem: Problem, seconds: float) -> frozenset[int]:

@@ -38,6 +38,7 @@ import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, linprog, milp
 from scipy.sparse import csr_matrix
 
+from minesolver.engines.base import EngineLimitExceeded
 from minesolver.engines.certain import Witness, certain_analysis, frontier_boxes
 from minesolver.position import InconsistentPosition
 
@@ -45,9 +46,11 @@ if TYPE_CHECKING:
     from minesolver.analysis import Analysis
     from minesolver.constraints import Component, Problem
 
-__all__ = ["IlpEngine"]
+__all__ = ["MILP_SECONDS", "IlpEngine"]
 
 _TOL = 1e-6
+MILP_SECONDS = 60.0
+"""Time limit of one MILP call (HiGHS); beyond it the engine refuses."""
 
 
 def _rational(value: float) -> Fraction:
@@ -185,7 +188,12 @@ class IlpEngine:
         """An optimal integer solution of ``min c.x`` s.t. ``lo <= a x <= hi``,
         ``0 <= x <= upper`` (``None`` if infeasible)."""
         res = milp(c, constraints=LinearConstraint(a, lo, hi),
-                   integrality=np.ones(len(c)), bounds=Bounds(np.zeros(len(c)), upper))
+                   integrality=np.ones(len(c)), bounds=Bounds(np.zeros(len(c)), upper),
+                   options={"time_limit": MILP_SECONDS})
+        if res.status == 1:  # stopped by the time limit: the question stays open
+            raise EngineLimitExceeded(
+                f"ilp: a MILP over {len(c)} variables took more than {MILP_SECONDS} s"
+            )
         return None if res.x is None else np.rint(res.x).astype(int)
 
     def _decide_blocks(

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 
 from minesolver.constraints import Component
 from minesolver.counting import ComponentCount, Poly, poly_add_shifted
+from minesolver.engines.base import EngineLimitExceeded
 from minesolver.engines.exact import FrontierEngine, box_order
 from minesolver.position import InconsistentPosition
 
@@ -52,10 +53,15 @@ __all__ = [
     "SamplingEngine",
     "binomial_column",
     "choose",
+    "dry_run_ops",
     "interval_mask",
 ]
 
 State = tuple[int, ...]
+
+MAX_OPS = 5e7
+"""Largest estimated frontier-DP work (:func:`dry_run_ops`) the exact-weight sampler
+accepts per component: about 15 s of counting."""
 
 
 def choose(weights: Sequence[int], rng: random.Random) -> int:
@@ -197,6 +203,29 @@ class ComponentSampler:
         return out
 
 
+def dry_run_ops(component: Component, limit: float) -> float:
+    """Estimated operations of the exact count of ``component``: the frontier DP's
+    transitions weighted by the polynomial length, or ``inf`` once above ``limit``.
+    Cost: at most about ``limit / L`` tuple operations."""
+    plan = FrontierPlan(component)
+    states: set[State] = {()}
+    ops = 0.0
+    placed = 0
+    for i, s in enumerate(plan.sizes):
+        nxt: set[State] = set()
+        transitions = 0
+        for key in states:
+            for _, key2 in plan.successors(i, key):
+                nxt.add(key2)
+                transitions += 1
+        placed += s
+        ops += transitions * (placed + 1)
+        if ops > limit:
+            return float("inf")
+        states = nxt
+    return ops
+
+
 def interval_mask(mask: int, low: int, high: int) -> bool:
     """Whether the bit set ``mask`` has a bit in ``low..high``."""
     if high < 0 or high < low:
@@ -235,6 +264,12 @@ class SamplingEngine:
 
         rng = random.Random(self.seed)
         comps = problem.components
+        for comp in comps:  # never start a count that would not end
+            if dry_run_ops(comp, MAX_OPS) == float("inf"):
+                raise EngineLimitExceeded(
+                    f"sampling: a component of {len(comp.boxes)} boxes needs more than "
+                    f"{MAX_OPS:.0e} operations to count; use mcmc or analyze(budget=...)"
+                )
         shared: dict[object, ComponentSampler] = {}  # identical components share one DP
         samplers = [shared.get(c.key()) or shared.setdefault(c.key(), ComponentSampler(c))
                     for c in comps]

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from pysat.solvers import Minicard
 
+from minesolver.engines.base import EngineLimitExceeded
 from minesolver.engines.certain import Witness, certain_analysis, frontier_boxes
 from minesolver.position import InconsistentPosition
 
@@ -37,7 +38,10 @@ if TYPE_CHECKING:
     from minesolver.analysis import Analysis
     from minesolver.constraints import Problem
 
-__all__ = ["SatEngine", "random_layout"]
+__all__ = ["MAX_CONFLICTS", "SatEngine", "random_layout"]
+
+MAX_CONFLICTS = 10_000_000
+"""Conflicts allowed per SAT call before the engine refuses."""
 
 
 class SatEngine:
@@ -78,7 +82,7 @@ class SatEngine:
                     ks.append(0)  # under a density the interior keeps its prior (below)
                 witness.record(ks)
 
-            if not solver.solve():
+            if not _solve(solver, []):
                 raise InconsistentPosition(
                     "no mine layout satisfies the digits and the total (SAT solver)"
                 )
@@ -95,7 +99,7 @@ class SatEngine:
                 else:
                     box = boxes[b]
                     assumptions = [var[box[0]]] if want_mine else [-var[box[-1]]]
-                if solver.solve(assumptions=assumptions):
+                if _solve(solver, assumptions):
                     record(solver.get_model() or [])
             rough = {b: (witness.frequency(b), float(max(witness.frequency(b),
                                                          1 - witness.frequency(b))))
@@ -125,6 +129,18 @@ class SatEngine:
             solver.add_clause([-a, p])
         solver.add_atmost(lits + pad, bound + len(pad))
         return a
+
+
+def _solve(solver: Minicard, assumptions: list[int]) -> bool:
+    """One SAT call within :data:`MAX_CONFLICTS` conflicts; :class:`EngineLimitExceeded`
+    when the budget runs out (never a hang)."""
+    solver.conf_budget(MAX_CONFLICTS)
+    result = solver.solve_limited(assumptions=assumptions)
+    if result is None:
+        raise EngineLimitExceeded(
+            f"sat: one decision needed more than {MAX_CONFLICTS} conflicts"
+        )
+    return bool(result)
 
 
 def _encode(problem: Problem, new_var: count[int]) -> tuple[Minicard, dict[int, int]]:
@@ -159,7 +175,7 @@ def random_layout(problem: Problem, rng: random.Random) -> set[int]:
     solver, var = _encode(problem, count(1))
     try:
         solver.set_phases([v if rng.random() < 0.5 else -v for v in var.values()])
-        if not solver.solve():
+        if not _solve(solver, []):
             raise InconsistentPosition("no mine layout satisfies the digits and the total")
         true = {v for v in solver.get_model() or [] if v > 0}
         return {cell for cell, v in var.items() if v in true}
