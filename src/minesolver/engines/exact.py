@@ -77,6 +77,8 @@ def box_order(component: Component) -> list[int]:
     order: list[int] = []
     candidates = {last}
     while len(order) < n:
+        if not candidates:  # a disconnected part (not from build(), but accepted)
+            candidates.add(next(b for b in range(n) if not placed[b]))
         best = min(
             candidates,
             key=lambda b: (
