@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from minesolver.constraints import Problem, build, reveal
-from minesolver.counting import ComponentCount, combine_density, combine_total
+from minesolver.counting import ComponentCount, combine, combine_density
 from minesolver.engines import ComponentEngine, get_engine
 from minesolver.position import Cell, InconsistentPosition, Position, coordinate_table
 
@@ -316,7 +316,7 @@ def analyze_problem(
         probs.update(dict.fromkeys(problem.interior, problem.density))
     else:
         assert problem.mines_left is not None
-        result = combine_total(counts, interior, problem.mines_left)
+        result = combine(counts, interior, problem.mines_left)
         if result is None:
             lo = sum(_low(c.layouts) for c in counts)
             hi = sum(len(c.layouts) - 1 for c in counts)
@@ -327,23 +327,23 @@ def analyze_problem(
                 f"mines, but the digits need between {lo} and {hi} of them and only "
                 f"{interior} other cells are free"
             )
-        layouts, box_weights, interior_weight = result
-        for comp, weights in zip(problem.components, box_weights, strict=True):
+        layouts, total = result.layouts, result.total
+        for comp, weights in zip(problem.components, result.box_weights, strict=True):
             for box, weight in zip(comp.boxes, weights, strict=True):
                 if not weight:
                     probs.update(dict.fromkeys(box, zero))
                     safe.extend(box)
-                elif weight == layouts:
+                elif weight == total:
                     probs.update(dict.fromkeys(box, one))
                     mines.extend(box)
                 else:
-                    probs.update(dict.fromkeys(box, Fraction(weight, layouts)))
+                    probs.update(dict.fromkeys(box, Fraction(weight, total)))
         if interior:
-            p = Fraction(interior_weight, layouts)
+            p = Fraction(result.interior_weight, total * interior)
             probs.update(dict.fromkeys(problem.interior, p))
-            if not interior_weight:
+            if not p:
                 safe.extend(problem.interior)
-            elif interior_weight == layouts:
+            elif p == 1:
                 mines.extend(problem.interior)
     return Analysis.from_indices(
         problem, layouts, probs, engine=engine.name, certain=(safe, mines)

@@ -28,9 +28,11 @@ from math import comb
 from operator import mul
 
 __all__ = [
+    "Combination",
     "ComponentCount",
     "Poly",
     "binomial_column",
+    "combine",
     "combine_density",
     "combine_total",
     "convolve",
@@ -102,22 +104,34 @@ def binomial_column(n: int, k: int, count: int) -> list[int]:
     return out
 
 
-def combine_total(
-    counts: Sequence[ComponentCount], interior: int, mines: int
-) -> tuple[int, list[list[int]], int] | None:
+@dataclass(frozen=True, slots=True)
+class Combination:
+    """Components and interior combined under the total, in a common scale.
+
+    The weights are layout counts divided by one common factor ``scale`` (a rational),
+    so that they stay small integers on big boards: a box cell is a mine with
+    probability ``box_weights[j][b] / total``, an interior cell with
+    ``interior_weight / (total * interior)``; the exact layout count is ``layouts``.
+    """
+
+    layouts: int
+    total: int
+    box_weights: list[list[int]]
+    interior_weight: int
+    interior: int
+    scale: Fraction
+
+
+def combine(counts: Sequence[ComponentCount], interior: int, mines: int) -> Combination | None:
     """Combine components and ``interior`` free cells under exactly ``mines`` mines.
 
-    Returns ``(layouts, box_weights, interior_weight)`` where ``box_weights[j][b]`` is the
-    number of layouts in which one given cell of box ``b`` of component ``j`` is a mine,
-    and ``interior_weight`` the same for one interior cell; divide by ``layouts`` for
-    probabilities. Returns ``None`` when no layout has exactly ``mines`` mines.
+    ``None`` when no layout has exactly ``mines`` mines. The interior binomials
+    ``C(I, mines - t)`` are used only over the window of frontier mine numbers ``t`` the
+    components can hold, divided by their common factor ``C(I, k_lo) / D``: on a
+    200x200 board that turns 25,000-bit integers into a few thousand bits. The exact
+    layout count is restored once at the end.
     """
     n = len(counts)
-    # interior binomials: weight of t frontier mines is C(I, mines - t).
-    max_frontier = sum(len(c.layouts) - 1 for c in counts)
-    top = min(max_frontier, mines)
-    g = binomial_column(interior, mines, top + 1)
-
     # suffix[j][a]: ways for components j.. and the interior given a mines used before j.
     # Only a >= (least mines the components before j can hold) is ever read.
     before = [0] * (n + 1)
@@ -126,8 +140,23 @@ def combine_total(
         poly = counts[j].layouts
         before[j + 1] = before[j] + len(poly) - 1
         least[j + 1] = least[j] + next((m for m, v in enumerate(poly) if v), 0)
+    top = min(before[n], mines)
+    # k = mines - t interior mines, t in [least[n], top]; valid when 0 <= k <= interior.
+    k_lo, k_hi = max(0, mines - top), min(interior, mines - least[n])
+    if k_lo > k_hi:
+        return None
+    # h[t] = C(I, k) * D / C(I, k_lo) with D = (k_lo+1)...(k_hi): integers, from the
+    # recurrence h(k + 1) = h(k) * (I - k) / (k + 1) starting at h(k_lo) = D.
+    d = 1
+    for j in range(k_lo + 1, k_hi + 1):
+        d *= j
+    h = [0] * (top + 1)
+    value = d
+    for k in range(k_lo, k_hi + 1):
+        h[mines - k] = value
+        value = value * (interior - k) // (k + 1)
     suffix: list[list[int]] = [[] for _ in range(n + 1)]
-    suffix[n] = g
+    suffix[n] = h
     for j in range(n - 1, -1, -1):
         poly = counts[j].layouts
         nxt = suffix[j + 1]
@@ -135,8 +164,8 @@ def combine_total(
         suffix[j] = [0] * start + [
             _dot_shifted(poly, nxt, a) for a in range(start, min(before[j], top) + 1)
         ]
-    layouts = suffix[0][0] if suffix[0] else 0
-    if layouts == 0:
+    total = suffix[0][0] if suffix[0] else 0
+    if total == 0:
         return None
 
     box_weights: list[list[int]] = []
@@ -148,16 +177,33 @@ def combine_total(
         rest = [_dot_shifted(prefix, nxt, k) for k in range(len(count.layouts))]
         box_weights.append([sum(map(mul, bm, rest)) for bm in count.box_mines])
         prefix = convolve(prefix, count.layouts)
-    # one interior cell is a mine: C(I-1, k-1) = C(I, k) * k / I in place of C(I, k),
-    # with k = mines - t; the sum is divisible by I term by term.
-    if interior:
-        frontier = prefix  # product of all component polynomials
-        interior_weight = sum(
-            v * g[t] * (mines - t) for t, v in enumerate(frontier) if v and t < len(g)
-        ) // interior
-    else:
-        interior_weight = 0
-    return layouts, box_weights, interior_weight
+    # one interior cell is a mine: C(I-1, k-1) = C(I, k) * k / I in place of C(I, k).
+    interior_weight = (
+        sum(v * h[t] * (mines - t) for t, v in enumerate(prefix) if v and t <= top)
+        if interior else 0
+    )
+    scale = Fraction(comb(interior, k_lo), d)
+    layouts = total * scale.numerator // scale.denominator
+    return Combination(layouts, total, box_weights, interior_weight, interior, scale)
+
+
+def combine_total(
+    counts: Sequence[ComponentCount], interior: int, mines: int
+) -> tuple[int, list[list[int]], int] | None:
+    """Like :func:`combine`, with the weights as plain layout counts.
+
+    Returns ``(layouts, box_weights, interior_weight)`` where ``box_weights[j][b]`` is the
+    number of layouts in which one given cell of box ``b`` of component ``j`` is a mine,
+    and ``interior_weight`` the same for one interior cell; divide by ``layouts`` for
+    probabilities. Returns ``None`` when no layout has exactly ``mines`` mines.
+    """
+    result = combine(counts, interior, mines)
+    if result is None:
+        return None
+    num, den = result.scale.numerator, result.scale.denominator
+    boxes = [[w * num // den for w in row] for row in result.box_weights]
+    inner = result.interior_weight * num // (den * interior) if interior else 0
+    return result.layouts, boxes, inner
 
 
 def combine_density(
