@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 
 from minesolver.constraints import Component
 from minesolver.counting import ComponentCount, Poly, poly_add_shifted
+from minesolver.counting import binomial_column as counting_binomial_column
 from minesolver.engines.base import EngineLimitExceeded
 from minesolver.engines.exact import FrontierEngine, box_order
 from minesolver.position import InconsistentPosition
@@ -422,23 +423,8 @@ def _all_support(counts: Sequence[ComponentCount]) -> int:
 
 
 def binomial_column(interior: int, total: int, top: int) -> list[int]:
-    """``[C(interior, total - a) for a in 0..top]`` by the exact recurrence
-    ``C(I, r + 1) = C(I, r) * (I - r) / (r + 1)`` from one binomial (not ``top`` of them:
-    each is a big integer on large boards)."""
-    out = [0] * (top + 1)
-    r = total - top  # the smallest r = total - a, at a = top
-    value = comb(interior, r) if 0 <= r <= interior else 0
-    for a in range(top, -1, -1):
-        r = total - a
-        out[a] = value if 0 <= r <= interior else 0
-        # next: r + 1
-        if r < 0:
-            value = comb(interior, r + 1) if r + 1 >= 0 else 0
-        elif r + 1 > interior:
-            value = 0
-        else:
-            value = value * (interior - r) // (r + 1)
-    return out
+    """``[C(interior, total - a) for a in 0..top]`` (see :func:`counting.binomial_column`)."""
+    return counting_binomial_column(interior, total, top + 1)
 
 
 def _uncertain(mean: Fraction, err: float, floor: Fraction) -> tuple[Fraction, float]:
