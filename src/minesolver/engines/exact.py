@@ -215,6 +215,7 @@ class FrontierEngine:
         box_mines: list[Poly] = [[] for _ in range(n)]
         for i in range(n - 1, -1, -1):
             s = sizes[i]
+            row, row1 = _binomials(s), _binomials(s - 1)
             fwd = states[i]
             new_back: dict[tuple[int, ...], Poly] = {}
             marginal: Poly = []
@@ -222,12 +223,15 @@ class FrontierEngine:
                 tail = back.get(key2)
                 if tail is None:
                     continue
+                factor = row[k]
                 acc = new_back.get(key)
                 if acc is None:
-                    acc = new_back[key] = []
-                poly_add_shifted(acc, tail, k, comb(s, k))
+                    new_back[key] = [0] * k + [factor * v for v in tail]
+                else:
+                    poly_add_shifted(acc, tail, k, factor)
                 if k:
-                    poly_add_shifted(marginal, convolve(fwd[key], tail), k, comb(s - 1, k - 1))
+                    # one given cell of the box is a mine: C(s-1, k-1) of the C(s, k) ways.
+                    poly_add_shifted(marginal, convolve(fwd[key], tail), k, row1[k - 1])
             back = new_back
             box_mines[order[i]] = marginal
         layouts = back.get((0,) * slots, [])
