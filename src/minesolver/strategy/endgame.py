@@ -207,9 +207,10 @@ class EndgameSolver:
         if newly:
             parts: dict[tuple[int, ...], list[int]] = {}
             nmask = self._nmask
-            cells = list(_bits(newly))
+            masks = [nmask[c] for c in _bits(newly)]
             for layout in state:
-                key = tuple((layout & nmask[c]).bit_count() for c in cells)
+                # the digits the newly opened cells show under this layout
+                key = tuple(map(int.bit_count, map(layout.__and__, masks)))
                 parts.setdefault(key, []).append(layout)
             if len(parts) > 1:
                 now_open = opened | newly
@@ -237,10 +238,13 @@ class EndgameSolver:
         uncertain = any_mine & ~all_mine & hidden
         nmask = self._nmask
         # candidates by the number of layouts in which they are safe, most first
-        counts = sorted(
-            ((sum(1 for L in state if not (L >> c) & 1), c) for c in _bits(uncertain)),
-            reverse=True,
-        )
+        # (one pass over each layout's uncertain mines, not one pass per cell)
+        mines_at: dict[int, int] = dict.fromkeys(_bits(uncertain), 0)
+        for layout in state:
+            for c in _bits(layout & uncertain):
+                mines_at[c] += 1
+        size = len(state)
+        counts = sorted(((size - m, c) for c, m in mines_at.items()), reverse=True)
         best, best_cell = 0, -1
         seen_split: set[tuple[frozenset[int], ...]] = set()
         for safe_count, c in counts:
