@@ -33,12 +33,18 @@ __all__ = ["FrontierEngine", "box_order"]
 _Touch = tuple[int, bool, int, int]
 _Step = list[_Touch]
 _SMALL = 40
+_TINY = 12
+"""Components of at most this many boxes keep the order they were built in."""
 """Components of at most this many boxes are ordered breadth-first, without the greedy."""
 
 
 def box_order(component: Component) -> list[int]:
     """A box order keeping few equations open at once (greedy, O(n^2 * degree))."""
     n = len(component.boxes)
+    if n <= _TINY:
+        # a handful of boxes: any order keeps the states few; build() lists the boxes in
+        # reading order of their cells, which is already spatially coherent.
+        return list(range(n))
     box_cons: list[list[int]] = [[] for _ in range(n)]
     for c, (boxes, _) in enumerate(component.constraints):
         for b in boxes:
@@ -138,7 +144,10 @@ def _plan(component: Component, order: list[int]) -> tuple[list[_Step], int]:
                     slot_of[c] = slots
                     slots += 1
             touch.append((slot_of[c], opens, values[c], capacity[c]))
-        touch.sort(key=lambda t: t[3])  # closing equations (capacity 0) first
+        for t, entry in enumerate(touch):  # a closing equation (capacity 0) first
+            if entry[3] == 0:
+                touch[0], touch[t] = entry, touch[0]
+                break
         steps.append(touch)
         for c in box_cons[i]:
             if last[c] == i:
