@@ -250,12 +250,13 @@ class EndgameSolver:
         for safe_count, c in counts:
             if safe_count <= best:
                 break
-            groups: dict[int, list[int]] = {}
+            buckets: list[list[int]] = [[] for _ in range(9)]  # by the digit c shows
             bit = 1 << c
+            around = nmask[c]
             for layout in state:
                 if not layout & bit:
-                    groups.setdefault((layout & nmask[c]).bit_count(), []).append(layout)
-            split = tuple(sorted((frozenset(g) for g in groups.values()), key=min))
+                    buckets[(layout & around).bit_count()].append(layout)
+            split = tuple(sorted((frozenset(g) for g in buckets if g), key=min))
             if split in seen_split:  # the same information as a cell already tried
                 continue
             seen_split.add(split)
