@@ -23,7 +23,6 @@ every choice of the remaining mines among the interior cells: O(layouts * cells)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import combinations
 
 from minesolver.position import FLAG, HIDDEN, Cell, Position
@@ -136,39 +135,93 @@ def _frontier_order(
     return order
 
 
-def _bits(mask: int) -> Iterator[int]:
+def _bits(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask`` (>= 0), lowest first."""
+    out = []
     while mask:
         low = mask & -mask
-        yield low.bit_length() - 1
+        out.append(low.bit_length() - 1)
         mask ^= low
+    return out
 
 
 class EndgameSolver:
     """Optimal play over an explicit set of layouts, with a transposition cache.
 
-    One solver serves a whole game (the board size is fixed); :meth:`clear` forgets
-    the cache. ``budget`` caps the node expansions of one :meth:`best_move` call.
+    A set of layouts is a bitset over game-wide layout indices (each distinct layout mask
+    gets one index the first time it is seen). For every hidden cell the solver keeps the
+    bitset of layouts with a mine there and, per digit 0-8, of layouts in which the cell
+    is safe and shows that digit: splitting a state by what a click shows is then nine
+    big-integer ANDs, and counting a cell's safe layouts one popcount, instead of loops
+    over the layouts. One solver serves a whole game (the board size is fixed);
+    :meth:`clear` forgets the layouts and the cache. ``budget`` caps the node expansions
+    of one :meth:`best_move` call.
     """
 
     def __init__(self, budget: int = 20_000) -> None:
         self.budget = budget
-        self._memo: dict[frozenset[int], tuple[int, int]] = {}
+        self._memo: dict[int, tuple[int, int]] = {}
         self._nmask: list[int] = []
         self._size: tuple[int, int] = (0, 0)
         self._nodes = 0
+        self._index: dict[int, int] = {}  # layout mask -> index
+        self._layouts: list[int] = []  # index -> layout mask
+        self._covered: list[int] = []  # index -> hidden cells its digit bits cover
+        self._mine: dict[int, int] = {}  # cell -> layouts with a mine there
+        self._digit: dict[int, list[int]] = {}  # cell -> per digit, layouts showing it
 
     def clear(self) -> None:
-        """Forget the transposition cache (a new game)."""
+        """Forget the layouts and the transposition cache (a new game)."""
         self._memo.clear()
+        self._index.clear()
+        self._layouts.clear()
+        self._covered.clear()
+        self._mine.clear()
+        self._digit.clear()
 
-    def _prepare(self, position: Position) -> None:
+    def _prepare(self, position: Position) -> int:
+        """Reset on a new board size; the hidden cells as a bit mask."""
         size = (position.width, position.height)
         if size != self._size:
             self._size = size
-            self._memo.clear()
+            self.clear()
             self._nmask = [
                 sum(1 << j for j in nb) for nb in position.neighbour_indices()
             ]
+        return sum(1 << i for i, v in enumerate(position.cells) if v == HIDDEN)
+
+    def _cover(self, k: int, layout: int, cells: int) -> None:
+        """Record, for each cell of ``cells`` safe in ``layout``, the digit it shows."""
+        bit = 1 << k
+        nmask = self._nmask
+        digit = self._digit
+        for c in _bits(cells & ~layout):
+            row = digit.get(c)
+            if row is None:
+                row = digit[c] = [0] * 9
+            row[(layout & nmask[c]).bit_count()] |= bit
+
+    def _register(self, layouts: list[int], hidden: int) -> int:
+        """The bitset of ``layouts``, indexing the new ones. O(layouts * hidden cells)
+        for new layouts, O(layouts) for known ones."""
+        state = 0
+        index = self._index
+        mine = self._mine
+        for layout in layouts:
+            k = index.get(layout)
+            if k is None:
+                k = index[layout] = len(self._layouts)
+                self._layouts.append(layout)
+                self._covered.append(hidden)
+                bit = 1 << k
+                for c in _bits(layout):
+                    mine[c] = mine.get(c, 0) | bit
+                self._cover(k, layout, hidden)
+            elif hidden & ~self._covered[k]:
+                self._cover(k, layout, hidden & ~self._covered[k])
+                self._covered[k] |= hidden
+            state |= 1 << k
+        return state
 
     def best_move(self, position: Position, layouts: list[int]) -> tuple[Cell, int, int]:
         """The optimal cell to open, the layouts it wins and how many there are.
@@ -177,51 +230,55 @@ class EndgameSolver:
         cells, as :func:`enumerate_layouts` gives). The position must have no certainly
         safe hidden cell left unopened. Raises :class:`SearchBudgetExceeded`.
         """
-        self._prepare(position)
+        hidden = self._prepare(position)
         self._nodes = 0
-        state = frozenset(layouts)
-        hidden = sum(1 << i for i, v in enumerate(position.cells) if v == HIDDEN)
+        state = self._register(layouts, hidden)
         wins, cell = self._solve(state, hidden)
         if cell < 0:
             raise ValueError("no uncertain cell to open")
-        return position.coords(cell), wins, len(state)
+        return position.coords(cell), wins, state.bit_count()
 
     def win_count(self, position: Position, layouts: list[int]) -> int:
         """The number of ``layouts`` that optimal play wins from ``position``."""
-        self._prepare(position)
+        hidden = self._prepare(position)
         self._nodes = 0
-        hidden = sum(1 << i for i, v in enumerate(position.cells) if v == HIDDEN)
-        return self._closed_wins(frozenset(layouts), hidden, 0)
+        return self._closed_wins(self._register(layouts, hidden), hidden, 0)
 
-    def _closed_wins(self, state: frozenset[int], hidden: int, opened: int) -> int:
+    def _span(self, state: int) -> tuple[int, int]:
+        """Cells that are a mine in some layout of ``state``, and in all of them.
+        O(layouts in the state)."""
+        layouts = self._layouts
+        any_mine, all_mine = 0, -1
+        for k in _bits(state):
+            layout = layouts[k]
+            any_mine |= layout
+            all_mine &= layout
+        return any_mine, all_mine
+
+    def _closed_wins(self, state: int, hidden: int, opened: int) -> int:
         """Wins of ``state`` after opening every cell safe in all its layouts.
 
         ``opened`` holds the cells whose digits already agree across ``state``.
         """
-        if len(state) == 1:
+        if not state & (state - 1):  # a single layout
             return 1
-        any_mine = 0
-        for layout in state:
-            any_mine |= layout
-        newly = hidden & ~any_mine & ~opened
+        any_mine, _ = self._span(state)
+        newly = list(_bits(hidden & ~opened & ~any_mine))
         if newly:
-            parts: dict[tuple[int, ...], list[int]] = {}
-            nmask = self._nmask
-            masks = [nmask[c] for c in _bits(newly)]
-            for layout in state:
-                # the digits the newly opened cells show under this layout
-                key = tuple(map(int.bit_count, map(layout.__and__, masks)))
-                parts.setdefault(key, []).append(layout)
+            parts = [state]
+            digit = self._digit
+            for c in newly:
+                parts = [g for p in parts for x in digit[c] if (g := p & x)]
             if len(parts) > 1:
-                now_open = opened | newly
-                return sum(
-                    self._closed_wins(frozenset(p), hidden, now_open) for p in parts.values()
-                )
+                now_open = opened
+                for c in newly:
+                    now_open |= 1 << c
+                return sum(self._closed_wins(p, hidden, now_open) for p in parts)
         return self._solve(state, hidden)[0]
 
-    def _solve(self, state: frozenset[int], hidden: int) -> tuple[int, int]:
+    def _solve(self, state: int, hidden: int) -> tuple[int, int]:
         """``(wins, best cell)`` of a closed state; cell -1 when the state is won."""
-        if len(state) == 1:
+        if not state & (state - 1):
             return 1, -1
         hit = self._memo.get(state)
         if hit is not None:
@@ -229,37 +286,27 @@ class EndgameSolver:
         self._nodes += 1
         if self._nodes > self.budget:
             raise SearchBudgetExceeded(f"endgame search exceeded {self.budget} nodes")
-        any_mine = 0
-        all_mine = -1
-        for layout in state:
-            any_mine |= layout
-            all_mine &= layout
+        size = state.bit_count()
+        mine = self._mine
+        any_mine, all_mine = self._span(state)
         safe_cells = hidden & ~any_mine
-        uncertain = any_mine & ~all_mine & hidden
-        nmask = self._nmask
         # candidates by the number of layouts in which they are safe, most first
-        # (one pass over each layout's uncertain mines, not one pass per cell)
-        mines_at: dict[int, int] = dict.fromkeys(_bits(uncertain), 0)
-        for layout in state:
-            for c in _bits(layout & uncertain):
-                mines_at[c] += 1
-        size = len(state)
-        counts = sorted(((size - m, c) for c, m in mines_at.items()), reverse=True)
+        counts = sorted(
+            ((size - (state & mine[c]).bit_count(), c)
+             for c in _bits(any_mine & ~all_mine & hidden)),
+            reverse=True,
+        )
         best, best_cell = 0, -1
-        seen_split: set[tuple[frozenset[int], ...]] = set()
+        seen_split: set[tuple[int, ...]] = set()
+        digit = self._digit
         for safe_count, c in counts:
             if safe_count <= best:
                 break
-            buckets: list[list[int]] = [[] for _ in range(9)]  # by the digit c shows
-            bit = 1 << c
-            around = nmask[c]
-            for layout in state:
-                if not layout & bit:
-                    buckets[(layout & around).bit_count()].append(layout)
-            split = tuple(sorted((frozenset(g) for g in buckets if g), key=min))
+            split = tuple(sorted(g for x in digit[c] if (g := state & x)))
             if split in seen_split:  # the same information as a cell already tried
                 continue
             seen_split.add(split)
+            bit = 1 << c
             opened = safe_cells | bit
             total = sum(self._closed_wins(g, hidden & ~bit, opened) for g in split)
             if total > best:
