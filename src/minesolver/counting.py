@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from operator import mul
+from typing import TypeVar
 
 __all__ = [
     "Combination",
@@ -42,6 +43,8 @@ __all__ = [
 Poly = list[int]
 """Mine-count polynomial: entry ``m`` counts layouts with ``m`` mines."""
 
+_Number = TypeVar("_Number", int, float)
+
 
 @dataclass(frozen=True, slots=True)
 class ComponentCount:
@@ -56,11 +59,12 @@ class ComponentCount:
     box_mines: list[Poly]
 
 
-def convolve(a: Sequence[int], b: Sequence[int]) -> Poly:
-    """Product of two mine-count polynomials. O(len(a) * len(b))."""
+def convolve(a: Sequence[_Number], b: Sequence[_Number]) -> list[_Number]:
+    """Product of two polynomials: mine counts (ints), or weights of an approximate
+    engine (floats). O(len(a) * len(b))."""
     if not a or not b:
         return []
-    out = [0] * (len(a) + len(b) - 1)
+    out = [a[0] * 0] * (len(a) + len(b) - 1)
     for i, x in enumerate(a):
         if x:
             for j, y in enumerate(b):

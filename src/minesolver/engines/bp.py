@@ -34,6 +34,7 @@ from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING
 
+from minesolver.counting import convolve
 from minesolver.position import InconsistentPosition
 
 if TYPE_CHECKING:
@@ -46,15 +47,6 @@ MAX_ITERATIONS = 200
 """Most parallel message sweeps per component."""
 
 _EPS = 1e-9
-
-
-def _conv(a: list[float], b: list[float]) -> list[float]:
-    out = [0.0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                out[i + j] += x * y
-    return out
 
 
 def arc_consistent_supports(component: Component) -> list[set[int]]:
@@ -172,12 +164,12 @@ class BeliefPropagationEngine:
                 n = len(boxes)
                 prefix = [[1.0]]
                 for i in range(n):
-                    prefix.append(_conv(prefix[-1], v2f[c][i])[: v + 1])
+                    prefix.append(convolve(prefix[-1], v2f[c][i])[: v + 1])
                 suffix = [[1.0]] * (n + 1)
                 for i in range(n - 1, -1, -1):
-                    suffix[i] = _conv(suffix[i + 1], v2f[c][i])[: v + 1]
+                    suffix[i] = convolve(suffix[i + 1], v2f[c][i])[: v + 1]
                 for i, b in enumerate(boxes):
-                    rest = _conv(prefix[i], suffix[i + 1])
+                    rest = convolve(prefix[i], suffix[i + 1])
                     msg = [rest[v - k] if 0 <= v - k < len(rest) else 0.0
                            for k in range(sizes[b] + 1)]
                     total = sum(msg)
