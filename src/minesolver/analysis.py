@@ -220,26 +220,29 @@ def analyze_after(
     digit: int,
     *,
     cache: MutableMapping[object, ComponentCount] | None = None,
+    child: Position | None = None,
 ) -> Analysis:
     """The analysis of ``analysis.position`` after ``cell`` is opened and shows ``digit``.
 
     Equal to ``analyze(position with the digit)`` with the same engine and options, but
     with an exact component engine only the components next to ``cell`` are rebuilt and,
     with a ``cache``, recounted: what a player needs to weigh every outcome of a click.
+    ``child``, the revealed position, may be passed when the caller has built it already.
     Raises :class:`InconsistentPosition` when the cell cannot be safe showing ``digit``.
     """
     engine = get_engine(analysis.engine)
     problem = analysis.problem
     pos = analysis.position
     if problem is None or not isinstance(engine, ComponentEngine):
-        child = pos.replace({cell: digit})
+        if child is None:
+            child = pos.replace({cell: digit})
         if problem is None:
             return analyze(child, engine=analysis.engine, cache=cache)
         return analyze(
             child, engine=analysis.engine, density=problem.density,
             trust_flags=problem.trust_flags, cache=cache,
         )
-    return analyze_problem(reveal(problem, pos.index(cell), digit), engine, cache)
+    return analyze_problem(reveal(problem, pos.index(cell), digit, child), engine, cache)
 
 
 def _density(value: Fraction | float | str | None) -> Fraction | None:

@@ -420,7 +420,7 @@ def _without(cells: tuple[int, ...], drop: set[int]) -> tuple[int, ...]:
     return out
 
 
-def reveal(problem: Problem, cell: int, digit: int) -> Problem:
+def reveal(problem: Problem, cell: int, digit: int, child: Position | None = None) -> Problem:
     """The problem after the unknown cell ``cell`` (an index) is opened and shows ``digit``.
 
     Only the components next to the cell are rebuilt (their equations, minus the cell,
@@ -428,7 +428,8 @@ def reveal(problem: Problem, cell: int, digit: int) -> Problem:
     the same object, so a count cache keyed by shape finds it. Equal to
     ``build(position with the digit)`` but O(size of the neighbouring components)
     instead of O(board). Raises :class:`InconsistentPosition` when no layout of
-    ``problem`` has the cell safe with ``digit`` mines around it.
+    ``problem`` has the cell safe with ``digit`` mines around it. ``child``, the revealed
+    position, may be passed when the caller has built it already.
     """
     position = problem.position
     cells = position.cells
@@ -440,10 +441,11 @@ def reveal(problem: Problem, cell: int, digit: int) -> Problem:
         raise ValueError(f"digit {digit} is not 0-8")
     if cell in problem.forced_mines:
         raise InconsistentPosition(f"cell {_where(position, cell)} is certainly a mine")
-    child = Position(
-        position.width, position.height, (*cells[:cell], digit, *cells[cell + 1 :]),
-        position.mines,
-    )
+    if child is None:
+        child = Position(
+            position.width, position.height, (*cells[:cell], digit, *cells[cell + 1 :]),
+            position.mines,
+        )
     around_cell = position.neighbour_indices()[cell]
     index = problem.component_of()
     affected = sorted({index[j] for j in (cell, *around_cell) if j in index})

@@ -91,7 +91,7 @@ class OutcomeCache:
         result: Analysis | None
         try:
             if parent is not None:
-                result = analyze_after(*parent, cache=self._counts)
+                result = analyze_after(*parent, cache=self._counts, child=position)
             else:
                 result = analyze(position, cache=self._counts)
         except InconsistentPosition:
