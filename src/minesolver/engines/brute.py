@@ -43,7 +43,9 @@ def brute_force(
     cells = position.cells
     nbrs = position.neighbour_indices()
     unknown = problem.unknown
-    trusted = {i for i, v in enumerate(cells) if v == FLAG} if problem.trust_flags else set()
+    trusted = set() if problem.trusted_flags == 0 else {
+        i for i, v in enumerate(cells) if v == FLAG
+    }
     digits = [(i, cells[i]) for i in range(len(cells)) if cells[i] >= 0]
     u = len(unknown)
     if density is None:
