@@ -80,6 +80,14 @@ class CellProbabilities(Mapping[Cell, Fraction]):
             zip(self._unknown, map(self._by_index.__getitem__, self._unknown), strict=True)
         ).values()
 
+    def distinct(self) -> list[Fraction]:
+        """The probabilities, each object once. The engines share one Fraction among the
+        cells of a box, so this is about one value per box: cheap to scan for the lowest.
+        Deduplicated by identity, not by value (hashing a Fraction costs a modular
+        inverse), so equal values from different boxes may both appear."""
+        values = map(self._by_index.__getitem__, self._unknown)
+        return list({id(p): p for p in values}.values())
+
     def __repr__(self) -> str:
         return f"CellProbabilities({dict(self.items())!r})"
 

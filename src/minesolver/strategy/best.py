@@ -34,11 +34,13 @@ possible digit), all cached by position for the move.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import groupby
+from operator import itemgetter
 
-from minesolver.analysis import Analysis
+from minesolver.analysis import Analysis, CellProbabilities
 from minesolver.position import HIDDEN, Cell, Position
 from minesolver.strategy.base import Move
 from minesolver.strategy.endgame import (
@@ -82,15 +84,17 @@ def next_safety(analysis: Analysis) -> Fraction:
     if analysis.safe:
         return Fraction(1)
     # one Fraction object is shared by every cell of a box: compare each object once
-    probs = [p for p in _distinct(analysis.probabilities.values()) if p < 1]
+    probs = [p for p in _distinct(analysis.probabilities) if p < 1]
     if not probs:
         return Fraction(1)
     return 1 - min(probs)
 
 
-def _distinct(values: Iterable[Fraction]) -> list[Fraction]:
-    """The values, each object once (cheap: by identity, not by value)."""
-    return list({id(v): v for v in values}.values())
+def _distinct(probabilities: Mapping[Cell, Fraction]) -> list[Fraction]:
+    """The probability values, each object once (cheap: by identity, not by value)."""
+    if isinstance(probabilities, CellProbabilities):
+        return probabilities.distinct()
+    return list({id(v): v for v in probabilities.values()}.values())
 
 
 def second_safety(outcomes: list[Outcome]) -> Fraction:
@@ -118,6 +122,19 @@ def _uncertain_count(analysis: Analysis, cell: Cell) -> int:
         1 for nb in analysis.position.neighbours(cell)
         if nb in probs and nb not in safe and nb not in mines
     )
+
+
+def _by_decisiveness(
+    analysis: Analysis, order: list[tuple[float, int, int]]
+) -> Iterator[Cell]:
+    """The cells of ``order`` (sorted by probability, then reading order), each run of
+    equal probability re-sorted by :func:`_uncertain_count`, lazily: the count is made
+    only for the runs the caller reaches."""
+    for _, run in groupby(order, key=itemgetter(0)):
+        cells = [(x, y) for _, y, x in run]
+        if len(cells) > 1:
+            cells.sort(key=lambda c: _uncertain_count(analysis, c))  # stable: reading order
+        yield from cells
 
 
 def find_fifty_fifty(
@@ -214,13 +231,11 @@ class BestStrategy:
         """
         opts = self.options
         probs = analysis.probabilities
-        as_float = {id(p): float(p) for p in _distinct(probs.values())}
+        as_float = {id(p): float(p) for p in _distinct(probs)}
         order = sorted(
-            (as_float[id(p)], _uncertain_count(analysis, c), c[1], c[0])
-            for c, p in probs.items()
-            if c not in analysis.mines
+            (as_float[id(p)], c[1], c[0]) for c, p in probs.items() if c not in analysis.mines
         )
-        cells = iter_representatives(analysis.position, ((x, y) for _, _, y, x in order))
+        cells = iter_representatives(analysis.position, _by_decisiveness(analysis, order))
         outcomes: dict[Cell, list[Outcome]] = {}
         chosen: list[Cell] = []
         dead: list[Cell] = []

@@ -164,6 +164,7 @@ class EndgameSolver:
         self._nmask: list[int] = []
         self._size: tuple[int, int] = (0, 0)
         self._nodes = 0
+        self._cells: list[int] = []  # cells the current search may open
         self._index: dict[int, int] = {}  # layout mask -> index
         self._layouts: list[int] = []  # index -> layout mask
         self._covered: list[int] = []  # index -> hidden cells its digit bits cover
@@ -230,40 +231,58 @@ class EndgameSolver:
         cells, as :func:`enumerate_layouts` gives). The position must have no certainly
         safe hidden cell left unopened. Raises :class:`SearchBudgetExceeded`.
         """
-        hidden = self._prepare(position)
-        self._nodes = 0
-        state = self._register(layouts, hidden)
-        wins, cell = self._solve(state, hidden)
+        state = self._start(position, layouts)
+        wins, cell = self._solve(state, self._uncertain(state, state.bit_count()))
         if cell < 0:
             raise ValueError("no uncertain cell to open")
         return position.coords(cell), wins, state.bit_count()
 
     def win_count(self, position: Position, layouts: list[int]) -> int:
         """The number of ``layouts`` that optimal play wins from ``position``."""
+        return self._closed_wins(self._start(position, layouts), 0)
+
+    def _start(self, position: Position, layouts: list[int]) -> int:
+        """Register ``layouts``; fix the cells the search may open (every hidden cell
+        that is not a mine in all of them). The root state's bitset."""
         hidden = self._prepare(position)
         self._nodes = 0
-        return self._closed_wins(self._register(layouts, hidden), hidden, 0)
+        state = self._register(layouts, hidden)
+        mine = self._mine
+        self._cells = [c for c in _bits(hidden) if state & mine.get(c, 0) != state]
+        return state
 
-    def _span(self, state: int) -> tuple[int, int]:
-        """Cells that are a mine in some layout of ``state``, and in all of them.
-        O(layouts in the state)."""
-        layouts = self._layouts
-        any_mine, all_mine = 0, -1
-        for k in _bits(state):
-            layout = layouts[k]
-            any_mine |= layout
-            all_mine &= layout
-        return any_mine, all_mine
+    def _uncertain(self, state: int, size: int) -> list[tuple[int, int]]:
+        """``(safe layouts, cell)`` for the cells of uncertain state in ``state``.
+        O(cells * layouts / 64): one big-integer AND per cell."""
+        mine = self._mine
+        out = []
+        for c in self._cells:
+            m = state & mine.get(c, 0)
+            if m and m != state:
+                out.append((size - m.bit_count(), c))
+        return out
 
-    def _closed_wins(self, state: int, hidden: int, opened: int) -> int:
-        """Wins of ``state`` after opening every cell safe in all its layouts.
+    def _closed_wins(self, state: int, opened: int) -> int:
+        """Wins of ``state``, opening first every cell safe in all its layouts.
 
-        ``opened`` holds the cells whose digits already agree across ``state``.
+        ``opened`` holds the cells already open (their digits agree across ``state``).
         """
         if not state & (state - 1):  # a single layout
             return 1
-        any_mine, _ = self._span(state)
-        newly = list(_bits(hidden & ~opened & ~any_mine))
+        hit = self._memo.get(state)
+        if hit is not None:
+            return hit[0]
+        size = state.bit_count()
+        mine = self._mine
+        newly: list[int] = []
+        uncertain: list[tuple[int, int]] = []
+        for c in self._cells:
+            m = state & mine.get(c, 0)
+            if not m:
+                if not opened >> c & 1:
+                    newly.append(c)
+            elif m != state:
+                uncertain.append((size - m.bit_count(), c))
         if newly:
             parts = [state]
             digit = self._digit
@@ -273,42 +292,42 @@ class EndgameSolver:
                 now_open = opened
                 for c in newly:
                     now_open |= 1 << c
-                return sum(self._closed_wins(p, hidden, now_open) for p in parts)
-        return self._solve(state, hidden)[0]
+                wins = sum(self._closed_wins(p, now_open) for p in parts)
+                self._memo[state] = (wins, -1)
+                return wins
+        return self._solve(state, uncertain)[0]
 
-    def _solve(self, state: int, hidden: int) -> tuple[int, int]:
-        """``(wins, best cell)`` of a closed state; cell -1 when the state is won."""
+    def _solve(self, state: int, uncertain: list[tuple[int, int]]) -> tuple[int, int]:
+        """``(wins, best cell)`` of a closed state whose uncertain cells are
+        ``uncertain`` (from :meth:`_uncertain`); cell -1 when the state is won."""
         if not state & (state - 1):
             return 1, -1
         hit = self._memo.get(state)
-        if hit is not None:
+        if hit is not None and hit[1] >= 0:
             return hit
         self._nodes += 1
         if self._nodes > self.budget:
             raise SearchBudgetExceeded(f"endgame search exceeded {self.budget} nodes")
-        size = state.bit_count()
         mine = self._mine
-        any_mine, all_mine = self._span(state)
-        safe_cells = hidden & ~any_mine
+        # the cells safe in every layout of a closed state are open already
+        opened = 0
+        for c in self._cells:
+            if not state & mine.get(c, 0):
+                opened |= 1 << c
         # candidates by the number of layouts in which they are safe, most first
-        counts = sorted(
-            ((size - (state & mine[c]).bit_count(), c)
-             for c in _bits(any_mine & ~all_mine & hidden)),
-            reverse=True,
-        )
+        uncertain.sort(reverse=True)
         best, best_cell = 0, -1
         seen_split: set[tuple[int, ...]] = set()
         digit = self._digit
-        for safe_count, c in counts:
+        for safe_count, c in uncertain:
             if safe_count <= best:
                 break
             split = tuple(sorted(g for x in digit[c] if (g := state & x)))
             if split in seen_split:  # the same information as a cell already tried
                 continue
             seen_split.add(split)
-            bit = 1 << c
-            opened = safe_cells | bit
-            total = sum(self._closed_wins(g, hidden & ~bit, opened) for g in split)
+            now_open = opened | 1 << c
+            total = sum(self._closed_wins(g, now_open) for g in split)
             if total > best:
                 best, best_cell = total, c
         result = (best, best_cell)
