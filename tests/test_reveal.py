@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from minesolver import InconsistentPosition, Position, analyze
-from minesolver.analysis import Analysis, analyze_after
+from minesolver.analysis import Analysis, CellProbabilities, analyze_after
 from minesolver.constraints import build, reveal
 from minesolver.counting import ComponentCount
 
@@ -43,6 +43,10 @@ def _same(x: Analysis | None, y: Analysis | None) -> None:
         assert x.probabilities == y.probabilities
         assert x.layouts == y.layouts
         assert x.safe == y.safe and x.mines == y.mines
+        for a in (x, y):  # the distinct levels the players scan are exactly the values
+            probs = a.probabilities
+            assert isinstance(probs, CellProbabilities)
+            assert set(probs.distinct()) == set(probs.values())
 
 
 @ci_settings(60)

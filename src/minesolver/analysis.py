@@ -11,13 +11,26 @@ All counting is in Python ints and Fractions; floats appear only in :meth:`Analy
 from __future__ import annotations
 
 import decimal
-from collections.abc import ItemsView, Iterable, Iterator, Mapping, MutableMapping, ValuesView
+from collections.abc import (
+    ItemsView,
+    Iterable,
+    Iterator,
+    Mapping,
+    MutableMapping,
+    Sequence,
+    ValuesView,
+)
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from minesolver.constraints import Problem, build, reveal
 from minesolver.counting import ComponentCount, combine, combine_density
-from minesolver.engines import ComponentEngine, get_engine
+from minesolver.engines import (
+    ComponentEngine,
+    PositionEngine,
+    get_engine,
+    is_component_engine,
+)
 from minesolver.position import Cell, InconsistentPosition, Position, coordinate_table
 
 __all__ = [
@@ -40,12 +53,15 @@ class CellProbabilities(Mapping[Cell, Fraction]):
     index instead. Equal to any mapping with the same items.
     """
 
-    __slots__ = ("_by_index", "_coords", "_height", "_unknown", "_width")
+    __slots__ = ("_by_index", "_coords", "_height", "_levels", "_unknown", "_width")
 
     def __init__(
         self, width: int, height: int, unknown: tuple[int, ...],
-        by_index: Mapping[int, Fraction],
+        by_index: Mapping[int, Fraction], levels: Sequence[Fraction] | None = None,
     ) -> None:
+        """``levels``, when the producer knows them, are the distinct probability
+        objects among the values (see :meth:`distinct`)."""
+        self._levels = levels
         self._width = width
         self._height = height
         self._unknown = unknown
@@ -85,6 +101,8 @@ class CellProbabilities(Mapping[Cell, Fraction]):
         cells of a box, so this is about one value per box: cheap to scan for the lowest.
         Deduplicated by identity, not by value (hashing a Fraction costs a modular
         inverse), so equal values from different boxes may both appear."""
+        if self._levels is not None:
+            return list(self._levels)
         values = map(self._by_index.__getitem__, self._unknown)
         return list({id(p): p for p in values}.values())
 
@@ -142,13 +160,17 @@ class Analysis:
         exact: bool = True,
         errors: Mapping[Cell, float] | None = None,
         certain: tuple[Iterable[int], Iterable[int]] | None = None,
+        levels: Sequence[Fraction] | None = None,
     ) -> Analysis:
         """Build from probabilities keyed by cell index (every unknown cell of
         ``problem``). The certain cells are those with probability 0 and 1, unless the
-        caller, who may know them already, passes ``certain=(safe, mines)`` indices."""
+        caller, who may know them already, passes ``certain=(safe, mines)`` indices;
+        ``levels``: see :class:`CellProbabilities`."""
         pos = problem.position
         coords = coordinate_table(pos.width, pos.height)
-        probs = CellProbabilities(pos.width, pos.height, problem.unknown, probabilities)
+        probs = CellProbabilities(
+            pos.width, pos.height, problem.unknown, probabilities, levels
+        )
         if certain is None:
             safe_idx: Iterable[int] = [i for i, p in probabilities.items() if not p]
             mine_idx: Iterable[int] = [i for i, p in probabilities.items() if p == 1]
@@ -217,9 +239,10 @@ def analyze(
         from minesolver.budget import analyze_problem_within
 
         return analyze_problem_within(problem, budget)
-    if not isinstance(eng, ComponentEngine):
-        return eng.analyze_problem(problem)
-    return analyze_problem(problem, eng, cache)
+    if is_component_engine(eng):
+        return analyze_problem(problem, eng, cache)
+    assert isinstance(eng, PositionEngine)
+    return eng.analyze_problem(problem)
 
 
 def analyze_after(
@@ -241,7 +264,7 @@ def analyze_after(
     engine = get_engine(analysis.engine)
     problem = analysis.problem
     pos = analysis.position
-    if problem is None or not isinstance(engine, ComponentEngine):
+    if problem is None or not is_component_engine(engine):
         if child is None:
             child = pos.replace({cell: digit})
         if problem is None:
@@ -339,6 +362,7 @@ def analyze_problem(
                 f"{interior} other cells are free"
             )
         layouts, total = result.layouts, result.total
+        levels: list[Fraction] = []
         for comp, weights in zip(problem.components, result.box_weights, strict=True):
             for box, weight in zip(comp.boxes, weights, strict=True):
                 if not weight:
@@ -348,7 +372,8 @@ def analyze_problem(
                     probs.update(dict.fromkeys(box, one))
                     mines.extend(box)
                 else:
-                    probs.update(dict.fromkeys(box, Fraction(weight, total)))
+                    levels.append(p := Fraction(weight, total))
+                    probs.update(dict.fromkeys(box, p))
         if interior:
             p = Fraction(result.interior_weight, total * interior)
             probs.update(dict.fromkeys(problem.interior, p))
@@ -356,6 +381,12 @@ def analyze_problem(
                 safe.extend(problem.interior)
             elif p == 1:
                 mines.extend(problem.interior)
+            else:
+                levels.append(p)
+        levels.extend(([zero] if safe else []) + ([one] if mines else []))
+        return Analysis.from_indices(
+            problem, layouts, probs, engine=engine.name, certain=(safe, mines), levels=levels
+        )
     return Analysis.from_indices(
         problem, layouts, probs, engine=engine.name, certain=(safe, mines)
     )

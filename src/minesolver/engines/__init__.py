@@ -14,6 +14,7 @@ from minesolver.engines.base import (
     EngineError,
     EngineLimitExceeded,
     PositionEngine,
+    is_component_engine,
 )
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "EngineLimitExceeded",
     "PositionEngine",
     "get_engine",
+    "is_component_engine",
     "register",
 ]
 

@@ -10,7 +10,7 @@ implement :class:`PositionEngine` instead.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
 
 if TYPE_CHECKING:
     from minesolver.analysis import Analysis
@@ -22,6 +22,7 @@ __all__ = [
     "EngineError",
     "EngineLimitExceeded",
     "PositionEngine",
+    "is_component_engine",
 ]
 
 
@@ -53,3 +54,18 @@ class PositionEngine(Protocol):
     def analyze_problem(self, problem: Problem) -> Analysis:
         """The analysis of ``problem``."""
         ...
+
+
+_COMPONENT_KINDS: dict[type, bool] = {}
+
+
+def is_component_engine(engine: object) -> TypeGuard[ComponentEngine]:
+    """``isinstance(engine, ComponentEngine)``, remembered per class: a runtime check
+    against a Protocol walks its attributes (~20 us), and the players ask once per
+    what-if analysis."""
+    kind = type(engine)
+    known = _COMPONENT_KINDS.get(kind)
+    if known is None:
+        known = _COMPONENT_KINDS[kind] = isinstance(engine, ComponentEngine)
+    return known
+
