@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from functools import cache
 from math import comb
 
 import pytest
 from test_strategy_outcomes import list_layouts
 
-from minesolver.analysis import analyze
+from minesolver.analysis import Analysis, analyze
 from minesolver.game import Level, random_layout
 from minesolver.position import HIDDEN, Position
 from minesolver.simulate import play_game
 from minesolver.strategy import get_strategy
-from minesolver.strategy.best import BestStrategy, Options, find_fifty_fifty
+from minesolver.strategy.best import BestStrategy, Options, find_fifty_fifty, second_safety
 from minesolver.strategy.endgame import (
     EndgameSolver,
     SearchBudgetExceeded,
@@ -202,3 +203,64 @@ def test_players_finish_small_games(name: str) -> None:
         for seed in range(3)
     ]
     assert all(guesses >= 0 for _, guesses in results)
+
+
+def _whole_window_top(player: BestStrategy, analysis: Analysis) -> set[tuple[int, int]]:
+    """The cells ``best``'s heuristic may choose, by scoring its whole candidate window
+    (no bound, no early stop): the plain reading of the module docstring, steps 4-7."""
+    opts = player.options
+    probs = analysis.probabilities
+    window: list[tuple[int, int]] = []
+    dead: list[tuple[int, int]] = []
+    low: Fraction | None = None
+    outcomes = {}
+    for cell in player._order(analysis):
+        p = probs[cell]
+        if low is not None and (p > low + opts.margin or len(window) >= opts.max_candidates):
+            break
+        outs = outcomes[cell] = cell_outcomes(analysis, cell)
+        if len(outs) <= 1:
+            if len(dead) < opts.max_candidates:
+                dead.append(cell)
+            continue
+        low = p if low is None else low
+        window.append(cell)
+    cells = window or dead
+    kept = [
+        b for b in cells
+        if not any(
+            probs[a] < probs[b] and all(o.analysis.probabilities.get(a) == 0 for o in outcomes[b])
+            for a in cells
+        )
+    ] or cells
+    keys = {}
+    for c in kept:
+        progress = sum((o.probability for o in outcomes[c] if o.analysis.safe), Fraction(0))
+        keys[c] = (second_safety(outcomes[c]) * (1 + opts.progress_weight * progress), progress)
+    top = max(keys.values())
+    return {c for c, k in keys.items() if k == top}
+
+
+class _CheckedBest(BestStrategy):
+    """``best`` that checks every heuristic choice against :func:`_whole_window_top`."""
+
+    checked = 0
+
+    def _heuristic(self, analysis: Analysis) -> tuple[tuple[int, int], str]:
+        cell, why = super()._heuristic(analysis)
+        assert cell in _whole_window_top(self, analysis), (analysis.position, cell)
+        _CheckedBest.checked += 1
+        return cell, why
+
+
+@pytest.mark.parametrize(("size", "games"), [("16x16x40", 40), ("30x16x99", 8)])
+def test_heuristic_pruning_chooses_as_the_whole_window(size: str, games: int) -> None:
+    """The bound that stops evaluating candidates (and digits) early never changes the
+    choice: on real games every guess is among the whole window's best cells."""
+    w, h, m = map(int, size.split("x"))
+    level = Level(w, h, m)
+    before = _CheckedBest.checked
+    for seed in range(games):
+        layout = random_layout(level, random.Random(seed), (0, 0), "safe")
+        play_game(_CheckedBest(), layout, (0, 0), random.Random(seed))
+    assert _CheckedBest.checked - before >= games // 2  # the check did run

@@ -27,8 +27,11 @@ In order, for a position:
    bonus for *progress* (the probability of a new safe cell) breaks near-ties.
    Without it, the lowest probability decides, ties by progress.
 
-Cost: certain moves cost one analysis; a guess costs about one analysis per (candidate,
-possible digit), all cached by position for the move.
+Cost: certain moves cost one analysis; a guess costs at most one analysis per (candidate,
+possible digit), all cached by position for the game. Most are skipped: candidates come
+in increasing probability, and both the second-move safety and the progress of a cell
+are at most ``1 - p``, so once that bound (or, digit by digit, the bound of a candidate
+half-weighed) is below the best score found, the rest cannot win and is not analysed.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ from minesolver.strategy.outcomes import (
     Outcome,
     OutcomeCache,
     cell_outcomes,
+    iter_outcomes,
     iter_representatives,
     moves_for,
 )
@@ -232,68 +236,131 @@ class BestStrategy:
             return None
         return cell, f"endgame search: wins {wins} of {total} layouts ({wins / total:.3f})"
 
-    def _candidates(self, analysis: Analysis) -> tuple[list[Cell], dict[Cell, list[Outcome]]]:
-        """Cells to look ahead from, with their outcomes.
-
-        In increasing order of probability (deep cells once per class): cells within
-        ``margin`` of the lowest probability, at most ``max_candidates``. With ``dead``,
-        dead cells are set aside and the window starts at the lowest *live* cell; they
-        are returned only when no live cell exists.
-        """
-        opts = self.options
+    def _order(self, analysis: Analysis) -> Iterator[Cell]:
+        """Cells that are not certain mines, by increasing probability, then by fewer
+        uncertain neighbours, then reading order; deep cells once per class."""
         probs = analysis.probabilities
         as_float = {id(p): float(p) for p in _distinct(probs)}
         order = sorted(
             (as_float[id(p)], c[1], c[0]) for c, p in probs.items() if c not in analysis.mines
         )
-        cells = iter_representatives(analysis.position, _by_decisiveness(analysis, order))
-        outcomes: dict[Cell, list[Outcome]] = {}
-        chosen: list[Cell] = []
+        return iter_representatives(analysis.position, _by_decisiveness(analysis, order))
+
+    def _score(self, probability: Fraction, outcomes: list[Outcome]) -> tuple[Fraction, Fraction]:
+        """``(score, progress)`` of a candidate (module docstring, step 7)."""
+        progress = _progress(outcomes)
+        if self.options.second:
+            return second_safety(outcomes) * (1 + self.options.progress_weight * progress), progress
+        return 1 - probability, progress
+
+    def _evaluate(
+        self, analysis: Analysis, cell: Cell, probability: Fraction, beat: Fraction | None
+    ) -> tuple[list[Outcome], tuple[Fraction, Fraction] | None]:
+        """The outcomes of ``cell`` and its ``(score, progress)``, digit by digit.
+
+        With second-move safety and a score to ``beat``, the outcomes not yet seen can
+        add at most their probability mass to both the safety and the progress; once
+        even that cannot reach ``beat`` (and two outcomes are known, so the cell is
+        known to be live), the rest are not analysed and the key is ``None``.
+        """
+        opts = self.options
+        outcomes = iter_outcomes(analysis, cell, self._cache)
+        if not opts.second or beat is None:
+            outs = list(outcomes)
+            return outs, self._score(probability, outs)
+        weight = opts.progress_weight
+        rest = 1 - probability
+        safety = progress = Fraction(0)
+        outs = []
+        for o in outcomes:
+            outs.append(o)
+            rest -= o.probability
+            safety += o.probability * next_safety(o.analysis)
+            if o.analysis.safe:
+                progress += o.probability
+            if len(outs) >= 2 and (safety + rest) * (1 + weight * (progress + rest)) < beat:
+                return outs, None
+        return outs, (safety * (1 + weight * progress), progress)
+
+    def _bound(self, probability: Fraction) -> Fraction:
+        """An upper bound on the score of a cell with this mine probability: both the
+        second-move safety and the progress are at most ``1 - p``. Decreasing in ``p``."""
+        safe = 1 - probability
+        if self.options.second:
+            return safe * (1 + self.options.progress_weight * safe)
+        return safe
+
+    def _heuristic(self, analysis: Analysis) -> tuple[Cell, str]:
+        """Steps 4-7 of the module docstring, in one pass over :meth:`_order`.
+
+        Candidates are cells within ``margin`` of the lowest live probability, at most
+        ``max_candidates`` live ones; dead cells are set aside and used only when no live
+        cell exists. A candidate is dominated only by one of lower probability, which
+        comes earlier, so dominance is decided as each arrives. Once a cell's
+        :meth:`_bound` falls below the best score of a non-dominated candidate, no later
+        cell can win, so their outcomes are never computed; and a candidate's remaining
+        digits are not analysed once they cannot lift it to that score
+        (:meth:`_evaluate`). The choice is the same as scoring the whole window
+        (checked in the tests against a plain implementation).
+        """
+        opts = self.options
+        probs = analysis.probabilities
+        live: list[Cell] = []
         dead: list[Cell] = []
+        outcomes: dict[Cell, list[Outcome]] = {}
+        scored: list[tuple[Fraction, Fraction, Cell]] = []
+        top: tuple[Fraction, Fraction] | None = None
         low: Fraction | None = None
-        for cell in cells:
+        for cell in self._order(analysis):
             p = probs[cell]
-            if low is not None and (p > low + opts.margin or len(chosen) >= opts.max_candidates):
+            if low is not None and (p > low + opts.margin or len(live) >= opts.max_candidates):
+                break
+            if top is not None and self._bound(p) < top[0]:
                 break
             if not opts.dead and low is None:
                 low = p
-            outs = outcomes[cell] = cell_outcomes(analysis, cell, self._cache)
+            outs, key = self._evaluate(analysis, cell, p, None if top is None else top[0])
+            outcomes[cell] = outs
             if opts.dead and len(outs) <= 1:
                 if len(dead) < opts.max_candidates:
                     dead.append(cell)
                 continue
             if low is None:
                 low = p
-            chosen.append(cell)
-        return (chosen or dead), outcomes
-
-    def _heuristic(self, analysis: Analysis) -> tuple[Cell, str]:
-        opts = self.options
-        probs = analysis.probabilities
-        cells, outcomes = self._candidates(analysis)
-        if opts.dominance and len(cells) > 1:
+            dominated = (
+                key is not None and opts.dominance and _dominated(cell, live, outcomes, probs)
+            )
+            live.append(cell)
+            if key is not None and not dominated:
+                scored.append((*key, cell))
+                if top is None or key > top:
+                    top = key
+        if not live:  # only dead cells: weigh them all alike
             kept = [
-                b for b in cells
-                if not any(
-                    a != b and probs[a] < probs[b]
-                    and all(o.analysis.probabilities.get(a) == 0 for o in outcomes[b])
-                    for a in cells
-                )
-            ]
-            cells = kept or cells
-        scored: list[tuple[Fraction, Fraction, Cell]] = []
-        for c in cells:
-            progress = _progress(outcomes[c])
-            if opts.second:
-                score = second_safety(outcomes[c]) * (1 + opts.progress_weight * progress)
-            else:
-                score = 1 - probs[c]
-            scored.append((score, progress, c))
-        top = max((s, p) for s, p, _ in scored)
-        best = [c for s, p, c in scored if (s, p) == top]
+                b for b in dead
+                if not (opts.dominance and _dominated(b, dead, outcomes, probs))
+            ] or dead
+            scored = [(*self._score(probs[c], outcomes[c]), c) for c in kept]
+            top = max((s, g) for s, g, _ in scored)
+        assert top is not None
+        best = [c for s, g, c in scored if (s, g) == top]
         cell = best[0] if len(best) == 1 else self._rng.choice(best)
         kind = "second-move safety" if opts.second else "safety"
         return cell, (
             f"{kind} score {float(top[0]):.4f}, P(progress) {float(top[1]):.3f}, "
-            f"mine probability {float(probs[cell]):.3f} ({len(cells)} candidates)"
+            f"mine probability {float(probs[cell]):.3f} ({len(scored)} candidates)"
         )
+
+
+def _dominated(
+    b: Cell, others: list[Cell], outcomes: dict[Cell, list[Outcome]],
+    probs: Mapping[Cell, Fraction],
+) -> bool:
+    """True when some cell of ``others``, strictly less likely a mine than ``b``, is
+    certainly safe in every outcome of ``b`` (safe whenever ``b`` is)."""
+    pb = probs[b]
+    return any(
+        a != b and probs[a] < pb
+        and all(o.analysis.probabilities.get(a) == 0 for o in outcomes[b])
+        for a in others
+    )

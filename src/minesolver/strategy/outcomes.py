@@ -37,6 +37,7 @@ __all__ = [
     "digit_neighbourhood",
     "digit_range",
     "is_dead",
+    "iter_outcomes",
     "iter_representatives",
     "moves_for",
     "representatives",
@@ -143,19 +144,25 @@ def cell_outcomes(
     denominator). The probabilities sum to ``1 - P(cell is a mine)``. A certain mine has
     no outcome. Cost: one analysis per digit in :func:`digit_range`.
     """
+    return list(iter_outcomes(analysis, cell, cache))
+
+
+def iter_outcomes(
+    analysis: Analysis, cell: Cell, cache: OutcomeCache | None = None
+) -> Iterator[Outcome]:
+    """:func:`cell_outcomes` lazily, by increasing digit: a caller that can tell early
+    that a cell will not be chosen stops before paying for the remaining analyses."""
     position = analysis.position
     if position[cell] != HIDDEN:
         raise ValueError(f"cell {cell} is not hidden")
     if analysis.probabilities.get(cell) == 1:
-        return []
+        return
     store = cache if cache is not None else OutcomeCache()
-    out: list[Outcome] = []
     for digit in digit_range(analysis, cell):
         child = store.analysis(position.replace({cell: digit}), (analysis, cell, digit))
         if child is None or child.layouts == 0:
             continue
-        out.append(Outcome(cell, digit, Fraction(child.layouts, analysis.layouts), child))
-    return out
+        yield Outcome(cell, digit, Fraction(child.layouts, analysis.layouts), child)
 
 
 def is_dead(outcomes: Iterable[Outcome]) -> bool:
