@@ -40,7 +40,7 @@ import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import groupby
+from itertools import groupby, islice
 from operator import itemgetter
 
 from minesolver.analysis import Analysis, CellProbabilities
@@ -55,7 +55,6 @@ from minesolver.strategy.endgame import (
 from minesolver.strategy.outcomes import (
     Outcome,
     OutcomeCache,
-    cell_outcomes,
     iter_outcomes,
     iter_representatives,
     moves_for,
@@ -163,32 +162,35 @@ def find_fifty_fifty(
     or neither. Returns the pair in reading order, or ``None``.
     """
     half = Fraction(1, 2)
+    if all(p != half for p in _distinct(analysis.probabilities)):
+        return None
     cells = sorted(
         (c for c, p in analysis.probabilities.items() if p == half),
         key=lambda c: (c[1], c[0]),
     )
-    if len(cells) < 2:
-        return None
     store = cache if cache is not None else OutcomeCache()
     dead: dict[Cell, Outcome | None] = {}
 
     def only_outcome(cell: Cell) -> Outcome | None:
+        """The cell's single outcome, or ``None`` when it can show two digits or more
+        (found lazily: the third digit is never analysed)."""
         if cell not in dead:
-            outs = cell_outcomes(analysis, cell, store)
+            outs = list(islice(iter_outcomes(analysis, cell, store), 2))
             dead[cell] = outs[0] if len(outs) == 1 else None
         return dead[cell]
 
+    around = {c: _uncertain_neighbours(analysis, c) for c in cells}
+    # the cheap structural test first; the outcomes only for pairs that pass it
     for k, a in enumerate(cells):
-        out_a = only_outcome(a)
-        if out_a is None:
-            continue
-        around_a = _uncertain_neighbours(analysis, a)
         for b in cells[k + 1 :]:
+            if around[a] - {b} != around[b] - {a}:
+                continue
+            out_a = only_outcome(a)
+            if out_a is None:
+                break
             if out_a.analysis.probabilities.get(b) != 1:
                 continue
-            if only_outcome(b) is None:
-                continue
-            if around_a - {b} == _uncertain_neighbours(analysis, b) - {a}:
+            if only_outcome(b) is not None:
                 return a, b
     return None
 
