@@ -1,66 +1,37 @@
 """Players' strength, paired: every player meets the same layouts.
 
-Plays ``--games`` games per player on layouts drawn from ``--seed`` (game ``k`` uses
-``random.Random(seed * 1_000_003 + k)``, the same for every player), and reports each
-player's win rate with its 95% Wilson interval, guesses per game, games per CPU second,
-and McNemar's exact test for every pair. ``best-no-X`` is ``best`` without ingredient
-``X`` (endgame, fifty, dead, dominance, second) to measure what each adds.
+Plays ``--games`` games per player through the simulator (:func:`minesolver.simulate.
+simulate`, the seeding of ``minesolver bench``: the same ``--seed`` gives the same boards
+there), and reports each player's win rate with its 95% Wilson interval, guesses per
+game, games per second of one core, and McNemar's exact test for every pair.
+``best-no-X`` is ``best`` without ingredient ``X`` (endgame, fifty, dead, dominance,
+second), ``best:field=value`` a setting of it, to measure what each adds.
 
 Results are merged into ``benchmarks/results/strength.json`` under a key naming the
 configuration (``expert-safe-0,0``; a key ``BASE+more`` marks another run on the layouts
 of ``BASE``, paired with it game by game through the stored ``outcomes`` strings),
 rewritten every ``--save-every`` games so that a long run stopped early still leaves its
-figures. One process: the machine is shared.
+figures. ``--workers`` processes (default 1: the machine may be shared).
 
     .venv/bin/python benchmarks/bench_strength.py --level expert --games 5000 \
-        --players greedy,pseq,best --seed 1
+        --players greedy,pseq,best --seed 1 --workers 2
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
-import time
-from dataclasses import replace
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from minesolver.game import check_rule, parse_level, parse_start, random_layout
-from minesolver.simulate import play_game
+from minesolver.game import check_rule, parse_level, parse_start
+from minesolver.simulate import make_setup, simulate
 from minesolver.stats import mcnemar_exact, wilson_interval
-from minesolver.strategy import Strategy, get_strategy
-from minesolver.strategy.best import BestStrategy, Options
+from minesolver.strategy import get_strategy
 
 RESULTS = Path(__file__).parent / "results" / "strength.json"
 LEVELS = {"beginner": "9x9x10", "intermediate": "16x16x40", "expert": "30x16x99"}
-
-
-def make_player(name: str) -> Strategy:
-    """A player by registry name, or ``best-no-X`` for ``best`` without ingredient X."""
-    if name.startswith("best-no-"):
-        what = name.removeprefix("best-no-")
-        opts = Options()
-        if not hasattr(opts, what):
-            raise SystemExit(f"error: best has no ingredient {what!r}")
-        player = BestStrategy(replace(opts, **{what: False}))
-        player.name = name
-        return player
-    if name.startswith("best:"):
-        # best:field=value,... e.g. best:margin=1/10 (a tuning variant of best)
-        fields = {}
-        for item in name.removeprefix("best:").split(";"):
-            field, _, value = item.partition("=")
-            default = getattr(Options(), field)
-            fields[field] = type(default)(
-                Fraction(value) if isinstance(default, Fraction) else int(value)
-            )
-        player = BestStrategy(replace(Options(), **fields))
-        player.name = name
-        return player
-    return get_strategy(name)
 
 
 def summary(wins: list[bool], guesses: int, seconds: float) -> dict[str, Any]:
@@ -122,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", default="greedy,pseq,best")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--save-every", type=int, default=100)
+    ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--out", type=Path, default=RESULTS)
     ap.add_argument("--key", default=None, help="result key (default: level-rule-start)")
     args = ap.parse_args(argv)
@@ -129,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     rule = check_rule(args.first_click)
     start = parse_start(args.start, level.width, level.height)
     names = [n.strip() for n in args.players.split(",") if n.strip()]
-    players = [make_player(n) for n in names]
+    for name in names:
+        get_strategy(name)  # an unknown name fails now
     key = args.key or f"{args.level}-{rule}-{start[0]},{start[1]}"
     wins: dict[str, list[bool]] = {n: [] for n in names}
     guesses = dict.fromkeys(names, 0)
@@ -159,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
             "results": results,
             "paired": paired,
             "command": "benchmarks/bench_strength.py " + " ".join(argv or sys.argv[1:]),
-            "note": "games_per_second is per CPU second of one process on a shared machine",
+            "note": "games_per_second: games per second of one core, timed inside each game",
         }
         data: dict[str, Any] = {}
         if args.out.exists():
@@ -168,21 +141,28 @@ def main(argv: list[str] | None = None) -> int:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(data, indent=2) + "\n")
 
-    for k in range(args.games):
-        layout = random_layout(level, random.Random(args.seed * 1_000_003 + k), start, rule)
-        for name, player in zip(names, players, strict=True):
-            t0 = time.process_time()
-            won, g = play_game(player, layout, start, random.Random(args.seed * 7_919 + k))
-            seconds[name] += time.process_time() - t0
-            wins[name].append(won)
-            guesses[name] += g
-        if (k + 1) % args.save_every == 0 or k + 1 == args.games:
-            save()
-            line = ", ".join(
-                f"{n} {sum(wins[n])}/{k + 1} ({len(wins[n]) / max(seconds[n], 1e-9):.1f} g/s)"
-                for n in names
-            )
-            print(f"[{key}] {line}", flush=True)
+    setup, _ = make_setup(
+        level=LEVELS.get(args.level, args.level), first_click=args.first_click,
+        start=args.start, strategies=names, seed=args.seed,
+    )
+    done = 0
+    while done < args.games:
+        chunk = min(args.save_every, args.games - done)
+        result = simulate(setup, chunk, workers=args.workers, first_game=done)
+        for record in sorted(result.records, key=lambda r: r.index):
+            for name, won, g, sec in zip(
+                names, record.wins, record.guesses, record.seconds, strict=True
+            ):
+                wins[name].append(won)
+                guesses[name] += g
+                seconds[name] += sec
+        done += chunk
+        save()
+        line = ", ".join(
+            f"{n} {sum(wins[n])}/{done} ({len(wins[n]) / max(seconds[n], 1e-9):.1f} g/s)"
+            for n in names
+        )
+        print(f"[{key}] {line}", flush=True)
     return 0
 
 

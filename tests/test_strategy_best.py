@@ -264,3 +264,24 @@ def test_heuristic_pruning_chooses_as_the_whole_window(size: str, games: int) ->
         layout = random_layout(level, random.Random(seed), (0, 0), "safe")
         play_game(_CheckedBest(), layout, (0, 0), random.Random(seed))
     assert _CheckedBest.checked - before >= games // 2  # the check did run
+
+
+def test_best_variants_by_name() -> None:
+    """Ablations and settings of ``best`` are players by name (for ``bench --strategies``)."""
+    from minesolver.strategy import StrategyError
+
+    player = get_strategy("best-no-endgame")
+    assert isinstance(player, BestStrategy) and player.name == "best-no-endgame"
+    assert not player.options.endgame and player.options.second
+    tuned = get_strategy("best:margin=1/10;max_candidates=20;dead=0")
+    assert isinstance(tuned, BestStrategy)
+    assert tuned.options.margin == Fraction(1, 10) and tuned.options.max_candidates == 20
+    assert not tuned.options.dead and tuned.options.endgame
+    for bad, reason in [
+        ("best-no-luck", "no ingredient 'luck'"),
+        ("best:speed=3", "not an option=value"),
+        ("best:margin=x", "not a value for margin"),
+        ("best:dead=maybe", "not a value for dead"),
+    ]:
+        with pytest.raises(StrategyError, match=reason):
+            get_strategy(bad)

@@ -1,5 +1,10 @@
 """Players, selectable by name: ``greedy``, ``pseq``, ``best`` (see :mod:`.base`).
 
+Variants of ``best`` measure its ingredients: ``best-no-endgame`` (also ``-fifty``,
+``-dead``, ``-dominance``, ``-second``) plays without one, and
+``best:margin=1/10;max_candidates=20`` changes its settings
+(:func:`minesolver.strategy.best.variant_factory`).
+
 The registry maps a name to the module that defines the player; the module is imported
 only when the player is asked for, so a player whose module is missing or broken does not
 stop the others. In that module the player is the class whose ``name`` attribute is the
@@ -51,6 +56,11 @@ def strategy_names() -> list[str]:
 def _factory(name: str) -> Callable[[], Strategy]:
     factory = _FACTORIES.get(name)
     if factory is not None:
+        return factory
+    if name.startswith(("best-no-", "best:")):
+        from minesolver.strategy.best import variant_factory
+
+        factory = _FACTORIES[name] = variant_factory(name)
         return factory
     module_name = STRATEGIES.get(name)
     if module_name is None:

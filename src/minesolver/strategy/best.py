@@ -37,11 +37,12 @@ half-weighed) is below the best score found, the rest cannot win and is not anal
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import groupby, islice
 from operator import itemgetter
+from typing import Any
 
 from minesolver.analysis import Analysis, CellProbabilities
 from minesolver.position import HIDDEN, Cell, Position
@@ -60,7 +61,13 @@ from minesolver.strategy.outcomes import (
     moves_for,
 )
 
-__all__ = ["BestStrategy", "Options", "find_fifty_fifty", "second_safety"]
+__all__ = [
+    "BestStrategy",
+    "Options",
+    "find_fifty_fifty",
+    "second_safety",
+    "variant_factory",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +84,59 @@ class Options:
     margin: Fraction = Fraction(1, 20)
     max_candidates: int = 12
     progress_weight: Fraction = Fraction(1, 10)
+
+
+_INGREDIENTS = ("endgame", "fifty", "dead", "dominance", "second")
+
+
+def variant_factory(name: str) -> Callable[[], BestStrategy]:
+    """A factory of the ``best`` variant called ``name``.
+
+    ``best-no-X`` is ``best`` without ingredient ``X`` (one of endgame, fifty, dead,
+    dominance, second); ``best:field=value;...`` sets :class:`Options` fields (integers,
+    or fractions such as ``1/10``). The player's ``name`` is ``name``. Raises
+    :class:`~minesolver.strategy.StrategyError` naming what is wrong.
+    """
+    from minesolver.strategy import StrategyError
+
+    fields: dict[str, Any] = {}
+    if name.startswith("best-no-"):
+        what = name.removeprefix("best-no-")
+        if what not in _INGREDIENTS:
+            raise StrategyError(
+                f"unknown strategy {name!r}: best has no ingredient {what!r} "
+                f"(expected one of {', '.join(_INGREDIENTS)})"
+            )
+        fields[what] = False
+    elif name.startswith("best:"):
+        defaults = Options()
+        for item in name.removeprefix("best:").split(";"):
+            key, _, text = item.partition("=")
+            if key not in Options.__dataclass_fields__ or not text:
+                raise StrategyError(f"strategy {name!r}: {item!r} is not an option=value")
+            default = getattr(defaults, key)
+            try:
+                if isinstance(default, bool):
+                    value: object = {"1": True, "0": False, "true": True, "false": False}[text]
+                elif isinstance(default, Fraction):
+                    value = Fraction(text)
+                else:
+                    value = int(text)
+            except (KeyError, ValueError, ZeroDivisionError):
+                raise StrategyError(
+                    f"strategy {name!r}: {text!r} is not a value for {key}"
+                ) from None
+            fields[key] = value
+    else:
+        raise StrategyError(f"{name!r} is not a variant of best")
+    options = replace(Options(), **fields)
+
+    def make() -> BestStrategy:
+        player = BestStrategy(options)
+        player.name = name
+        return player
+
+    return make
 
 
 def next_safety(analysis: Analysis) -> Fraction:
