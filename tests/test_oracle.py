@@ -42,8 +42,8 @@ def oracle(
         forced_safe=frozenset(),
         forced_mines=frozenset(),
         mines_left=None,
-        trusted_flags=position.flags if trust_flags else 0,
         density=density,
+        trust_flags=trust_flags,
     )
     layouts, probs = brute_force(problem, density)
     return layouts, {position.coords(i): p for i, p in probs.items()}

@@ -151,7 +151,6 @@ class Problem:
     forced_safe: frozenset[int]
     forced_mines: frozenset[int]
     mines_left: int | None
-    trusted_flags: int
     density: Fraction | None = None
     trust_flags: bool = True
     _index: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
@@ -267,7 +266,6 @@ def build(
         forced_safe=frozenset(forced_safe),
         forced_mines=frozenset(forced_mines),
         mines_left=mines_left,
-        trusted_flags=flags,
         density=density,
         trust_flags=trust_flags,
     )
@@ -501,7 +499,6 @@ def reveal(problem: Problem, cell: int, digit: int, child: Position | None = Non
         forced_safe=(problem.forced_safe - {cell}) | forced_safe,
         forced_mines=problem.forced_mines | forced_mines,
         mines_left=mines_left,
-        trusted_flags=problem.trusted_flags,
         density=problem.density,
         trust_flags=trust,
     )

@@ -43,9 +43,7 @@ def brute_force(
     cells = position.cells
     nbrs = position.neighbour_indices()
     unknown = problem.unknown
-    trusted = set() if problem.trusted_flags == 0 else {
-        i for i, v in enumerate(cells) if v == FLAG
-    }
+    trusted = {i for i, v in enumerate(cells) if v == FLAG} if problem.trust_flags else set()
     digits = [(i, cells[i]) for i in range(len(cells)) if cells[i] >= 0]
     u = len(unknown)
     if density is None:
