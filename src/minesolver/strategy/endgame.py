@@ -327,9 +327,17 @@ class EndgameSolver:
                 continue
             seen_split.add(split)
             now_open = opened | 1 << c
-            total = sum(self._closed_wins(g, now_open) for g in split)
-            if total > best:
-                best, best_cell = total, c
+            # each part wins at most its own layouts: stop once this cell cannot win more
+            # than the best so far (it would not be chosen; nothing cut is memoised)
+            total, rest = 0, safe_count
+            for g in split:
+                rest -= g.bit_count()
+                total += self._closed_wins(g, now_open)
+                if total + rest <= best:
+                    break
+            else:
+                if total > best:
+                    best, best_cell = total, c
         result = (best, best_cell)
         self._memo[state] = result
         return result
