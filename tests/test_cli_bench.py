@@ -89,6 +89,7 @@ def test_bench_table_and_layout_file(
         (["--level", "9x9x78", "--first-click", "opening"], "78 mines do not fit"),
         (["--layouts", "/no/such/file.mbf"], "cannot read /no/such/file.mbf"),
         (["--strategy", "nobody"], "unknown strategy 'nobody'"),
+        (["--strategies", "greedy,best-no-luck"], "best has no ingredient 'luck'"),
         (["--first-click", "lucky"], "first-click rule 'lucky'"),
         (["--start", "99,99"], "off the"),
     ],

@@ -159,7 +159,11 @@ def bench(
         "safe"
     ),
     start: Annotated[str, typer.Option(help="First click: corner, centre or X,Y.")] = "corner",
-    strategy: Annotated[str, typer.Option(help="Player: greedy, pseq, best.")] = "greedy",
+    strategy: Annotated[str, typer.Option(
+        help="Player: greedy, pseq, best; best-no-endgame (-second, -fifty, -dominance, "
+        "-dead) plays best without that ingredient, best:margin=1/10;max_candidates=20 "
+        "changes its settings."
+    )] = "greedy",
     strategies: Annotated[
         str | None, typer.Option(help="Several players, comma-separated, on the same layouts.")
     ] = None,
