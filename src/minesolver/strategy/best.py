@@ -27,6 +27,11 @@ In order, for a position:
    bonus for *progress* (the probability of a new safe cell) breaks near-ties.
    Without it, the lowest probability decides, ties by progress.
 
+Each ingredient can be switched off by name, for measuring what it adds:
+``get_strategy("best-no-endgame")`` (or ``-fifty``, ``-dead``, ``-dominance``,
+``-second``), and the settings changed: ``best:margin=1/10;max_candidates=20``
+(:func:`variant_factory`).
+
 Cost: certain moves cost one analysis; a guess costs at most one analysis per (candidate,
 possible digit), all cached by position for the game. Most are skipped: candidates come
 in increasing probability, and both the second-move safety and the progress of a cell
