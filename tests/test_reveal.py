@@ -47,6 +47,7 @@ def _same(x: Analysis | None, y: Analysis | None) -> None:
             probs = a.probabilities
             assert isinstance(probs, CellProbabilities)
             assert set(probs.distinct()) == set(probs.values())
+            assert {id(v) for v in probs.values()} <= {id(v) for v in probs.distinct()}
 
 
 @ci_settings(60)

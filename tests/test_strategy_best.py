@@ -285,3 +285,19 @@ def test_best_variants_by_name() -> None:
     ]:
         with pytest.raises(StrategyError, match=reason):
             get_strategy(bad)
+
+
+def test_candidate_order_covers_certain_interior_cells() -> None:
+    """Interior cells forced to 0 share their own Fraction object; the order still
+    lists them (``distinct`` holds every value object)."""
+    analysis = analyze(Position.from_text("4x1x1\n1HHH\n"))
+    assert list(BestStrategy()._order(analysis)) == [(2, 0), (3, 0)]
+
+
+def test_options_reject_settings_the_bounds_cannot_serve() -> None:
+    from minesolver.strategy import StrategyError
+
+    with pytest.raises(ValueError, match="must be at least 0"):
+        Options(progress_weight=Fraction(-1))
+    with pytest.raises(StrategyError, match="must be at least 1"):
+        get_strategy("best:max_candidates=0")

@@ -22,6 +22,7 @@ from collections.abc import (
 )
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import cast
 
 from minesolver.constraints import Problem, build, reveal
 from minesolver.counting import ComponentCount, combine, combine_density
@@ -241,8 +242,7 @@ def analyze(
         return analyze_problem_within(problem, budget)
     if is_component_engine(eng):
         return analyze_problem(problem, eng, cache)
-    assert isinstance(eng, PositionEngine)
-    return eng.analyze_problem(problem)
+    return cast(PositionEngine, eng).analyze_problem(problem)
 
 
 def analyze_after(
@@ -377,12 +377,11 @@ def analyze_problem(
         if interior:
             p = Fraction(result.interior_weight, total * interior)
             probs.update(dict.fromkeys(problem.interior, p))
+            levels.append(p)  # its own object, even when 0 or 1
             if not p:
                 safe.extend(problem.interior)
             elif p == 1:
                 mines.extend(problem.interior)
-            else:
-                levels.append(p)
         levels.extend(([zero] if safe else []) + ([one] if mines else []))
         return Analysis.from_indices(
             problem, layouts, probs, engine=engine.name, certain=(safe, mines), levels=levels

@@ -90,6 +90,19 @@ class Options:
     max_candidates: int = 12
     progress_weight: Fraction = Fraction(1, 10)
 
+    def __post_init__(self) -> None:
+        # the candidate bounds of BestStrategy._heuristic assume a weight >= 0
+        if self.progress_weight < 0 or self.margin < 0:
+            raise ValueError(
+                f"progress_weight {self.progress_weight} and margin {self.margin} "
+                "must be at least 0"
+            )
+        if self.max_candidates < 1 or self.endgame_layouts < 0 or self.endgame_budget < 0:
+            raise ValueError(
+                f"max_candidates {self.max_candidates} must be at least 1, endgame_layouts "
+                f"{self.endgame_layouts} and endgame_budget {self.endgame_budget} at least 0"
+            )
+
 
 _INGREDIENTS = ("endgame", "fifty", "dead", "dominance", "second")
 
@@ -134,7 +147,10 @@ def variant_factory(name: str) -> Callable[[], BestStrategy]:
             fields[key] = value
     else:
         raise StrategyError(f"{name!r} is not a variant of best")
-    options = replace(Options(), **fields)
+    try:
+        options = replace(Options(), **fields)
+    except ValueError as exc:
+        raise StrategyError(f"strategy {name!r}: {exc}") from None
 
     def make() -> BestStrategy:
         player = BestStrategy(options)
@@ -197,12 +213,15 @@ def _uncertain_cells(analysis: Analysis) -> bytearray:
 def _by_decisiveness(
     analysis: Analysis, order: list[tuple[float, int, int]]
 ) -> Iterator[Cell]:
-    """The cells of ``order`` (sorted by probability, then reading order), each run of
-    equal probability re-sorted by its cells' numbers of uncertain neighbours (fewer
-    make a decisive digit, a 0 say, likelier), lazily: the counts are made only for the
-    runs the caller reaches."""
+    """The cells of ``order`` (sorted by float probability, then reading order), each
+    run of equal float re-sorted by exact probability (two Fractions may round to one
+    float; comparing a shared Fraction object with itself is free), then by its cells'
+    numbers of uncertain neighbours (fewer make a decisive digit, a 0 say, likelier),
+    lazily: the counts are made only for the runs the caller reaches. The result is in
+    exact increasing probability, which the candidate bounds rely on."""
     width = analysis.position.width
     nbrs = analysis.position.neighbour_indices()
+    probs = analysis.probabilities
     uncertain: bytearray | None = None
     for _, run in groupby(order, key=itemgetter(0)):
         cells = [(x, y) for _, y, x in run]
@@ -211,7 +230,9 @@ def _by_decisiveness(
                 uncertain = _uncertain_cells(analysis)
             mask = uncertain
             cells.sort(  # stable: reading order among equals
-                key=lambda c: sum(map(mask.__getitem__, nbrs[c[1] * width + c[0]]))
+                key=lambda c: (
+                    probs[c], sum(map(mask.__getitem__, nbrs[c[1] * width + c[0]]))
+                )
             )
         yield from cells
 
@@ -378,15 +399,19 @@ class BestStrategy:
         scored: list[tuple[Fraction, Fraction, Cell]] = []
         top: tuple[Fraction, Fraction] | None = None
         low: Fraction | None = None
+        # the bounds need outcomes that add up to 1 - p: a count under the total
+        problem = analysis.problem
+        prune = analysis.exact and problem is not None and problem.density is None
         for cell in self._order(analysis):
             p = probs[cell]
             if low is not None and (p > low + opts.margin or len(live) >= opts.max_candidates):
                 break
-            if top is not None and self._bound(p) < top[0]:
+            beat = top[0] if prune and top is not None else None
+            if beat is not None and self._bound(p) < beat:
                 break
             if not opts.dead and low is None:
                 low = p
-            outs, key = self._evaluate(analysis, cell, p, None if top is None else top[0])
+            outs, key = self._evaluate(analysis, cell, p, beat)
             outcomes[cell] = outs
             if opts.dead and len(outs) <= 1:
                 if len(dead) < opts.max_candidates:
@@ -415,7 +440,7 @@ class BestStrategy:
         kind = "second-move safety" if opts.second else "safety"
         return cell, (
             f"{kind} score {float(top[0]):.4f}, P(progress) {float(top[1]):.3f}, "
-            f"mine probability {float(probs[cell]):.3f} ({len(scored)} candidates)"
+            f"mine probability {float(probs[cell]):.3f} ({len(scored)} candidates weighed in full)"
         )
 
 
