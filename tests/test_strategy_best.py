@@ -301,3 +301,31 @@ def test_options_reject_settings_the_bounds_cannot_serve() -> None:
         Options(progress_weight=Fraction(-1))
     with pytest.raises(StrategyError, match="must be at least 1"):
         get_strategy("best:max_candidates=0")
+
+
+# (0,1) and (1,1) hold one mine, look alike to their hidden neighbours and are both
+# dead, but the 1 at (2,1) sees (1,1) and not (0,1), and also the hidden (3,0) and
+# (3,1): learning those decides the pair. Found by a random search.
+FALSE_FIFTY = "6x4x8\nH212HH\nHH1HHH\n1223FF\n01F222\n"
+
+
+def _wins_after_click(position: Position, cell: tuple[int, int]) -> int:
+    """Layouts won by clicking ``cell`` first, then playing optimally (hand-checkable:
+    a plain sum over the digits the cell can show)."""
+    analysis = analyze(position)
+    total = 0
+    for outcome in cell_outcomes(analysis, cell):
+        child = position.replace({cell: outcome.digit})
+        total += EndgameSolver().win_count(child, enumerate_layouts(child, 10_000))
+    return total
+
+
+def test_a_pair_that_a_digit_can_still_decide_is_not_an_unavoidable_fifty() -> None:
+    position = Position.from_text(FALSE_FIFTY)
+    analysis = analyze(position)
+    assert analysis.probabilities[(0, 1)] == analysis.probabilities[(1, 1)] == Fraction(1, 2)
+    assert find_fifty_fifty(analysis) is None
+    _, wins, total = EndgameSolver().best_move(position, enumerate_layouts(position, 10_000))
+    assert (wins, total) == (2, 4)
+    # guessing the pair now would give half the optimum away
+    assert _wins_after_click(position, (0, 1)) == _wins_after_click(position, (1, 1)) == 1

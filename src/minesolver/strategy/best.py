@@ -245,7 +245,9 @@ def find_fifty_fifty(
     ``a`` and ``b`` have probability 1/2, exactly one of them is a mine (``b`` is a
     certain mine whenever ``a`` is safe), both are dead (one possible digit each), and
     their other uncertain neighbours are the same cells, so every other cell sees both
-    or neither. Returns the pair in reading order, or ``None``.
+    or neither, and every revealed digit next to only one of them has no other uncertain
+    cell (else learning those cells would decide it: :func:`_digits_blind`). Returns the
+    pair in reading order, or ``None``.
     """
     half = Fraction(1, 2)
     if all(p != half for p in _distinct(analysis.probabilities)):
@@ -271,6 +273,8 @@ def find_fifty_fifty(
         for b in cells[k + 1 :]:
             if around[a] - {b} != around[b] - {a}:
                 continue
+            if not _digits_blind(analysis, a, b):
+                continue
             out_a = only_outcome(a)
             if out_a is None:
                 break
@@ -279,6 +283,26 @@ def find_fifty_fifty(
             if only_outcome(b) is not None:
                 return a, b
     return None
+
+
+def _digits_blind(analysis: Analysis, a: Cell, b: Cell) -> bool:
+    """True when no revealed digit can ever tell ``a`` from ``b``.
+
+    A digit next to both sees ``a + b``, which is 1 in every layout; a digit next to
+    only one of them, say ``a``, says ``a + X = k`` for its other hidden cells ``X``,
+    so once ``X`` becomes known (by clicks elsewhere) it decides ``a``, unless every
+    cell of ``X`` is already certain.
+    """
+    position = analysis.position
+    probs = analysis.probabilities
+    near_a, near_b = set(position.neighbours(a)), set(position.neighbours(b))
+    for d in near_a ^ near_b:
+        if position[d] < 0:
+            continue
+        for nb in position.neighbours(d):
+            if nb not in (a, b) and position[nb] == HIDDEN and 0 < probs.get(nb, 0) < 1:
+                return False
+    return True
 
 
 class BestStrategy:
