@@ -15,4 +15,4 @@ $PY $B --level expert --first-click opening --start 3,3 --games 10000 --players 
     --seed 2 --save-every 1000
 $PY $B --level intermediate --games 10000 --players greedy,pseq,best --seed 3 --save-every 2000
 $PY $B --level beginner --games 20000 --players greedy,pseq,best --seed 4 --save-every 5000
-$PY $B --table
+$PY benchmarks/bench_strength.py --table
