@@ -183,3 +183,4 @@ def test_dask_local_cluster_gives_the_local_result() -> None:
     local = simulate(BEGINNER, 16)
     assert outcomes(remote.records) == outcomes(local.records)
     assert remote.to_json()["wins"] == local.to_json()["wins"]
+    assert remote.to_json()["workers"] == 2  # the cluster's threads, not the local default

@@ -374,7 +374,10 @@ def _run_local(batches: list[Batch], workers: int) -> Iterator[list[GameRecord]]
             yield future.result()
 
 
-def _run_dask(batches: list[Batch], address: str) -> Iterator[list[GameRecord]]:
+def _run_dask(
+    batches: list[Batch], address: str, cores: list[int]
+) -> Iterator[list[GameRecord]]:
+    """The batches on the cluster at ``address``; appends its thread count to ``cores``."""
     try:
         from distributed import Client
         from distributed import as_completed as dask_completed
@@ -387,6 +390,7 @@ def _run_dask(batches: list[Batch], address: str) -> Iterator[list[GameRecord]]:
     except (OSError, TimeoutError) as exc:
         raise SimulationError(f"cannot reach the Dask scheduler at {address}: {exc}") from exc
     with client:
+        cores.append(sum(client.nthreads().values()))  # type: ignore[no-untyped-call]
         futures = client.map(run_batch, batches, pure=False)
         for future in dask_completed(futures):  # type: ignore[no-untyped-call]
             yield future.result()
@@ -439,14 +443,17 @@ def simulate(
         batch_size = max(1, min(200, math.ceil(games / (4 * lanes))))
     batches = make_batches(setup, games, batch_size, layouts, first_game)
     began = time.perf_counter()
-    stream = _run_dask(batches, dask) if dask is not None else _run_local(batches, workers)
+    cores: list[int] = []  # a cluster's threads, as its workers report them
+    stream = (
+        _run_dask(batches, dask, cores) if dask is not None else _run_local(batches, workers)
+    )
     records: list[GameRecord] = []
     for chunk in stream:
         records.extend(chunk)
         if on_progress is not None:
             on_progress(len(chunk))
     wall = time.perf_counter() - began
-    return summarise(setup, _level_name(setup.level), records, wall, workers)
+    return summarise(setup, _level_name(setup.level), records, wall, cores[0] if cores else workers)
 
 
 def make_setup(
