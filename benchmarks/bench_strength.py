@@ -94,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--save-every", type=int, default=100)
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--first-game", type=int, default=0,
+                    help="play games FIRST.. of the seeded run (to extend an earlier run)")
     ap.add_argument("--out", type=Path, default=RESULTS)
     ap.add_argument("--key", default=None, help="result key (default: level-rule-start)")
     args = ap.parse_args(argv)
@@ -129,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
             "first_click": rule,
             "start": list(start),
             "seed": args.seed,
+            "first_game": args.first_game,
             "results": results,
             "paired": paired,
             "command": "benchmarks/bench_strength.py " + " ".join(argv or sys.argv[1:]),
@@ -148,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     done = 0
     while done < args.games:
         chunk = min(args.save_every, args.games - done)
-        result = simulate(setup, chunk, workers=args.workers, first_game=done)
+        result = simulate(setup, chunk, workers=args.workers, first_game=args.first_game + done)
         for record in sorted(result.records, key=lambda r: r.index):
             for name, won, g, sec in zip(
                 names, record.wins, record.guesses, record.seconds, strict=True
