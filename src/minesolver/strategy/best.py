@@ -42,7 +42,7 @@ half-weighed) is below the best score found, the rest cannot win and is not anal
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import groupby, islice
@@ -184,10 +184,6 @@ def _distinct(probabilities: Mapping[Cell, Fraction]) -> list[Fraction]:
 def second_safety(outcomes: list[Outcome]) -> Fraction:
     """P(this click is safe and so is the best next one): ``sum_d P(d) * s(d)``."""
     return sum((o.probability * next_safety(o.analysis) for o in outcomes), Fraction(0))
-
-
-def _progress(outcomes: list[Outcome]) -> Fraction:
-    return sum((o.probability for o in outcomes if o.analysis.safe), Fraction(0))
 
 
 def _uncertain_neighbours(analysis: Analysis, cell: Cell) -> set[Cell]:
@@ -358,40 +354,38 @@ class BestStrategy:
         )
         return iter_representatives(analysis.position, _by_decisiveness(analysis, order))
 
-    def _score(self, probability: Fraction, outcomes: list[Outcome]) -> tuple[Fraction, Fraction]:
-        """``(score, progress)`` of a candidate (module docstring, step 7)."""
-        progress = _progress(outcomes)
-        if self.options.second:
-            return second_safety(outcomes) * (1 + self.options.progress_weight * progress), progress
-        return 1 - probability, progress
-
-    def _evaluate(
-        self, analysis: Analysis, cell: Cell, probability: Fraction, beat: Fraction | None
+    def _score(
+        self, probability: Fraction, outcomes: Iterable[Outcome], beat: Fraction | None = None
     ) -> tuple[list[Outcome], tuple[Fraction, Fraction] | None]:
-        """The outcomes of ``cell`` and its ``(score, progress)``, digit by digit.
+        """The outcomes taken and the candidate's ``(score, progress)`` (module docstring,
+        step 7), outcome by outcome: ``outcomes`` may be lazy (:func:`iter_outcomes`).
 
         With second-move safety and a score to ``beat``, the outcomes not yet seen can
         add at most their probability mass to both the safety and the progress; once
         even that cannot reach ``beat`` (and two outcomes are known, so the cell is
-        known to be live), the rest are not analysed and the key is ``None``.
+        known to be live), the rest are not taken and the key is ``None``.
         """
-        opts = self.options
-        outcomes = iter_outcomes(analysis, cell, self._cache)
-        if not opts.second or beat is None:
-            outs = list(outcomes)
-            return outs, self._score(probability, outs)
-        weight = opts.progress_weight
+        second = self.options.second
+        weight = self.options.progress_weight
         rest = 1 - probability
         safety = progress = Fraction(0)
-        outs = []
+        outs: list[Outcome] = []
         for o in outcomes:
             outs.append(o)
-            rest -= o.probability
-            safety += o.probability * next_safety(o.analysis)
             if o.analysis.safe:
                 progress += o.probability
-            if len(outs) >= 2 and (safety + rest) * (1 + weight * (progress + rest)) < beat:
+            if not second:
+                continue
+            rest -= o.probability
+            safety += o.probability * next_safety(o.analysis)
+            if (
+                beat is not None
+                and len(outs) >= 2
+                and (safety + rest) * (1 + weight * (progress + rest)) < beat
+            ):
                 return outs, None
+        if not second:
+            return outs, (1 - probability, progress)
         return outs, (safety * (1 + weight * progress), progress)
 
     def _bound(self, probability: Fraction) -> Fraction:
@@ -412,7 +406,7 @@ class BestStrategy:
         :meth:`_bound` falls below the best score of a non-dominated candidate, no later
         cell can win, so their outcomes are never computed; and a candidate's remaining
         digits are not analysed once they cannot lift it to that score
-        (:meth:`_evaluate`). The choice is the same as scoring the whole window
+        (:meth:`_score`). The choice is the same as scoring the whole window
         (checked in the tests against a plain implementation).
         """
         opts = self.options
@@ -435,7 +429,7 @@ class BestStrategy:
                 break
             if not opts.dead and low is None:
                 low = p
-            outs, key = self._evaluate(analysis, cell, p, beat)
+            outs, key = self._score(p, iter_outcomes(analysis, cell, self._cache), beat)
             outcomes[cell] = outs
             if opts.dead and len(outs) <= 1:
                 if len(dead) < opts.max_candidates:
@@ -456,7 +450,11 @@ class BestStrategy:
                 b for b in dead
                 if not (opts.dominance and _dominated(b, dead, outcomes, probs))
             ] or dead
-            scored = [(*self._score(probs[c], outcomes[c]), c) for c in kept]
+            scored = []
+            for c in kept:
+                _, key = self._score(probs[c], outcomes[c])
+                assert key is not None  # nothing to beat: never cut short
+                scored.append((*key, c))
             top = max((s, g) for s, g, _ in scored)
         assert top is not None
         best = [c for s, g, c in scored if (s, g) == top]

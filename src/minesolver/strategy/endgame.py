@@ -232,7 +232,8 @@ class EndgameSolver:
         safe hidden cell left unopened. Raises :class:`SearchBudgetExceeded`.
         """
         state = self._start(position, layouts)
-        wins, cell = self._solve(state, self._uncertain(state, state.bit_count()))
+        safe, _, uncertain = self._classify(state, -1)
+        wins, cell = self._solve(state, uncertain, safe)
         if cell < 0:
             raise ValueError("no uncertain cell to open")
         return position.coords(cell), wins, state.bit_count()
@@ -251,16 +252,26 @@ class EndgameSolver:
         self._cells = [c for c in _bits(hidden) if state & mine.get(c, 0) != state]
         return state
 
-    def _uncertain(self, state: int, size: int) -> list[tuple[int, int]]:
-        """``(safe layouts, cell)`` for the cells of uncertain state in ``state``.
-        O(cells * layouts / 64): one big-integer AND per cell."""
+    def _classify(
+        self, state: int, opened: int
+    ) -> tuple[int, list[int], list[tuple[int, int]]]:
+        """The cells of the search in ``state``: those safe in every layout (a bit mask),
+        those of them not in ``opened``, and ``(safe layouts, cell)`` for the uncertain
+        ones. O(cells * layouts / 64): one big-integer AND per cell."""
+        size = state.bit_count()
         mine = self._mine
-        out = []
+        safe = 0
+        newly: list[int] = []
+        uncertain: list[tuple[int, int]] = []
         for c in self._cells:
             m = state & mine.get(c, 0)
-            if m and m != state:
-                out.append((size - m.bit_count(), c))
-        return out
+            if not m:
+                safe |= 1 << c
+                if not opened >> c & 1:
+                    newly.append(c)
+            elif m != state:
+                uncertain.append((size - m.bit_count(), c))
+        return safe, newly, uncertain
 
     def _closed_wins(self, state: int, opened: int) -> int:
         """Wins of ``state``, opening first every cell safe in all its layouts.
@@ -272,34 +283,25 @@ class EndgameSolver:
         hit = self._memo.get(state)
         if hit is not None:
             return hit[0]
-        size = state.bit_count()
-        mine = self._mine
-        newly: list[int] = []
-        uncertain: list[tuple[int, int]] = []
-        for c in self._cells:
-            m = state & mine.get(c, 0)
-            if not m:
-                if not opened >> c & 1:
-                    newly.append(c)
-            elif m != state:
-                uncertain.append((size - m.bit_count(), c))
+        safe, newly, uncertain = self._classify(state, opened)
         if newly:
             parts = [state]
             digit = self._digit
             for c in newly:
                 parts = [g for p in parts for x in digit[c] if (g := p & x)]
             if len(parts) > 1:
-                now_open = opened
-                for c in newly:
-                    now_open |= 1 << c
+                now_open = opened | safe
                 wins = sum(self._closed_wins(p, now_open) for p in parts)
                 self._memo[state] = (wins, -1)
                 return wins
-        return self._solve(state, uncertain)[0]
+        return self._solve(state, uncertain, safe)[0]
 
-    def _solve(self, state: int, uncertain: list[tuple[int, int]]) -> tuple[int, int]:
-        """``(wins, best cell)`` of a closed state whose uncertain cells are
-        ``uncertain`` (from :meth:`_uncertain`); cell -1 when the state is won."""
+    def _solve(
+        self, state: int, uncertain: list[tuple[int, int]], safe: int
+    ) -> tuple[int, int]:
+        """``(wins, best cell)`` of a closed state whose uncertain and safe cells are
+        ``uncertain`` and ``safe`` (from :meth:`_classify`; the safe cells of a closed
+        state are open already); cell -1 when the state is won."""
         if not state & (state - 1):
             return 1, -1
         hit = self._memo.get(state)
@@ -308,12 +310,6 @@ class EndgameSolver:
         self._nodes += 1
         if self._nodes > self.budget:
             raise SearchBudgetExceeded(f"endgame search exceeded {self.budget} nodes")
-        mine = self._mine
-        # the cells safe in every layout of a closed state are open already
-        opened = 0
-        for c in self._cells:
-            if not state & mine.get(c, 0):
-                opened |= 1 << c
         # candidates by the number of layouts in which they are safe, most first
         uncertain.sort(reverse=True)
         best, best_cell = 0, -1
@@ -326,7 +322,7 @@ class EndgameSolver:
             if split in seen_split:  # the same information as a cell already tried
                 continue
             seen_split.add(split)
-            now_open = opened | 1 << c
+            now_open = safe | 1 << c
             # each part wins at most its own layouts: stop once this cell cannot win more
             # than the best so far (it would not be chosen; nothing cut is memoised)
             total, rest = 0, safe_count
