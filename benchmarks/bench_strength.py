@@ -26,27 +26,12 @@ from pathlib import Path
 from typing import Any
 
 from minesolver.game import check_rule, parse_level, parse_start
-from minesolver.simulate import make_setup, simulate
-from minesolver.stats import mcnemar_exact, wilson_interval
+from minesolver.simulate import BenchResult, GameRecord, make_setup, simulate, summarise
+from minesolver.stats import mcnemar_exact
 from minesolver.strategy import get_strategy
 
 RESULTS = Path(__file__).parent / "results" / "strength.json"
 LEVELS = {"beginner": "9x9x10", "intermediate": "16x16x40", "expert": "30x16x99"}
-
-
-def summary(wins: list[bool], guesses: int, seconds: float) -> dict[str, Any]:
-    n, w = len(wins), sum(wins)
-    lo, hi = wilson_interval(w, n)
-    return {
-        "games": n,
-        "wins": w,
-        "win_rate": w / n if n else 0.0,
-        "ci95": [lo, hi],
-        "guesses_per_game": guesses / n if n else 0.0,
-        "games_per_second": n / seconds if seconds else 0.0,
-        "cpu_seconds": seconds,
-        "outcomes": "".join("1" if won else "0" for won in wins),
-    }
 
 
 def table(path: Path = RESULTS) -> str:
@@ -106,26 +91,32 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         get_strategy(name)  # an unknown name fails now
     key = args.key or f"{args.level}-{rule}-{start[0]},{start[1]}"
-    wins: dict[str, list[bool]] = {n: [] for n in names}
-    guesses = dict.fromkeys(names, 0)
-    seconds = dict.fromkeys(names, 0.0)
+    setup, _ = make_setup(
+        level=LEVELS.get(args.level, args.level), first_click=args.first_click,
+        start=args.start, strategies=names, seed=args.seed,
+    )
+    records: list[GameRecord] = []
 
-    def save() -> None:
-        results = {n: summary(wins[n], guesses[n], seconds[n]) for n in names}
-        paired = []
-        for i, a in enumerate(names):
-            for b in names[i + 1 :]:
-                a_only = sum(x and not y for x, y in zip(wins[a], wins[b], strict=True))
-                b_only = sum(y and not x for x, y in zip(wins[a], wins[b], strict=True))
-                paired.append(
-                    {
-                        "a": a,
-                        "b": b,
-                        "a_only": a_only,
-                        "b_only": b_only,
-                        "p_value": mcnemar_exact(a_only, b_only),
-                    }
-                )
+    def save() -> BenchResult:
+        # the simulator's own totals, intervals and McNemar tests, over every game so far
+        run = summarise(setup, key, records, 0.0, args.workers)
+        results = {
+            n: {
+                "games": r.games,
+                "wins": r.wins,
+                "win_rate": r.win_rate,
+                "ci95": list(r.ci95),
+                "guesses_per_game": r.guesses_per_game,
+                "games_per_second": r.games_per_second_per_core,
+                "cpu_seconds": r.seconds,
+                "outcomes": "".join("1" if g.wins[i] else "0" for g in run.records),
+            }
+            for i, (n, r) in enumerate(run.results.items())
+        }
+        paired = [
+            {"a": p.a, "b": p.b, "a_only": p.a_only, "b_only": p.b_only, "p_value": p.p_value}
+            for p in run.paired
+        ]
         record = {
             "level": str(level),
             "first_click": rule,
@@ -143,27 +134,18 @@ def main(argv: list[str] | None = None) -> int:
         data[key] = record
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(data, indent=2) + "\n")
+        return run
 
-    setup, _ = make_setup(
-        level=LEVELS.get(args.level, args.level), first_click=args.first_click,
-        start=args.start, strategies=names, seed=args.seed,
-    )
     done = 0
     while done < args.games:
         chunk = min(args.save_every, args.games - done)
         result = simulate(setup, chunk, workers=args.workers, first_game=args.first_game + done)
-        for record in sorted(result.records, key=lambda r: r.index):
-            for name, won, g, sec in zip(
-                names, record.wins, record.guesses, record.seconds, strict=True
-            ):
-                wins[name].append(won)
-                guesses[name] += g
-                seconds[name] += sec
+        records.extend(result.records)
         done += chunk
-        save()
+        run = save()
         line = ", ".join(
-            f"{n} {sum(wins[n])}/{done} ({len(wins[n]) / max(seconds[n], 1e-9):.1f} g/s)"
-            for n in names
+            f"{n} {r.wins}/{done} ({r.games_per_second_per_core:.1f} g/s)"
+            for n, r in run.results.items()
         )
         print(f"[{key}] {line}", flush=True)
     return 0

@@ -59,6 +59,7 @@ __all__ = [
     "played_layouts",
     "run_batch",
     "simulate",
+    "summarise",
 ]
 
 
