@@ -290,15 +290,10 @@ def _digits_blind(analysis: Analysis, a: Cell, b: Cell) -> bool:
     cell of ``X`` is already certain.
     """
     position = analysis.position
-    probs = analysis.probabilities
-    near_a, near_b = set(position.neighbours(a)), set(position.neighbours(b))
-    for d in near_a ^ near_b:
-        if position[d] < 0:
-            continue
-        for nb in position.neighbours(d):
-            if nb not in (a, b) and position[nb] == HIDDEN and 0 < probs.get(nb, 0) < 1:
-                return False
-    return True
+    one_side = set(position.neighbours(a)) ^ set(position.neighbours(b))
+    return not any(
+        _uncertain_neighbours(analysis, d) - {a, b} for d in one_side if position[d] >= 0
+    )
 
 
 class BestStrategy:
