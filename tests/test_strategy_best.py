@@ -329,3 +329,29 @@ def test_a_pair_that_a_digit_can_still_decide_is_not_an_unavoidable_fifty() -> N
     assert (wins, total) == (2, 4)
     # guessing the pair now would give half the optimum away
     assert _wins_after_click(position, (0, 1)) == _wins_after_click(position, (1, 1)) == 1
+
+
+@pytest.mark.parametrize("seed", range(15))
+def test_move_wins_is_the_value_of_each_first_move(seed: int) -> None:
+    """``move_wins`` of every uncertain cell equals the sum, over the digits it can show,
+    of the optimum after it (:func:`_wins_after_click`), and its maximum is the optimum."""
+    rng = random.Random(100 + seed)
+    while True:  # a random small position where a guess must be made
+        w, h = rng.randint(3, 4), rng.randint(2, 3)
+        mines = set(rng.sample(range(w * h), rng.randint(1, w * h // 3 + 1)))
+        nbrs = Position.empty(w, h).neighbour_indices()
+        cells = [HIDDEN] * (w * h)
+        safe = [i for i in range(w * h) if i not in mines]
+        for i in rng.sample(safe, rng.randint(1, min(2, len(safe)))):
+            cells[i] = sum(j in mines for j in nbrs[i])
+        position = Position(w, h, tuple(cells), len(mines))
+        analysis = analyze(position)
+        uncertain = [c for c, p in analysis.probabilities.items() if 0 < p < 1]
+        if not analysis.safe and uncertain:
+            break
+    layouts = enumerate_layouts(position, 10_000)
+    solver = EndgameSolver()
+    values = {c: solver.move_wins(position, layouts, c) for c in uncertain}
+    assert values == {c: _wins_after_click(position, c) for c in uncertain}
+    cell, wins, _ = EndgameSolver().best_move(position, layouts)
+    assert wins == max(values.values()) == values[cell]

@@ -238,6 +238,16 @@ class EndgameSolver:
             raise ValueError("no uncertain cell to open")
         return position.coords(cell), wins, state.bit_count()
 
+    def move_wins(self, position: Position, layouts: list[int], cell: Cell) -> int:
+        """The number of ``layouts`` won by opening ``cell`` first, then playing
+        optimally (the value of a move the search did not choose, say). Raises
+        :class:`SearchBudgetExceeded`."""
+        state = self._start(position, layouts)
+        safe, _, _ = self._classify(state, -1)
+        c = position.index(cell)
+        digits = self._digit.get(c, [])
+        return sum(self._closed_wins(g, safe | 1 << c) for x in digits if (g := state & x))
+
     def win_count(self, position: Position, layouts: list[int]) -> int:
         """The number of ``layouts`` that optimal play wins from ``position``."""
         return self._closed_wins(self._start(position, layouts), 0)

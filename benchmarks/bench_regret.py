@@ -1,0 +1,124 @@
+"""How far a player's guesses are from perfect play, where perfect play can be computed.
+
+A win-rate comparison of two players needs tens of thousands of games to resolve half a
+percent. This benchmark measures without that noise, for the positions the exact search
+can solve: it plays ``--games`` seeded games (the boards of ``minesolver bench --seed``)
+and, at every guess made with at most ``--limit`` consistent layouts, lists the layouts
+and computes exactly the win probability of the optimal move and of the player's move
+(:meth:`~minesolver.strategy.endgame.EndgameSolver.move_wins`). The difference is the
+*regret* of that guess: the win probability it gives away, given the position. Summed
+along the games and divided by their number, it is the win rate the player loses to
+those decisions (one decision at a time: the optimum after a guess is the optimum), so
+it tells, for instance, what raising ``best``'s endgame limit could gain at most.
+
+Guesses that ``best``'s own endgame search made are exact by construction; they are
+counted apart, as a check (their regret must be 0).
+
+    .venv/bin/python benchmarks/bench_regret.py --level expert --games 1000 --seed 3 \
+        --limit 10000
+
+Results go to ``benchmarks/results/regret.json`` (one entry per player and settings).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from minesolver.game import Game
+from minesolver.simulate import apply_moves, derive_seed, game_layout, make_setup
+from minesolver.strategy import get_strategy
+from minesolver.strategy.endgame import (
+    EndgameSolver,
+    SearchBudgetExceeded,
+    TooManyLayouts,
+    enumerate_layouts,
+)
+
+RESULTS = Path(__file__).parent / "results" / "regret.json"
+
+
+def measure(
+    level: str, games: int, seed: int, player: str, limit: int, budget: int
+) -> dict[str, Any]:
+    """Play the games; the regret of every guess with at most ``limit`` layouts."""
+    setup, _ = make_setup(
+        level=level, first_click="safe", start="corner", strategies=[player], seed=seed
+    )
+    decisions: list[dict[str, Any]] = []
+    unsolved = wins = 0
+    began = time.perf_counter()
+    for index in range(games):
+        layout, _ = game_layout(setup, index)
+        strategy = get_strategy(player)
+        strategy.reset(random.Random(derive_seed(seed, index, "player")))
+        game = Game.from_layout(layout)
+        game.open(setup.start)
+        while not game.over:
+            view = game.view()
+            moves = strategy.next_moves(view)
+            guess = next((m for m in moves if m.guess), None)
+            if guess is not None:
+                try:
+                    layouts = enumerate_layouts(view, limit)
+                    solver = EndgameSolver(budget)
+                    _, optimum, total = solver.best_move(view, layouts)
+                    chosen = solver.move_wins(view, layouts, guess.cell)
+                except TooManyLayouts:
+                    pass
+                except SearchBudgetExceeded:
+                    unsolved += 1
+                else:
+                    decisions.append({
+                        "game": index, "layouts": total, "optimum": optimum,
+                        "chosen": chosen, "endgame": guess.reason.startswith("endgame"),
+                    })
+            apply_moves(game, moves, player)
+        wins += game.status == "won"
+    seconds = time.perf_counter() - began
+
+    def regret(rows: list[dict[str, Any]]) -> Fraction:
+        return sum((Fraction(r["optimum"] - r["chosen"], r["layouts"]) for r in rows),
+                   Fraction(0))
+
+    searched = [r for r in decisions if r["endgame"]]
+    heuristic = [r for r in decisions if not r["endgame"]]
+    worse = [r for r in heuristic if r["chosen"] < r["optimum"]]
+    return {
+        "level": level, "games": games, "seed": seed, "player": player, "limit": limit,
+        "wins": wins, "seconds": round(seconds, 1),
+        "decisions": len(decisions), "unsolved": unsolved,
+        "endgame_decisions": len(searched),
+        "endgame_regret": float(regret(searched)),
+        "heuristic_decisions": len(heuristic),
+        "heuristic_suboptimal": len(worse),
+        "heuristic_regret_per_game": float(regret(heuristic) / games),
+        "rows": decisions,
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--level", default="expert")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--player", default="best")
+    parser.add_argument("--limit", type=int, default=10_000, help="most layouts searched")
+    parser.add_argument("--budget", type=int, default=2_000_000, help="search nodes")
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    args = parser.parse_args(argv)
+    result = measure(args.level, args.games, args.seed, args.player, args.limit, args.budget)
+    data = json.loads(args.out.read_text()) if args.out.exists() else {}
+    data[f"{args.level}-{args.player}-seed{args.seed}-limit{args.limit}"] = result
+    args.out.write_text(json.dumps(data, indent=1) + "\n")
+    summary = {k: v for k, v in result.items() if k != "rows"}
+    print(json.dumps(summary, indent=1))
+
+
+if __name__ == "__main__":
+    main()
