@@ -22,7 +22,8 @@ from minesolver.strategy.endgame import (
     TooManyLayouts,
     enumerate_layouts,
 )
-from minesolver.strategy.outcomes import cell_outcomes
+from minesolver.strategy.latent import latent_share
+from minesolver.strategy.outcomes import OutcomeCache, cell_outcomes
 from minesolver.strategy.pseq import PseqStrategy, pseq_key
 
 # Five layouts, two mines. Writing A = {(0,0), (0,1)}, b = (2,1), c = (3,0), d = (3,1),
@@ -236,7 +237,12 @@ def _whole_window_top(player: BestStrategy, analysis: Analysis) -> set[tuple[int
     keys = {}
     for c in kept:
         progress = sum((o.probability for o in outcomes[c] if o.analysis.safe), Fraction(0))
-        keys[c] = (second_safety(outcomes[c]) * (1 + opts.progress_weight * progress), progress)
+        share = latent_share(
+            analysis, c, OutcomeCache(), opts.latent_missing, opts.latent_blocks
+        )
+        factor = 1 + opts.latent_weight * share if opts.latent else 1
+        safety = second_safety(outcomes[c]) * (1 + opts.progress_weight * progress)
+        keys[c] = (safety * factor, progress)
     top = max(keys.values())
     return {c for c, k in keys.items() if k == top}
 
@@ -253,16 +259,23 @@ class _CheckedBest(BestStrategy):
         return cell, why
 
 
-@pytest.mark.parametrize(("size", "games"), [("16x16x40", 40), ("30x16x99", 8)])
-def test_heuristic_pruning_chooses_as_the_whole_window(size: str, games: int) -> None:
+@pytest.mark.parametrize(
+    ("size", "games", "latent"),
+    [("16x16x40", 40, False), ("30x16x99", 8, False), ("16x16x40", 25, True),
+     ("30x16x99", 6, True)],
+)
+def test_heuristic_pruning_chooses_as_the_whole_window(
+    size: str, games: int, latent: bool
+) -> None:
     """The bound that stops evaluating candidates (and digits) early never changes the
-    choice: on real games every guess is among the whole window's best cells."""
+    choice: on real games every guess is among the whole window's best cells (with and
+    without the latent 50/50 weight, which widens the bound)."""
     w, h, m = map(int, size.split("x"))
     level = Level(w, h, m)
     before = _CheckedBest.checked
     for seed in range(games):
         layout = random_layout(level, random.Random(seed), (0, 0), "safe")
-        play_game(_CheckedBest(), layout, (0, 0), random.Random(seed))
+        play_game(_CheckedBest(Options(latent=latent)), layout, (0, 0), random.Random(seed))
     assert _CheckedBest.checked - before >= games // 2  # the check did run
 
 

@@ -26,10 +26,15 @@ In order, for a position:
    outcome leaves a certainly-safe cell and else the next click's best safety; a small
    bonus for *progress* (the probability of a new safe cell) breaks near-ties.
    Without it, the lowest probability decides, ties by progress.
+8. **latent 50/50s** (``latent``): each candidate's score is weighed up by
+   ``1 + latent_weight * share`` (weight 1/2: a coin flip saved), ``share`` the chance
+   that the cell, when safe, sits in a pair no digit can ever split (:mod:`.latent`;
+   2x2 blocks too with ``latent_blocks``, which cost more and measured no better):
+   clicking it then defuses a coin flip the game would otherwise end with.
 
 Each ingredient can be switched off by name, for measuring what it adds:
 ``get_strategy("best-no-endgame")`` (or ``-fifty``, ``-dead``, ``-dominance``,
-``-second``), and the settings changed: ``best:margin=1/10;max_candidates=20``
+``-second``, ``-latent``), and the settings changed: ``best:margin=1/10;max_candidates=20``
 (:func:`variant_factory`).
 
 Cost: certain moves cost one analysis; a guess costs at most one analysis per (candidate,
@@ -58,6 +63,7 @@ from minesolver.strategy.endgame import (
     TooManyLayouts,
     enumerate_layouts,
 )
+from minesolver.strategy.latent import latent_share, patterns
 from minesolver.strategy.outcomes import (
     Outcome,
     OutcomeCache,
@@ -84,18 +90,22 @@ class Options:
     dead: bool = True
     dominance: bool = True
     second: bool = True
+    latent: bool = True
     endgame_layouts: int = 1000
     endgame_budget: int = 20_000
     margin: Fraction = Fraction(1, 20)
     max_candidates: int = 12
     progress_weight: Fraction = Fraction(1, 10)
+    latent_weight: Fraction = Fraction(1, 2)
+    latent_missing: int = 2
+    latent_blocks: bool = False
 
     def __post_init__(self) -> None:
         # the candidate bounds of BestStrategy._heuristic assume a weight >= 0
-        if self.progress_weight < 0 or self.margin < 0:
+        if self.progress_weight < 0 or self.margin < 0 or self.latent_weight < 0:
             raise ValueError(
-                f"progress_weight {self.progress_weight} and margin {self.margin} "
-                "must be at least 0"
+                f"progress_weight {self.progress_weight}, latent_weight "
+                f"{self.latent_weight} and margin {self.margin} must be at least 0"
             )
         if self.max_candidates < 1 or self.endgame_layouts < 0 or self.endgame_budget < 0:
             raise ValueError(
@@ -104,7 +114,7 @@ class Options:
             )
 
 
-_INGREDIENTS = ("endgame", "fifty", "dead", "dominance", "second")
+_INGREDIENTS = ("endgame", "fifty", "dead", "dominance", "second", "latent")
 
 
 def variant_factory(name: str) -> Callable[[], BestStrategy]:
@@ -350,7 +360,11 @@ class BestStrategy:
         return iter_representatives(analysis.position, _by_decisiveness(analysis, order))
 
     def _score(
-        self, probability: Fraction, outcomes: Iterable[Outcome], beat: Fraction | None = None
+        self,
+        probability: Fraction,
+        outcomes: Iterable[Outcome],
+        beat: Fraction | None = None,
+        most: Fraction = Fraction(1),
     ) -> tuple[list[Outcome], tuple[Fraction, Fraction] | None]:
         """The outcomes taken and the candidate's ``(score, progress)`` (module docstring,
         step 7), outcome by outcome: ``outcomes`` may be lazy (:func:`iter_outcomes`).
@@ -376,20 +390,43 @@ class BestStrategy:
             if (
                 beat is not None
                 and len(outs) >= 2
-                and (safety + rest) * (1 + weight * (progress + rest)) < beat
+                and (safety + rest) * (1 + weight * (progress + rest)) * most < beat
             ):
                 return outs, None
         if not second:
             return outs, (1 - probability, progress)
         return outs, (safety * (1 + weight * progress), progress)
 
+    def _most(self, analysis: Analysis, cell: Cell) -> Fraction:
+        """An upper bound on :meth:`_factor` without counting: 1 when no latent pattern
+        around the cell is worth counting."""
+        opts = self.options
+        if opts.latent and next(
+            patterns(analysis, cell, opts.latent_missing, opts.latent_blocks), None
+        ):
+            return 1 + opts.latent_weight
+        return Fraction(1)
+
+    def _factor(self, analysis: Analysis, cell: Cell) -> Fraction:
+        """``1 + latent_weight * share``: the weight of a cell that, when safe, may
+        defuse a latent 50/50 (:func:`~.latent.latent_share`); 1 without ``latent``."""
+        opts = self.options
+        if not opts.latent:
+            return Fraction(1)
+        share = latent_share(
+            analysis, cell, self._cache, opts.latent_missing, opts.latent_blocks
+        )
+        return 1 + opts.latent_weight * share
+
     def _bound(self, probability: Fraction) -> Fraction:
         """An upper bound on the score of a cell with this mine probability: both the
         second-move safety and the progress are at most ``1 - p``. Decreasing in ``p``."""
+        opts = self.options
         safe = 1 - probability
-        if self.options.second:
-            return safe * (1 + self.options.progress_weight * safe)
-        return safe
+        most = 1 + opts.latent_weight if opts.latent else 1
+        if opts.second:
+            return safe * (1 + opts.progress_weight * safe) * most
+        return safe * most
 
     def _heuristic(self, analysis: Analysis) -> tuple[Cell, str]:
         """Steps 4-7 of the module docstring, in one pass over :meth:`_order`.
@@ -424,7 +461,11 @@ class BestStrategy:
                 break
             if not opts.dead and low is None:
                 low = p
-            outs, key = self._score(p, iter_outcomes(analysis, cell, self._cache), beat)
+            # the latent weight is at most ``most``; counted only for a cell that stays
+            most = self._most(analysis, cell)
+            outs, key = self._score(p, iter_outcomes(analysis, cell, self._cache), beat, most)
+            if key is not None and most > 1:
+                key = (key[0] * self._factor(analysis, cell), key[1])
             outcomes[cell] = outs
             if opts.dead and len(outs) <= 1:
                 if len(dead) < opts.max_candidates:
@@ -449,7 +490,7 @@ class BestStrategy:
             for c in kept:
                 _, key = self._score(probs[c], outcomes[c])
                 assert key is not None  # nothing to beat: never cut short
-                scored.append((*key, c))
+                scored.append((key[0] * self._factor(analysis, c), key[1], c))
             top = max((s, g) for s, g, _ in scored)
         assert top is not None
         best = [c for s, g, c in scored if (s, g) == top]

@@ -1,0 +1,98 @@
+"""Latent 50/50s (:mod:`minesolver.strategy.latent`) against a count over listed layouts."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from minesolver import analyze
+from minesolver.position import FLAG, HIDDEN, Position
+from minesolver.strategy.endgame import enumerate_layouts
+from minesolver.strategy.latent import latent_share
+from minesolver.strategy.outcomes import OutcomeCache
+
+Cell = tuple[int, int]
+
+
+def _brute_share(position: Position, cell: Cell) -> Fraction:
+    """The definition, layout by layout: the patterns (pairs and 2x2 blocks of hidden
+    cells) in which ``cell`` is safe and that no digit can ever split, summed over the
+    layouts where ``cell`` is safe, over their number (capped at 1)."""
+    w, h = position.width, position.height
+
+    def on(c: Cell) -> bool:
+        return 0 <= c[0] < w and 0 <= c[1] < h
+
+    def around(c: Cell) -> set[Cell]:
+        return {(c[0] + dx, c[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                if on((c[0] + dx, c[1] + dy))}
+
+    safe_layouts = found = 0
+    for layout in enumerate_layouts(position, 100_000):
+        def mine(c: Cell, layout: int = layout) -> bool:
+            return position[c] == FLAG or bool(layout >> position.index(c) & 1)
+
+        def blind(flanks: set[Cell]) -> bool:
+            return all(position[f] < 0 and mine(f) for f in flanks)
+
+        if mine(cell):
+            continue
+        safe_layouts += 1
+        x, y = cell
+        for v in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]:
+            if on(v) and position[v] == HIDDEN and mine(v):
+                found += blind((around(cell) ^ around(v)) - {cell, v})
+        for x0 in (x - 1, x):
+            for y0 in (y - 1, y):
+                block = [(x0, y0), (x0 + 1, y0), (x0, y0 + 1), (x0 + 1, y0 + 1)]
+                if not all(on(b) and position[b] == HIDDEN for b in block):
+                    continue
+                partner = (2 * x0 + 1 - x, 2 * y0 + 1 - y)
+                others = [b for b in block if b not in (cell, partner)]
+                corners = {(x0 - 1, y0 - 1), (x0 + 2, y0 - 1), (x0 - 1, y0 + 2), (x0 + 2, y0 + 2)}
+                if not mine(partner) and all(map(mine, others)):
+                    found += blind({c for c in corners if on(c)})
+    return min(Fraction(1), Fraction(found, safe_layouts))
+
+
+def _random_position(rng: random.Random) -> Position:
+    w, h = rng.randint(3, 5), rng.randint(2, 4)
+    cells = w * h
+    mines = set(rng.sample(range(cells), rng.randint(2, cells // 2)))
+    nbrs = Position.empty(w, h).neighbour_indices()
+    values = [HIDDEN] * cells
+    safe = [i for i in range(cells) if i not in mines]
+    for i in rng.sample(safe, rng.randint(0, min(3, len(safe) - 1))):
+        values[i] = sum(j in mines for j in nbrs[i])
+    for i in rng.sample(sorted(mines), rng.randint(0, 1)):
+        values[i] = FLAG
+    return Position(w, h, tuple(values), len(mines))
+
+
+def test_latent_share_equals_the_count_over_layouts() -> None:
+    rng = random.Random(7)
+    compared = positive = 0
+    while compared < 300:
+        position = _random_position(rng)
+        analysis = analyze(position)
+        cache = OutcomeCache()
+        for cell, p in analysis.probabilities.items():
+            if 0 < p < 1:
+                share = latent_share(analysis, cell, cache, missing=9)
+                assert share == _brute_share(position, cell), (position.to_text(), cell)
+                compared += 1
+                positive += share > 0
+    assert positive > 30  # the patterns do occur: the comparison is not all zeros
+
+
+def test_corner_pair_is_latent_when_its_flanks_are_mines() -> None:
+    # the 2 at (0,1) sees the flag at (1,1) and one mine in the pair (0,0), (1,0); the
+    # cells next to one of the pair only, (2,0) and (2,1), are flagged: no digit can
+    # ever split the pair
+    position = Position.from_text("3x2x4\nHHF\n2FF\n")
+    analysis = analyze(position)
+    assert analysis.probabilities[(0, 0)] == Fraction(1, 2)
+    assert latent_share(analysis, (0, 0), OutcomeCache()) == 1
+    # unflag (2,1): a 3 in its place, next to (1,0) only, would split the pair
+    split = Position.from_text("3x2x3\nHHF\n2F3\n")
+    assert latent_share(analyze(split), (0, 0), OutcomeCache()) == 0
