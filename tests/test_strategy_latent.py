@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from minesolver import analyze
 from minesolver.position import FLAG, HIDDEN, Position
+from minesolver.strategy import get_strategy
 from minesolver.strategy.endgame import enumerate_layouts
 from minesolver.strategy.latent import latent_share
 from minesolver.strategy.outcomes import OutcomeCache
@@ -96,3 +97,24 @@ def test_corner_pair_is_latent_when_its_flanks_are_mines() -> None:
     # unflag (2,1): a 3 in its place, next to (1,0) only, would split the pair
     split = Position.from_text("3x2x3\nHHF\n2F3\n")
     assert latent_share(analyze(split), (0, 0), OutcomeCache()) == 0
+
+
+def test_best_guesses_where_a_safe_cell_defuses_a_latent_pair() -> None:
+    """The 3 in the corner is three mines. Without the latent weight, ``best`` finds
+    (2,0), beside them, the far corner (7,0) and others exactly as good and draws
+    between them; with it, (7,0) wins: when safe, it may be one half of the border pair
+    (6,0)-(7,0), whose only flanks are (5,0) and (5,1), which no digit could split if
+    both were mines; (2,0) with (3,0) is such a pair less often (a position found by a
+    random search)."""
+    position = Position.from_text("8x6x12\n3HHHHHHH\n" + "HHHHHHHH\n" * 5)
+    analysis = analyze(position)
+    cache = OutcomeCache()
+    assert latent_share(analysis, (7, 0), cache) > latent_share(analysis, (2, 0), cache) > 0
+    choices: dict[str, set[Cell]] = {"best": set(), "best-no-latent": set()}
+    for name, seen in choices.items():
+        for seed in range(8):
+            player = get_strategy(name)
+            player.reset(random.Random(seed))
+            seen.update(m.cell for m in player.next_moves(position) if m.guess)
+    assert choices["best"] == {(7, 0)}
+    assert {(2, 0), (7, 0)} <= choices["best-no-latent"]
