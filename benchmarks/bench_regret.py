@@ -1,4 +1,4 @@
-"""How far a player's guesses are from perfect play, where perfect play can be computed.
+"""How far a player's guesses are from perfect play, in the positions where it can be computed.
 
 A win-rate comparison of two players needs tens of thousands of games to resolve half a
 percent. This benchmark measures without that noise, for the positions the exact search
@@ -8,11 +8,16 @@ and computes exactly the win probability of the optimal move and of the player's
 (:meth:`~minesolver.strategy.endgame.EndgameSolver.move_wins`). The difference is the
 *regret* of that guess: the win probability it gives away, given the position. Summed
 along the games and divided by their number, it is the win rate the player loses to
-those decisions (one decision at a time: the optimum after a guess is the optimum), so
-it tells, for instance, what raising ``best``'s endgame limit could gain at most.
+those decisions: the gap between the player and the same player switched to perfect
+play in every position with at most ``--limit`` layouts (a closed set: layouts only
+shrink). It tells, for instance, what raising ``best``'s endgame limit could gain. Guesses
+whose search ran out of ``--budget`` nodes are left out (``unsolved``): when there are
+any, the figure is a lower bound. Positions with more layouts are not covered at all.
 
 Guesses that ``best``'s own endgame search made are exact by construction; they are
-counted apart, as a check (their regret must be 0).
+counted apart, as a check (their regret must be 0). The other guesses are split into
+those with at most 1,000 layouts (where ``best``'s search gave up on its node budget)
+and those above (beyond its layout limit).
 
     .venv/bin/python benchmarks/bench_regret.py --level expert --games 1000 --seed 3 \
         --limit 10000
@@ -25,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -89,15 +95,23 @@ def measure(
     searched = [r for r in decisions if r["endgame"]]
     heuristic = [r for r in decisions if not r["endgame"]]
     worse = [r for r in heuristic if r["chosen"] < r["optimum"]]
+    per_game = [float(regret([r for r in heuristic if r["game"] == g])) for g in range(games)]
+    mean = sum(per_game) / games
+    spread = (sum((x - mean) ** 2 for x in per_game) / max(games - 1, 1)) ** 0.5
     return {
         "level": level, "games": games, "seed": seed, "player": player, "limit": limit,
-        "wins": wins, "seconds": round(seconds, 1),
+        "budget": budget, "wins": wins, "seconds": round(seconds, 1),
         "decisions": len(decisions), "unsolved": unsolved,
         "endgame_decisions": len(searched),
         "endgame_regret": float(regret(searched)),
         "heuristic_decisions": len(heuristic),
+        "heuristic_decisions_at_most_1000_layouts": sum(r["layouts"] <= 1000 for r in heuristic),
         "heuristic_suboptimal": len(worse),
-        "heuristic_regret_per_game": float(regret(heuristic) / games),
+        "heuristic_regret_per_game": mean,
+        "heuristic_regret_per_game_stderr": spread / games**0.5,
+        "heuristic_regret_per_game_at_most_1000_layouts": float(
+            regret([r for r in heuristic if r["layouts"] <= 1000]) / games
+        ),
         "rows": decisions,
     }
 
@@ -114,10 +128,18 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     result = measure(args.level, args.games, args.seed, args.player, args.limit, args.budget)
     data = json.loads(args.out.read_text()) if args.out.exists() else {}
-    data[f"{args.level}-{args.player}-seed{args.seed}-limit{args.limit}"] = result
+    key = (f"{args.level}-{args.player}-seed{args.seed}-games{args.games}-limit{args.limit}"
+           f"-budget{args.budget}")
+    data[key] = result
     args.out.write_text(json.dumps(data, indent=1) + "\n")
     summary = {k: v for k, v in result.items() if k != "rows"}
     print(json.dumps(summary, indent=1))
+    if result["endgame_regret"]:
+        print("error: the endgame search's own guesses lost to the optimum", file=sys.stderr)
+        raise SystemExit(1)
+    if result["unsolved"]:
+        print(f"note: {result['unsolved']} guesses exceeded the search budget and are left "
+              "out: the regret is a lower bound", file=sys.stderr)
 
 
 if __name__ == "__main__":

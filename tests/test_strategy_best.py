@@ -368,3 +368,6 @@ def test_move_wins_is_the_value_of_each_first_move(seed: int) -> None:
     assert values == {c: _wins_after_click(position, c) for c in uncertain}
     cell, wins, _ = EndgameSolver().best_move(position, layouts)
     assert wins == max(values.values()) == values[cell]
+    opened = next(c for c in position if position[c] >= 0)
+    with pytest.raises(ValueError, match="not a hidden cell"):
+        solver.move_wins(position, layouts, opened)

@@ -16,43 +16,51 @@ Cell = tuple[int, int]
 
 
 def _brute_share(position: Position, cell: Cell) -> Fraction:
-    """The definition, layout by layout: the patterns (pairs and 2x2 blocks of hidden
-    cells) in which ``cell`` is safe and that no digit can ever split, summed over the
-    layouts where ``cell`` is safe, over their number (capped at 1)."""
+    """The definition, layout by layout, without the flank geometry: a pattern (``cell``
+    and a mined orthogonal neighbour, or a 2x2 block of hidden cells with ``cell``'s
+    diagonal safe and the other mined) is latent when swapping its mines and safe cells
+    leaves the digit of every other safe cell as it was, so no digit can ever tell the
+    two apart. Summed over patterns and over the layouts where ``cell`` is safe, over
+    their number, capped at 1."""
     w, h = position.width, position.height
+    nmask = [sum(1 << j for j in nb) for nb in position.neighbour_indices()]
+    flags = sum(1 << i for i, v in enumerate(position.cells) if v == FLAG)
 
-    def on(c: Cell) -> bool:
-        return 0 <= c[0] < w and 0 <= c[1] < h
+    def hidden(c: Cell) -> bool:
+        return 0 <= c[0] < w and 0 <= c[1] < h and position[c] == HIDDEN
 
-    def around(c: Cell) -> set[Cell]:
-        return {(c[0] + dx, c[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-                if on((c[0] + dx, c[1] + dy))}
+    def bit(c: Cell) -> int:
+        return 1 << position.index(c)
+
+    def unseen(mines: int, swap: int) -> bool:
+        """No safe cell outside the pattern ``swap`` counts a different number of mines
+        once the pattern's mines and safe cells trade places."""
+        other = mines ^ swap
+        return all(
+            (mines & nmask[i]).bit_count() == (other & nmask[i]).bit_count()
+            for i in range(w * h)
+            if not (mines | swap) >> i & 1
+        )
 
     safe_layouts = found = 0
+    x, y = cell
     for layout in enumerate_layouts(position, 100_000):
-        def mine(c: Cell, layout: int = layout) -> bool:
-            return position[c] == FLAG or bool(layout >> position.index(c) & 1)
-
-        def blind(flanks: set[Cell]) -> bool:
-            return all(position[f] < 0 and mine(f) for f in flanks)
-
-        if mine(cell):
+        mines = layout | flags
+        if mines & bit(cell):
             continue
         safe_layouts += 1
-        x, y = cell
         for v in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]:
-            if on(v) and position[v] == HIDDEN and mine(v):
-                found += blind((around(cell) ^ around(v)) - {cell, v})
+            if hidden(v) and mines & bit(v):
+                found += unseen(mines, bit(cell) | bit(v))
         for x0 in (x - 1, x):
             for y0 in (y - 1, y):
                 block = [(x0, y0), (x0 + 1, y0), (x0, y0 + 1), (x0 + 1, y0 + 1)]
-                if not all(on(b) and position[b] == HIDDEN for b in block):
+                if not all(map(hidden, block)):
                     continue
                 partner = (2 * x0 + 1 - x, 2 * y0 + 1 - y)
                 others = [b for b in block if b not in (cell, partner)]
-                corners = {(x0 - 1, y0 - 1), (x0 + 2, y0 - 1), (x0 - 1, y0 + 2), (x0 + 2, y0 + 2)}
-                if not mine(partner) and all(map(mine, others)):
-                    found += blind({c for c in corners if on(c)})
+                if not mines & bit(partner) and all(mines & bit(b) for b in others):
+                    found += unseen(mines, sum(map(bit, block)))
     return min(Fraction(1), Fraction(found, safe_layouts))
 
 
@@ -79,7 +87,7 @@ def test_latent_share_equals_the_count_over_layouts() -> None:
         cache = OutcomeCache()
         for cell, p in analysis.probabilities.items():
             if 0 < p < 1:
-                share = latent_share(analysis, cell, cache, missing=9)
+                share = latent_share(analysis, cell, cache, missing=9, blocks=True)
                 assert share == _brute_share(position, cell), (position.to_text(), cell)
                 compared += 1
                 positive += share > 0

@@ -25,12 +25,13 @@ In order, for a position:
    surviving this click and the next, ``sum_d P(d) * s(d)`` with ``s(d)`` 1 when the
    outcome leaves a certainly-safe cell and else the next click's best safety; a small
    bonus for *progress* (the probability of a new safe cell) breaks near-ties.
-   Without it, the lowest probability decides, ties by progress.
+   Without it, the safety ``1 - p`` decides (times the latent weight), ties by progress.
 8. **latent 50/50s** (``latent``): each candidate's score is weighed up by
-   ``1 + latent_weight * share`` (weight 1/2: a coin flip saved), ``share`` the chance
-   that the cell, when safe, sits in a pair no digit can ever split (:mod:`.latent`;
-   2x2 blocks too with ``latent_blocks``, which cost more and measured no better):
-   clicking it then defuses a coin flip the game would otherwise end with.
+   ``1 + latent_weight * share`` (weight 1/2: a coin flip saved), ``share`` the expected
+   number, capped at 1, of pairs no digit can ever split in which the cell sits, given
+   that it is safe (:mod:`.latent`; 2x2 blocks too with ``latent_blocks``, which cost
+   more and measured no better): clicking it then defuses a coin flip the game would
+   otherwise end with.
 
 Each ingredient can be switched off by name, for measuring what it adds:
 ``get_strategy("best-no-endgame")`` (or ``-fifty``, ``-dead``, ``-dominance``,
@@ -40,8 +41,11 @@ Each ingredient can be switched off by name, for measuring what it adds:
 Cost: certain moves cost one analysis; a guess costs at most one analysis per (candidate,
 possible digit), all cached by position for the game. Most are skipped: candidates come
 in increasing probability, and both the second-move safety and the progress of a cell
-are at most ``1 - p``, so once that bound (or, digit by digit, the bound of a candidate
-half-weighed) is below the best score found, the rest cannot win and is not analysed.
+are at most ``1 - p`` and the latent weight at most ``1 + latent_weight``, so once that
+bound (or, digit by digit, the bound of a candidate half-weighed) is below the best score
+found, the rest cannot win and is not analysed. The latent weight costs one analysis per
+inclusion-exclusion term of a pattern worth counting (:mod:`.latent`), only for the
+candidates that are kept.
 """
 
 from __future__ import annotations
@@ -107,10 +111,14 @@ class Options:
                 f"progress_weight {self.progress_weight}, latent_weight "
                 f"{self.latent_weight} and margin {self.margin} must be at least 0"
             )
-        if self.max_candidates < 1 or self.endgame_layouts < 0 or self.endgame_budget < 0:
+        if (
+            self.max_candidates < 1 or self.endgame_layouts < 0 or self.endgame_budget < 0
+            or self.latent_missing < 0
+        ):
             raise ValueError(
                 f"max_candidates {self.max_candidates} must be at least 1, endgame_layouts "
-                f"{self.endgame_layouts} and endgame_budget {self.endgame_budget} at least 0"
+                f"{self.endgame_layouts}, endgame_budget {self.endgame_budget} and "
+                f"latent_missing {self.latent_missing} at least 0"
             )
 
 
@@ -121,7 +129,7 @@ def variant_factory(name: str) -> Callable[[], BestStrategy]:
     """A factory of the ``best`` variant called ``name``.
 
     ``best-no-X`` is ``best`` without ingredient ``X`` (one of endgame, fifty, dead,
-    dominance, second); ``best:field=value;...`` sets :class:`Options` fields (integers,
+    dominance, second, latent); ``best:field=value;...`` sets :class:`Options` fields (integers,
     or fractions such as ``1/10``). The player's ``name`` is ``name``. Raises
     :class:`~minesolver.strategy.StrategyError` naming what is wrong.
     """
@@ -369,10 +377,12 @@ class BestStrategy:
         """The outcomes taken and the candidate's ``(score, progress)`` (module docstring,
         step 7), outcome by outcome: ``outcomes`` may be lazy (:func:`iter_outcomes`).
 
-        With second-move safety and a score to ``beat``, the outcomes not yet seen can
-        add at most their probability mass to both the safety and the progress; once
-        even that cannot reach ``beat`` (and two outcomes are known, so the cell is
-        known to be live), the rest are not taken and the key is ``None``.
+        The score is without the latent weight (the caller multiplies it in); ``most``
+        bounds that weight. With second-move safety and a score to ``beat``, the outcomes
+        not yet seen can add at most their probability mass to both the safety and the
+        progress; once even that, times ``most``, cannot reach ``beat`` (and two outcomes
+        are known, so the cell is known to be live), the rest are not taken and the key
+        is ``None``.
         """
         second = self.options.second
         weight = self.options.progress_weight
@@ -420,7 +430,8 @@ class BestStrategy:
 
     def _bound(self, probability: Fraction) -> Fraction:
         """An upper bound on the score of a cell with this mine probability: both the
-        second-move safety and the progress are at most ``1 - p``. Decreasing in ``p``."""
+        second-move safety and the progress are at most ``1 - p``, the latent weight at
+        most ``1 + latent_weight`` (its share is capped at 1). Decreasing in ``p``."""
         opts = self.options
         safe = 1 - probability
         most = 1 + opts.latent_weight if opts.latent else 1
@@ -461,11 +472,9 @@ class BestStrategy:
                 break
             if not opts.dead and low is None:
                 low = p
-            # the latent weight is at most ``most``; counted only for a cell that stays
+            # the latent weight is at most ``most``: counted only for a cell kept below
             most = self._most(analysis, cell)
             outs, key = self._score(p, iter_outcomes(analysis, cell, self._cache), beat, most)
-            if key is not None and most > 1:
-                key = (key[0] * self._factor(analysis, cell), key[1])
             outcomes[cell] = outs
             if opts.dead and len(outs) <= 1:
                 if len(dead) < opts.max_candidates:
@@ -478,6 +487,8 @@ class BestStrategy:
             )
             live.append(cell)
             if key is not None and not dominated:
+                if most > 1:
+                    key = (key[0] * self._factor(analysis, cell), key[1])
                 scored.append((*key, cell))
                 if top is None or key > top:
                     top = key

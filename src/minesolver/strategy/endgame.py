@@ -240,13 +240,18 @@ class EndgameSolver:
 
     def move_wins(self, position: Position, layouts: list[int], cell: Cell) -> int:
         """The number of ``layouts`` won by opening ``cell`` first, then playing
-        optimally (the value of a move the search did not choose, say). Raises
-        :class:`SearchBudgetExceeded`."""
+        optimally (the value of a move the search did not choose, say). As for
+        :meth:`best_move`, the position must have no certainly safe cell left unopened.
+        Raises ``ValueError`` when ``cell`` is not a hidden cell that is safe in some
+        layout, and :class:`SearchBudgetExceeded`."""
         state = self._start(position, layouts)
-        safe, _, _ = self._classify(state, -1)
         c = position.index(cell)
-        digits = self._digit.get(c, [])
-        return sum(self._closed_wins(g, safe | 1 << c) for x in digits if (g := state & x))
+        if c not in self._cells:
+            raise ValueError(f"cell {cell} is not a hidden cell safe in some layout")
+        safe, _, _ = self._classify(state, -1)
+        return sum(
+            self._closed_wins(g, safe | 1 << c) for x in self._digit[c] if (g := state & x)
+        )
 
     def win_count(self, position: Position, layouts: list[int]) -> int:
         """The number of ``layouts`` that optimal play wins from ``position``."""

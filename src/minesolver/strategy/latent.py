@@ -10,9 +10,11 @@ the block sees one cell of each diagonal).
 
 Clicking ``c`` now, in a layout where it is safe and in such a pattern, spends no more
 risk than the coin flip would and removes it. :func:`latent_share` gives, for a cell, the
-probability that it is safe and in a latent pattern, over the probability that it is
-safe: ``best`` weighs its second-move safety up by that share (D. N. Hill's "long-term
-risk" for his JSMinesweeper solver is this idea; the counting here is exact).
+expected number of latent patterns it sits in while safe, over the probability that it
+is safe, capped at 1 (patterns are counted one by one, not their union: a safe cell
+between two latent partners counts twice); ``best`` weighs its second-move safety up by
+that share (D. N. Hill's "long-term risk" for his JSMinesweeper solver is this idea; the
+counting here is exact, pattern by pattern).
 
 A pattern is only looked at when none of its flanks shows a digit (a digit next to one
 cell of the pair would in time tell them apart) and at most ``missing`` of its flanks
@@ -38,7 +40,7 @@ def _on_board(position: Position, cells: list[Cell]) -> list[Cell]:
 
 
 def patterns(
-    analysis: Analysis, cell: Cell, missing: int = 2, blocks: bool = True
+    analysis: Analysis, cell: Cell, missing: int = 2, blocks: bool = False
 ) -> Iterator[tuple[list[Cell], list[Cell]]]:
     """The latent patterns around ``cell`` worth counting, as ``(mines, safe)``: the
     cells that must be mines (the rest of the pattern's mines and the hidden flanks not
@@ -84,11 +86,12 @@ def patterns(
 
 def latent_share(
     analysis: Analysis, cell: Cell, cache: OutcomeCache, missing: int = 2,
-    blocks: bool = True,
+    blocks: bool = False,
 ) -> Fraction:
-    """P(``cell`` is safe and in a latent 50/50) / P(``cell`` is safe), exactly for each
-    pattern (inclusion-exclusion over layout counts of positions with the pattern's mines
-    flagged); patterns are summed, so overlapping ones count twice: capped at 1."""
+    """The sum over the latent patterns of ``cell`` (:func:`patterns`) of P(``cell`` is
+    safe and the pattern latent), over P(``cell`` is safe), capped at 1 (``best``'s bound
+    on its weight relies on the cap). Each term is exact: inclusion-exclusion over the
+    layout counts of positions with the pattern's mines flagged."""
     position = analysis.position
     safe = 1 - analysis.probabilities[cell]
     if not safe:

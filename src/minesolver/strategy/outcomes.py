@@ -68,7 +68,7 @@ class OutcomeCache:
 
     Positions are hashable values, so the key is the position itself; an inconsistent
     position is stored as ``None``. An expert analysis holds a few hundred Fractions, so
-    the store is emptied when it reaches ``limit`` entries (a game uses ~150).
+    the store is emptied when it reaches ``limit`` entries (a game uses a few hundred).
     """
 
     def __init__(self, limit: int = 2_000) -> None:
