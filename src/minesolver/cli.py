@@ -161,7 +161,7 @@ def bench(
     start: Annotated[str, typer.Option(help="First click: corner, centre or X,Y.")] = "corner",
     strategy: Annotated[str, typer.Option(
         help="Player: greedy, pseq, best; best-no-endgame (-second, -fifty, -dominance, "
-        "-dead) plays best without that ingredient, best:margin=1/10;max_candidates=20 "
+        "-dead, -latent) plays best without that ingredient, best:margin=1/10;max_candidates=20 "
         "changes its settings."
     )] = "greedy",
     strategies: Annotated[

@@ -1,7 +1,7 @@
 """Players, selectable by name: ``greedy``, ``pseq``, ``best`` (see :mod:`.base`).
 
 Variants of ``best`` measure its ingredients: ``best-no-endgame`` (also ``-fifty``,
-``-dead``, ``-dominance``, ``-second``) plays without one, and
+``-dead``, ``-dominance``, ``-second``, ``-latent``) plays without one, and
 ``best:margin=1/10;max_candidates=20`` changes its settings
 (:func:`minesolver.strategy.best.variant_factory`).
 
