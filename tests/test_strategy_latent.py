@@ -125,4 +125,7 @@ def test_best_guesses_where_a_safe_cell_defuses_a_latent_pair() -> None:
             player.reset(random.Random(seed))
             seen.update(m.cell for m in player.next_moves(position) if m.guess)
     assert choices["best"] == {(7, 0)}
+    player = get_strategy("best")
+    player.reset(random.Random(0))
+    assert "latent 50/50 weight 1.007" in player.next_moves(position)[-1].reason
     assert {(2, 0), (7, 0)} <= choices["best-no-latent"]

@@ -458,6 +458,7 @@ class BestStrategy:
         dead: list[Cell] = []
         outcomes: dict[Cell, list[Outcome]] = {}
         scored: list[tuple[Fraction, Fraction, Cell]] = []
+        weights: dict[Cell, Fraction] = {}  # the latent weights counted
         top: tuple[Fraction, Fraction] | None = None
         low: Fraction | None = None
         # the bounds need outcomes that add up to 1 - p: a count under the total
@@ -488,7 +489,8 @@ class BestStrategy:
             live.append(cell)
             if key is not None and not dominated:
                 if most > 1:
-                    key = (key[0] * self._factor(analysis, cell), key[1])
+                    weights[cell] = self._factor(analysis, cell)
+                    key = (key[0] * weights[cell], key[1])
                 scored.append((*key, cell))
                 if top is None or key > top:
                     top = key
@@ -501,7 +503,8 @@ class BestStrategy:
             for c in kept:
                 _, key = self._score(probs[c], outcomes[c])
                 assert key is not None  # nothing to beat: never cut short
-                scored.append((key[0] * self._factor(analysis, c), key[1], c))
+                weights[c] = self._factor(analysis, c)
+                scored.append((key[0] * weights[c], key[1], c))
             top = max((s, g) for s, g, _ in scored)
         assert top is not None
         best = [c for s, g, c in scored if (s, g) == top]
@@ -509,7 +512,9 @@ class BestStrategy:
         kind = "second-move safety" if opts.second else "safety"
         return cell, (
             f"{kind} score {float(top[0]):.4f}, P(progress) {float(top[1]):.3f}, "
-            f"mine probability {float(probs[cell]):.3f} ({len(scored)} candidates weighed in full)"
+            f"mine probability {float(probs[cell]):.3f}"
+            + (f", latent 50/50 weight {float(w):.3f}" if (w := weights.get(cell, 1)) > 1 else "")
+            + f" ({len(scored)} candidates weighed in full)"
         )
 
 
