@@ -47,4 +47,7 @@ $PY $C --level beginner --games 60000 --first-game 20000 --seed 4 --save-every 1
     --key "beginner-safe-0,0@20000+best"
 $PY $C --level expert --games 20000 --first-game 40000 --seed 1 --save-every 2000 \
     --key "expert-safe-0,0@40000+best"
+# the latent weight on other boards: best and best-no-latent paired, seed 7
+$PY $B --level expert --games 20000 --players best,best-no-latent --seed 7 --save-every 2000 \
+    --key "expert-safe-0,0/seed7"
 $PY benchmarks/bench_strength.py --table
