@@ -16,12 +16,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 from collections import Counter
 from pathlib import Path
 
-from minesolver.game import Game
-from minesolver.simulate import derive_seed, game_layout, make_setup
+from minesolver.simulate import make_setup, start_game
 from minesolver.strategy import get_strategy
 from minesolver.strategy.base import Move
 
@@ -53,11 +51,8 @@ def measure(level: str, games: int, seed: int, player: str) -> dict[str, object]
     deaths: Counter[str] = Counter()
     wins = 0
     for index in range(games):
-        layout, _ = game_layout(setup, index)
         strategy = get_strategy(player)
-        strategy.reset(random.Random(derive_seed(seed, index, "player")))
-        game = Game.from_layout(layout)
-        game.open(setup.start)
+        game = start_game(setup, index, strategy)
         guesses = 0
         while not game.over:
             view = game.view()

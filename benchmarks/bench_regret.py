@@ -29,15 +29,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from minesolver.game import Game
-from minesolver.simulate import apply_moves, derive_seed, game_layout, make_setup
+from minesolver.simulate import apply_moves, make_setup, start_game
 from minesolver.strategy import get_strategy
 from minesolver.strategy.endgame import (
     EndgameSolver,
@@ -60,11 +58,8 @@ def measure(
     unsolved = wins = 0
     began = time.perf_counter()
     for index in range(games):
-        layout, _ = game_layout(setup, index)
         strategy = get_strategy(player)
-        strategy.reset(random.Random(derive_seed(seed, index, "player")))
-        game = Game.from_layout(layout)
-        game.open(setup.start)
+        game = start_game(setup, index, strategy)
         while not game.over:
             view = game.view()
             moves = strategy.next_moves(view)

@@ -15,12 +15,15 @@ from minesolver.simulate import (
     GameRecord,
     Setup,
     SimulationError,
+    apply_moves,
     derive_seed,
+    make_setup,
     play_game,
     simulate,
+    start_game,
 )
 from minesolver.stats import mcnemar_exact, wilson_interval
-from minesolver.strategy import Move, register
+from minesolver.strategy import Move, get_strategy, register
 from minesolver.strategy.greedy import GreedyStrategy
 
 BEGINNER = Setup(PRESETS["beginner"], "safe", (0, 0), ("greedy",), seed=11)
@@ -184,3 +187,19 @@ def test_dask_local_cluster_gives_the_local_result() -> None:
     assert outcomes(remote.records) == outcomes(local.records)
     assert remote.to_json()["wins"] == local.to_json()["wins"]
     assert remote.to_json()["workers"] == 2  # the cluster's threads, not the local default
+
+
+def test_start_game_is_the_game_the_simulator_plays() -> None:
+    """A game followed move by move from :func:`start_game` ends as the simulator's
+    record of the same game says (same layout, same player seed)."""
+    setup, _ = make_setup(
+        level="9x9x10", first_click="safe", start="corner", strategies=["pseq"], seed=11
+    )
+    result = simulate(setup, 12, workers=1)
+    for record in result.records:
+        player = get_strategy("pseq")
+        game = start_game(setup, record.index, player)
+        guesses = 0
+        while not game.over:
+            guesses += apply_moves(game, player.next_moves(game.view()))
+        assert (game.status == "won", guesses) == (record.wins[0], record.guesses[0])

@@ -59,6 +59,7 @@ __all__ = [
     "played_layouts",
     "run_batch",
     "simulate",
+    "start_game",
     "summarise",
 ]
 
@@ -162,6 +163,17 @@ def game_layout(setup: Setup, index: int) -> tuple[Layout, int]:
 
         return no_guess_layout(setup.level, rng, setup.start, setup.rule)
     return random_layout(setup.level, rng, setup.start, setup.rule), 1
+
+
+def start_game(setup: Setup, index: int, strategy: Strategy) -> Game:
+    """Game ``index`` of a run with its first click made, and ``strategy`` reset with the
+    game's player seed: the game :func:`run_batch` plays, for tools that follow it move
+    by move (``benchmarks/bench_losses.py``, ``bench_regret.py``)."""
+    layout, _ = game_layout(setup, index)
+    strategy.reset(random.Random(derive_seed(setup.seed, index, "player")))
+    game = Game.from_layout(layout)
+    game.open(setup.start)
+    return game
 
 
 def played_layouts(
