@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import time
 from fractions import Fraction
@@ -90,9 +91,11 @@ def measure(
     searched = [r for r in decisions if r["endgame"]]
     heuristic = [r for r in decisions if not r["endgame"]]
     worse = [r for r in heuristic if r["chosen"] < r["optimum"]]
-    per_game = [float(regret([r for r in heuristic if r["game"] == g])) for g in range(games)]
-    mean = sum(per_game) / games
-    spread = (sum((x - mean) ** 2 for x in per_game) / max(games - 1, 1)) ** 0.5
+    per_game = [0.0] * games  # each game's regret, for the standard error
+    for r in heuristic:
+        per_game[r["game"]] += (r["optimum"] - r["chosen"]) / r["layouts"]
+    mean = statistics.fmean(per_game)
+    spread = statistics.stdev(per_game) if games > 1 else 0.0
     return {
         "level": level, "games": games, "seed": seed, "player": player, "limit": limit,
         "budget": budget, "wins": wins, "seconds": round(seconds, 1),

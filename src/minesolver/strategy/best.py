@@ -105,21 +105,17 @@ class Options:
     latent_blocks: bool = False
 
     def __post_init__(self) -> None:
-        # the candidate bounds of BestStrategy._heuristic assume a weight >= 0
-        if self.progress_weight < 0 or self.margin < 0 or self.latent_weight < 0:
-            raise ValueError(
-                f"progress_weight {self.progress_weight}, latent_weight "
-                f"{self.latent_weight} and margin {self.margin} must be at least 0"
-            )
-        if (
-            self.max_candidates < 1 or self.endgame_layouts < 0 or self.endgame_budget < 0
-            or self.latent_missing < 0
-        ):
-            raise ValueError(
-                f"max_candidates {self.max_candidates} must be at least 1, endgame_layouts "
-                f"{self.endgame_layouts}, endgame_budget {self.endgame_budget} and "
-                f"latent_missing {self.latent_missing} at least 0"
-            )
+        # the candidate bounds of BestStrategy._heuristic assume weights >= 0
+        least = {
+            "progress_weight": 0, "latent_weight": 0, "margin": 0, "max_candidates": 1,
+            "endgame_layouts": 0, "endgame_budget": 0, "latent_missing": 0,
+        }
+        wrong = [
+            f"{name} {getattr(self, name)} must be at least {low}"
+            for name, low in least.items() if getattr(self, name) < low
+        ]
+        if wrong:
+            raise ValueError("; ".join(wrong))
 
 
 _INGREDIENTS = ("endgame", "fifty", "dead", "dominance", "second", "latent")
@@ -440,7 +436,7 @@ class BestStrategy:
         return safe * most
 
     def _heuristic(self, analysis: Analysis) -> tuple[Cell, str]:
-        """Steps 4-7 of the module docstring, in one pass over :meth:`_order`.
+        """Steps 4-8 of the module docstring, in one pass over :meth:`_order`.
 
         Candidates are cells within ``margin`` of the lowest live probability, at most
         ``max_candidates`` live ones; dead cells are set aside and used only when no live

@@ -61,10 +61,10 @@ def patterns(
         need = [f for f in flanks if hidden(f) and probs.get(f) != 1]
         return need if len(need) <= missing else None
 
+    near_c = set(position.neighbours(cell)) | {cell}
     for v in _on_board(position, [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]):
         if not hidden(v) or probs.get(v) == 0:
             continue
-        near_c = set(position.neighbours(cell)) | {cell}
         near_v = set(position.neighbours(v)) | {v}
         need = needed(sorted((near_c ^ near_v) - {cell, v}))
         if need is not None:
