@@ -50,4 +50,14 @@ $PY $C --level expert --games 20000 --first-game 40000 --seed 1 --save-every 200
 # the latent weight on other boards: best and best-no-latent paired, seed 7
 $PY $B --level expert --games 20000 --players best,best-no-latent --seed 7 --save-every 2000 \
     --key "expert-safe-0,0/seed7"
+# session 4, sizes fixed before running: best to 100,000 games on 16x16, 200,000 on 9x9,
+# 50,000 on the expert opening and 100,000 of seed 1 on expert safe corner
+$PY $C --level intermediate --games 60000 --first-game 40000 --seed 3 --save-every 10000 \
+    --key "intermediate-safe-0,0@40000+best"
+$PY $C --level beginner --games 120000 --first-game 80000 --seed 4 --save-every 20000 \
+    --key "beginner-safe-0,0@80000+best"
+$PY $C --level expert --first-click opening --start 3,3 --games 30000 --first-game 20000 --seed 2 \
+    --save-every 5000 --key "expert-opening-3,3@20000+best"
+$PY $C --level expert --games 40000 --first-game 60000 --seed 1 --save-every 5000 \
+    --key "expert-safe-0,0@60000+best"
 $PY benchmarks/bench_strength.py --table
