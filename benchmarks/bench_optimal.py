@@ -1,0 +1,82 @@
+"""The players against perfect play, exactly, on boards small enough to list every layout.
+
+For each board (first click safe, in the corner) the win rate of perfect play is computed
+exactly by game-tree search over every layout (:func:`minesolver.optimal.perfect_play`),
+and each player plays every layout once (:func:`minesolver.simulate.simulate` with the
+layouts given; ``minesolver bench --layouts`` plays the same games). Both figures are
+exact over the layouts, with no sampling noise: the gap is what the player gives away
+to perfect play on that board. The only randomness left is the players' tie-breaks (one
+draw per layout, seeded).
+
+    .venv/bin/python benchmarks/bench_optimal.py --boards 4x4x3,6x4x4,5x5x4 \
+        --players greedy,pseq,best --workers 2
+
+Results go to ``benchmarks/results/optimal.json``, one entry per board. On small boards
+``best``'s endgame search (at most 1,000 layouts) takes over after one or two guesses, so
+the gap measures its heuristic guesses at the start of the game only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from minesolver.game import parse_level, parse_start
+from minesolver.optimal import all_layouts, perfect_play
+from minesolver.simulate import make_setup, simulate
+
+RESULTS = Path(__file__).parent / "results" / "optimal.json"
+
+
+def measure(board: str, players: list[str], workers: int, seed: int) -> dict[str, Any]:
+    """Perfect play and each player over every layout of ``board`` (``WxHxM``)."""
+    level = parse_level(board)
+    start = parse_start("corner", level.width, level.height)
+    began = time.perf_counter()
+    perfect = perfect_play(level, start, "safe")
+    search_seconds = time.perf_counter() - began
+    layouts = all_layouts(level, start, "safe")
+    setup, _ = make_setup(level=board, first_click="safe", start="corner",
+                          strategies=players, seed=seed)
+    run = simulate(setup, len(layouts), layouts=layouts, workers=workers)
+    return {
+        "board": board, "start": list(start), "first_click": "safe",
+        "layouts": perfect.layouts, "seed": seed,
+        "perfect": {"wins": perfect.wins, "win_rate": float(perfect.win_rate),
+                    "seconds": round(search_seconds, 1)},
+        "players": {
+            name: {"wins": r.wins, "win_rate": r.win_rate,
+                   "gap": float(perfect.win_rate) - r.win_rate,
+                   "layouts_lost_to_perfect": perfect.wins - r.wins}
+            for name, r in run.results.items()
+        },
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", default="4x4x3,6x4x4,5x5x4")
+    parser.add_argument("--players", default="greedy,pseq,best")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    args = parser.parse_args(argv)
+    players = [p.strip() for p in args.players.split(",") if p.strip()]
+    data = json.loads(args.out.read_text()) if args.out.exists() else {}
+    print("| board | layouts | perfect play | " + " | ".join(players) + " |")
+    print("| --- | ---: | ---: | " + " | ".join("---:" for _ in players) + " |")
+    for board in (b.strip() for b in args.boards.split(",") if b.strip()):
+        result = measure(board, players, args.workers, args.seed)
+        data[board] = result
+        args.out.write_text(json.dumps(data, indent=1) + "\n")
+        cells = [f"{100 * r['win_rate']:.2f}% (-{r['layouts_lost_to_perfect']})"
+                 for r in result["players"].values()]
+        print(f"| {board} | {result['layouts']} | {100 * result['perfect']['win_rate']:.2f}% | "
+              + " | ".join(cells) + " |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
