@@ -2,8 +2,8 @@
 
 For each board (first click safe, in the corner) the win rate of perfect play is computed
 exactly by game-tree search over every layout (:func:`minesolver.optimal.perfect_play`),
-and each player plays every layout once (:func:`minesolver.simulate.simulate` with the
-layouts given; ``minesolver bench --layouts`` plays the same games). Both figures are
+and each player plays every layout once (:func:`minesolver.optimal.play_every_layout`;
+``minesolver perfect --strategies`` gives the same figures for seed 1). Both figures are
 exact over the layouts, with no sampling noise: the gap is what the player gives away
 to perfect play on that board. The only randomness left is the players' tie-breaks (one
 draw per layout, seeded).
@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from minesolver.game import parse_level, parse_start
-from minesolver.optimal import all_layouts, perfect_play
-from minesolver.simulate import make_setup, simulate
+from minesolver.optimal import perfect_play, play_every_layout
+from minesolver.simulate import make_setup
 
 RESULTS = Path(__file__).parent / "results" / "optimal.json"
 
@@ -38,10 +38,9 @@ def measure(board: str, players: list[str], workers: int, seed: int) -> dict[str
     began = time.perf_counter()
     perfect = perfect_play(level, start, "safe")
     search_seconds = time.perf_counter() - began
-    layouts = all_layouts(level, start, "safe")
     setup, _ = make_setup(level=board, first_click="safe", start="corner",
                           strategies=players, seed=seed)
-    run = simulate(setup, len(layouts), layouts=layouts, workers=workers)
+    run = play_every_layout(setup, workers=workers)
     return {
         "board": board, "start": list(start), "first_click": "safe",
         "layouts": perfect.layouts, "seed": seed,

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from itertools import combinations
 from math import comb
 
 import pytest
 
+from minesolver.cli import main
 from minesolver.game import FIRST_CLICK_RULES, Level, excluded_cells
-from minesolver.optimal import TooManyLayoutsToList, all_layouts, perfect_play
-from minesolver.simulate import make_setup, simulate
+from minesolver.optimal import (
+    TooLargeForPerfectPlay,
+    TooManyLayoutsToList,
+    all_layouts,
+    perfect_play,
+    play_every_layout,
+)
+from minesolver.simulate import make_setup
 
 Seen = tuple[tuple[int, int], ...]  # the open cells and their digits
 Member = tuple[frozenset[int], frozenset[int]]  # a layout's mines and its open cells
@@ -101,19 +109,36 @@ def test_all_layouts_are_those_the_rule_allows() -> None:
         assert all(not set(lay.mines) & free for lay in layouts)
 
 
-def test_too_many_layouts_is_a_clear_error() -> None:
-    with pytest.raises(TooManyLayoutsToList, match=r"30x16x99 .* more than the limit 1000"):
+def test_too_large_boards_are_clear_errors() -> None:
+    with pytest.raises(TooManyLayoutsToList, match=r"30x16x99 .* about 10\^104 layouts, more "
+                       r"than the limit 1000"):
         all_layouts(Level(30, 16, 99), (0, 0), "safe", limit=1000)
+    with pytest.raises(TooLargeForPerfectPlay, match=r"5x5x4 .* exceeded 100 nodes"):
+        perfect_play(Level(5, 5, 4), (0, 0), budget=100)
+
+
+def test_cli_perfect(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["perfect", "--level", "4x3x3", "--strategies", "greedy,best", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    data = json.loads(out)
+    assert (data["layouts"], data["perfect"]["wins"]) == (165, 124)  # the naive search's
+    assert set(data["players"]) == {"greedy", "best"}
+    assert data["players"]["best"]["wins"] <= 124
+    code = main(["perfect", "--level", "6x6x6"])
+    _, err = capsys.readouterr()
+    assert code == 2
+    assert err == ("error: 6x6x6 with the first click 'safe' at (0, 0) has 1623160 layouts, "
+                   "more than the limit 20000\n")
 
 
 def test_no_player_beats_perfect_play_and_best_comes_close() -> None:
     # every layout of 4x4/3 played by each player: exact win counts (one tie-break draw)
-    level = Level(4, 4, 3)
-    layouts = all_layouts(level, (0, 0))
-    perfect = perfect_play(level, (0, 0))
+    perfect = perfect_play(Level(4, 4, 3), (0, 0))
     setup, _ = make_setup(level="4x4x3", first_click="safe", start="0,0",
                           strategies=["greedy", "best"], seed=1)
-    run = simulate(setup, len(layouts), layouts=layouts)
+    run = play_every_layout(setup)
+    assert run.results["best"].games == perfect.layouts == 455
     greedy, best = run.results["greedy"].wins, run.results["best"].wins
     assert greedy <= best <= perfect.wins
     # best's endgame search covers every position with at most 1,000 layouts: all of them

@@ -273,6 +273,53 @@ def play(
     )  # fmt: skip
 
 
+@app.command()
+def perfect(
+    level: Annotated[str, typer.Option(help="A small board: WxHxM (e.g. 5x5x4).")],
+    first_click: Annotated[str, typer.Option(help="First-click rule: safe, opening, none.")] = (
+        "safe"
+    ),
+    start: Annotated[str, typer.Option(help="First click: corner, centre or X,Y.")] = "corner",
+    strategies: Annotated[
+        str | None, typer.Option(help="Players to set against it, comma-separated.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the players' tie-breaks.")] = 0,
+    workers: Annotated[int, typer.Option(help="Worker processes for the players.")] = 1,
+    limit: Annotated[int, typer.Option(help="Most layouts to list.")] = 20_000,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Perfect play's exact win rate on a small board, every layout searched; with
+    --strategies, the players' exact win rates over the same layouts."""
+    from minesolver.optimal import perfect_play, play_every_layout
+    from minesolver.simulate import make_setup
+
+    setup, _ = make_setup(level=level, first_click=first_click, start=start,
+                          strategies=(strategies or "greedy").split(","), seed=seed)
+    best = perfect_play(setup.level, setup.start, setup.rule, limit=limit)
+    players = play_every_layout(setup, limit=limit, workers=workers) if strategies else None
+    data: dict[str, object] = {
+        "level": str(setup.level), "first_click": setup.rule, "start": list(setup.start),
+        "layouts": best.layouts,
+        "perfect": {"wins": best.wins, "win_rate": float(best.win_rate)},
+        "players": {} if players is None else {
+            name: {"wins": r.wins, "win_rate": r.win_rate,
+                   "gap": float(best.win_rate) - r.win_rate}
+            for name, r in players.results.items()
+        },
+    }
+    if as_json:
+        sys.stdout.write(json.dumps(data) + "\n")
+        return
+    console = Console(highlight=False, soft_wrap=True)
+    console.print(f"{data['level']}, first click {setup.rule} at {setup.start}: "
+                  f"{best.layouts} layouts")
+    console.print(f"perfect play wins {best.wins} ({100 * float(best.win_rate):.2f}%)")
+    if players is not None:
+        for name, r in players.results.items():
+            console.print(f"{name}: wins {r.wins} ({100 * r.win_rate:.2f}%): "
+                          f"{best.wins - r.wins} fewer than perfect play")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app, turning user errors into ``error: …`` and status 2."""
     try:

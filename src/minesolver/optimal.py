@@ -25,12 +25,25 @@ from math import comb
 
 from minesolver.game import FirstClick, GameError, Layout, Level, check_level, excluded_cells
 from minesolver.position import Cell, Position
-from minesolver.strategy.endgame import EndgameSolver
+from minesolver.simulate import BenchResult, Setup, simulate
+from minesolver.strategy.endgame import EndgameSolver, SearchBudgetExceeded
 
-__all__ = ["PerfectPlay", "TooManyLayoutsToList", "all_layouts", "perfect_play"]
+__all__ = [
+    "PerfectPlay",
+    "TooLargeForPerfectPlay",
+    "TooManyLayoutsToList",
+    "all_layouts",
+    "layout_count",
+    "perfect_play",
+    "play_every_layout",
+]
 
 
-class TooManyLayoutsToList(GameError):
+class TooLargeForPerfectPlay(GameError):
+    """The board is too large for the exact search within the limits asked for."""
+
+
+class TooManyLayoutsToList(TooLargeForPerfectPlay):
     """The board has more layouts than the limit asked for."""
 
 
@@ -69,7 +82,8 @@ def all_layouts(
     count = layout_count(level, start, rule)
     if count > limit:
         raise TooManyLayoutsToList(
-            f"{level} with the first click {rule!r} at {start} has {count} layouts, "
+            f"{level} with the first click {rule!r} at {start} has "
+            f"{count if count < 10**12 else f'about 10^{len(str(count)) - 1}'} layouts, "
             f"more than the limit {limit}"
         )
     free = excluded_cells(level.width, level.height, start, rule)
@@ -99,5 +113,19 @@ def perfect_play(
     masks = [m for m in (sum(1 << i for i in lay.mines) for lay in layouts) if not m >> first & 1]
     # the search opens every cell safe in all layouts first: the first click, and with
     # rule "opening" its neighbours too; the digits they show split the layouts
-    wins = EndgameSolver(budget).win_count(position, masks) if masks else 0
+    try:
+        wins = EndgameSolver(budget).win_count(position, masks) if masks else 0
+    except SearchBudgetExceeded as exc:
+        raise TooLargeForPerfectPlay(
+            f"{level} with the first click {rule!r} at {start}: {exc}"
+        ) from None
     return PerfectPlay(level, start, rule, wins, len(layouts))
+
+
+def play_every_layout(setup: Setup, *, limit: int = 100_000, workers: int = 1) -> BenchResult:
+    """The players of ``setup`` on every layout its board, start and rule allow, once
+    each: their exact win counts over the layouts (with one draw of their random
+    tie-breaks per layout, from the setup's seed), comparable with :func:`perfect_play`.
+    """
+    layouts = all_layouts(setup.level, setup.start, setup.rule, limit)
+    return simulate(setup, len(layouts), layouts=layouts, workers=workers)
