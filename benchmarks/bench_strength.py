@@ -27,7 +27,7 @@ from typing import Any
 
 from minesolver.game import check_rule, parse_level, parse_start
 from minesolver.simulate import BenchResult, GameRecord, make_setup, simulate, summarise
-from minesolver.stats import mcnemar_exact
+from minesolver.stats import mcnemar_exact, wilson_interval
 from minesolver.strategy import get_strategy
 
 RESULTS = Path(__file__).parent / "results" / "strength.json"
@@ -63,7 +63,42 @@ def table(path: Path = RESULTS) -> str:
                                                        strict=True))
                     pairs.append(f"| {base} (first {n} games) | {a} | {b} | {a_only} "
                                  f"| {b_only} | {mcnemar_exact(a_only, b_only):.3g} |")
-    return "\n".join(rows) + "\n\n" + "\n".join(pairs) + "\n"
+    return ("\n".join(rows) + "\n\n" + "\n".join(pairs) + "\n\n" + pooled(data))
+
+
+def pooled(data: dict[str, Any]) -> str:
+    """Every player's games pooled over the runs of one board, first-click rule and start
+    (different seeds, or different game ranges of one seed: never a game twice; a run that
+    overlaps one already counted is left out and named), as a markdown table."""
+    totals: dict[tuple[str, str, str, str], list[int]] = {}  # -> [games, wins]
+    spans: dict[tuple[str, str, str, str], list[tuple[int, int, int]]] = {}
+    overlapping: list[str] = []
+    for key, rec in data.items():
+        board = (rec["level"], rec["first_click"], ",".join(map(str, rec["start"])))
+        for name, r in rec["results"].items():
+            group = (*board, name)
+            span = (rec["seed"], rec.get("first_game", 0), rec.get("first_game", 0) + r["games"])
+            if any(seed == span[0] and lo < span[2] and span[1] < hi
+                   for seed, lo, hi in spans.get(group, [])):
+                overlapping.append(f"{key} ({name})")
+                continue
+            spans.setdefault(group, []).append(span)
+            total = totals.setdefault(group, [0, 0])
+            total[0] += r["games"]
+            total[1] += r["wins"]
+    rows = ["| board | first click | player | runs | games | wins | win rate | 95% CI |",
+            "| --- | --- | --- | ---: | ---: | ---: | ---: | --- |"]
+    for group, (games, wins) in totals.items():
+        level, rule, start, name = group
+        lo, hi = wilson_interval(wins, games)
+        rows.append(f"| {level} | {rule} ({start}) | {name} | {len(spans[group])} "
+                    f"| {games} | {wins} | {100 * wins / games:.2f}% "
+                    f"| {100 * lo:.2f}-{100 * hi:.2f}% |")
+    if overlapping:
+        rows.append("")
+        rows.append("Left out of the pooled figures (games already counted): "
+                    + ", ".join(overlapping))
+    return "\n".join(rows) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
