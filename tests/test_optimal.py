@@ -10,7 +10,7 @@ from math import comb
 import pytest
 
 from minesolver.cli import main
-from minesolver.game import FIRST_CLICK_RULES, Level, excluded_cells
+from minesolver.game import FirstClick, Level, excluded_cells
 from minesolver.optimal import (
     TooLargeForPerfectPlay,
     TooManyLayoutsToList,
@@ -24,7 +24,7 @@ Seen = tuple[tuple[int, int], ...]  # the open cells and their digits
 Member = tuple[frozenset[int], frozenset[int]]  # a layout's mines and its open cells
 
 
-def naive_perfect_wins(level: Level, start: tuple[int, int], rule: str) -> int:
+def naive_perfect_wins(level: Level, start: tuple[int, int], rule: FirstClick) -> int:
     """Layouts won by perfect play, from the rules alone: a click opens the cell (and,
     on a 0, its neighbours, flood fill); the player sees which cells are open and their
     digits; it wins when every safe cell is open. Every click is tried in every state
@@ -35,7 +35,7 @@ def naive_perfect_wins(level: Level, start: tuple[int, int], rule: str) -> int:
          if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h]
         for y in range(h) for x in range(w)
     ]
-    free = excluded_cells(w, h, start, rule)  # type: ignore[arg-type]
+    free = excluded_cells(w, h, start, rule)
     layouts = [frozenset(c) for c in combinations([i for i in range(n) if i not in free],
                                                   level.mines)]
 
@@ -94,17 +94,18 @@ def naive_perfect_wins(level: Level, start: tuple[int, int], rule: str) -> int:
     ],
 )
 def test_perfect_play_matches_a_naive_search(level: Level, start: tuple[int, int],
-                                             rule: str) -> None:
-    result = perfect_play(level, start, rule)  # type: ignore[arg-type]
+                                             rule: FirstClick) -> None:
+    result = perfect_play(level, start, rule)
     assert result.wins == naive_perfect_wins(level, start, rule)
-    assert result.layouts == len(all_layouts(level, start, rule))  # type: ignore[arg-type]
+    assert result.layouts == len(all_layouts(level, start, rule))
 
 
 def test_all_layouts_are_those_the_rule_allows() -> None:
     level = Level(5, 4, 3)
-    for rule in FIRST_CLICK_RULES:
+    around = {y * 5 + x for x in (1, 2, 3) for y in (0, 1, 2)}  # (2, 1) and its neighbours
+    kept_free: dict[FirstClick, set[int]] = {"none": set(), "safe": {7}, "opening": around}
+    for rule, free in kept_free.items():
         layouts = all_layouts(level, (2, 1), rule)
-        free = excluded_cells(5, 4, (2, 1), rule)
         assert len(layouts) == comb(20 - len(free), 3) == len(set(layouts))
         assert all(not set(lay.mines) & free for lay in layouts)
 
@@ -115,6 +116,8 @@ def test_too_large_boards_are_clear_errors() -> None:
         all_layouts(Level(30, 16, 99), (0, 0), "safe", limit=1000)
     with pytest.raises(TooLargeForPerfectPlay, match=r"5x5x4 .* exceeded 100 nodes"):
         perfect_play(Level(5, 5, 4), (0, 0), budget=100)
+    with pytest.raises(TooLargeForPerfectPlay, match=r"10000 cells, more than 5000000 layout"):
+        perfect_play(Level(100, 100, 1), (0, 0))
 
 
 def test_cli_perfect(capsys: pytest.CaptureFixture[str]) -> None:

@@ -286,16 +286,22 @@ def perfect(
     seed: Annotated[int, typer.Option(help="Seed of the players' tie-breaks.")] = 0,
     workers: Annotated[int, typer.Option(help="Worker processes for the players.")] = 1,
     limit: Annotated[int, typer.Option(help="Most layouts to list.")] = 20_000,
+    budget: Annotated[int, typer.Option(help="Most search nodes.")] = 1_000_000,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Perfect play's exact win rate on a small board, every layout searched; with
     --strategies, the players' exact win rates over the same layouts."""
     from minesolver.optimal import perfect_play, play_every_layout
     from minesolver.simulate import make_setup
+    from minesolver.strategy import get_strategy
 
     setup, _ = make_setup(level=level, first_click=first_click, start=start,
                           strategies=(strategies or "greedy").split(","), seed=seed)
-    best = perfect_play(setup.level, setup.start, setup.rule, limit=limit)
+    for name in setup.strategies:
+        get_strategy(name)  # an unknown name fails now, not after the search
+    if workers < 1:
+        fail(f"--workers {workers} must be at least 1")
+    best = perfect_play(setup.level, setup.start, setup.rule, limit=limit, budget=budget)
     players = play_every_layout(setup, limit=limit, workers=workers) if strategies else None
     data: dict[str, object] = {
         "level": str(setup.level), "first_click": setup.rule, "start": list(setup.start),

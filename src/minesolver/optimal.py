@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from math import comb
+from math import comb, log10
 
 from minesolver.game import FirstClick, GameError, Layout, Level, check_level, excluded_cells
 from minesolver.position import Cell, Position
@@ -37,6 +37,11 @@ __all__ = [
     "perfect_play",
     "play_every_layout",
 ]
+
+
+WORK_LIMIT = 5_000_000
+"""Most layouts times cells :func:`perfect_play` takes on (5x5/4 is 265,650; a few seconds
+of set-up at the limit)."""
 
 
 class TooLargeForPerfectPlay(GameError):
@@ -83,7 +88,7 @@ def all_layouts(
     if count > limit:
         raise TooManyLayoutsToList(
             f"{level} with the first click {rule!r} at {start} has "
-            f"{count if count < 10**12 else f'about 10^{len(str(count)) - 1}'} layouts, "
+            f"{count if count < 10**12 else f'about 10^{int(log10(count))}'} layouts, "
             f"more than the limit {limit}"
         )
     free = excluded_cells(level.width, level.height, start, rule)
@@ -99,15 +104,22 @@ def perfect_play(
     *,
     limit: int = 100_000,
     budget: int = 10**8,
+    work: int = WORK_LIMIT,
 ) -> PerfectPlay:
     """The exact number of layouts perfect play wins, first click at ``start``.
 
     With rule ``none`` the first click may hit a mine: those layouts are lost whatever
     the player does, and the search runs over the others. Raises
-    :class:`TooManyLayoutsToList` and
-    :class:`~minesolver.strategy.endgame.SearchBudgetExceeded`.
+    :class:`TooManyLayoutsToList` beyond ``limit`` layouts, and
+    :class:`TooLargeForPerfectPlay` when layouts times cells exceeds ``work`` (the
+    search's set-up alone costs that much) or the search ``budget`` nodes.
     """
     layouts = all_layouts(level, start, rule, limit)
+    if len(layouts) * level.cells > work:
+        raise TooLargeForPerfectPlay(
+            f"{level} with the first click {rule!r} at {start}: {len(layouts)} layouts of "
+            f"{level.cells} cells, more than {work} layout-cells to set up"
+        )
     position = Position.empty(level.width, level.height, level.mines)
     first = position.index(start)
     masks = [m for m in (sum(1 << i for i in lay.mines) for lay in layouts) if not m >> first & 1]
