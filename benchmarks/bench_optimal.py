@@ -11,7 +11,8 @@ draw per layout, seeded).
     .venv/bin/python benchmarks/bench_optimal.py --boards 4x4x3,6x4x4,5x5x4 \
         --players greedy,pseq,best --workers 2
 
-Results go to ``benchmarks/results/optimal.json``, one entry per board. On small boards
+Results go to ``benchmarks/results/optimal.json``, one entry per board; ``--table`` prints
+them as the README's table. On small boards
 ``best``'s endgame search (at most 1,000 layouts) takes over after one or two guesses, so
 the gap measures its heuristic guesses at the start of the game only.
 """
@@ -55,6 +56,20 @@ def measure(board: str, players: list[str], workers: int, seed: int) -> dict[str
     }
 
 
+def table(data: dict[str, Any]) -> str:
+    """The results as a markdown table: perfect play, then each player with the layouts
+    it wins fewer (for the README)."""
+    players = list(dict.fromkeys(n for r in data.values() for n in r["players"]))
+    rows = ["| board | layouts | perfect play | " + " | ".join(players) + " |",
+            "| --- | ---: | ---: | " + " | ".join("---:" for _ in players) + " |"]
+    for board, r in data.items():
+        cells = [f"{100 * p['win_rate']:.2f}% (-{p['layouts_lost_to_perfect']})"
+                 if (p := r["players"].get(name)) else "" for name in players]
+        rows.append(f"| {board} | {r['layouts']} | {100 * r['perfect']['win_rate']:.2f}% | "
+                    + " | ".join(cells) + " |")
+    return "\n".join(rows) + "\n"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", default="4x4x3,6x4x4,5x5x4")
@@ -62,19 +77,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--table", action="store_true", help="only print the stored results")
     args = parser.parse_args(argv)
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     data = json.loads(args.out.read_text()) if args.out.exists() else {}
-    print("| board | layouts | perfect play | " + " | ".join(players) + " |")
-    print("| --- | ---: | ---: | " + " | ".join("---:" for _ in players) + " |")
-    for board in (b.strip() for b in args.boards.split(",") if b.strip()):
-        result = measure(board, players, args.workers, args.seed)
-        data[board] = result
-        args.out.write_text(json.dumps(data, indent=1) + "\n")
-        cells = [f"{100 * r['win_rate']:.2f}% (-{r['layouts_lost_to_perfect']})"
-                 for r in result["players"].values()]
-        print(f"| {board} | {result['layouts']} | {100 * result['perfect']['win_rate']:.2f}% | "
-              + " | ".join(cells) + " |", flush=True)
+    if not args.table:
+        for board in (b.strip() for b in args.boards.split(",") if b.strip()):
+            data[board] = measure(board, players, args.workers, args.seed)
+            args.out.write_text(json.dumps(data, indent=1) + "\n")
+            print(f"{board}: done", flush=True)
+    print(table(data), end="")
 
 
 if __name__ == "__main__":
