@@ -165,11 +165,15 @@ def game_layout(setup: Setup, index: int) -> tuple[Layout, int]:
     return random_layout(setup.level, rng, setup.start, setup.rule), 1
 
 
-def start_game(setup: Setup, index: int, strategy: Strategy) -> Game:
+def start_game(
+    setup: Setup, index: int, strategy: Strategy, layout: Layout | None = None
+) -> Game:
     """Game ``index`` of a run with its first click made, and ``strategy`` reset with the
     game's player seed: the game :func:`run_batch` plays, for tools that follow it move
-    by move (``benchmarks/bench_losses.py``, ``bench_regret.py``)."""
-    layout, _ = game_layout(setup, index)
+    by move (``benchmarks/bench_losses.py``, ``bench_regret.py``). ``layout`` is the
+    game's layout in a run over given layouts (else it is drawn from the seed)."""
+    if layout is None:
+        layout, _ = game_layout(setup, index)
     strategy.reset(random.Random(derive_seed(setup.seed, index, "player")))
     game = Game.from_layout(layout)
     game.open(setup.start)
