@@ -203,3 +203,15 @@ def test_start_game_is_the_game_the_simulator_plays() -> None:
         while not game.over:
             guesses += apply_moves(game, player.next_moves(game.view()))
         assert (game.status == "won", guesses) == (record.wins[0], record.guesses[0])
+
+
+def test_start_game_on_a_given_layout() -> None:
+    """With ``layout`` given, the game is laid on it (not on the seed's draw) and the
+    first click is made, as in a simulator run over given layouts."""
+    setup = Setup(PRESETS["beginner"], "safe", (0, 0), ("greedy",), seed=11)
+    drawn = start_game(setup, 0, get_strategy("greedy"))
+    given = Layout.from_cells(9, 9, [(8, 8), (7, 8), (8, 7), (4, 4), (0, 8), (8, 0),
+                                     (2, 6), (6, 2), (3, 7), (7, 3)])
+    game = start_game(setup, 0, get_strategy("greedy"), given)
+    assert sorted(game.mine_cells()) == sorted(given.cells()) != sorted(drawn.mine_cells())
+    assert game.view().cells[0] == 0  # the first click opened the corner
