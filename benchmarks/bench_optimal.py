@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from minesolver.game import parse_level, parse_start
-from minesolver.optimal import perfect_play, play_every_layout
+from minesolver.optimal import compare, perfect_play, play_every_layout
 from minesolver.simulate import make_setup
 
 RESULTS = Path(__file__).parent / "results" / "optimal.json"
@@ -41,19 +41,10 @@ def measure(board: str, players: list[str], workers: int, seed: int) -> dict[str
     search_seconds = time.perf_counter() - began
     setup, _ = make_setup(level=board, first_click="safe", start="corner",
                           strategies=players, seed=seed)
-    run = play_every_layout(setup, workers=workers)
-    return {
-        "board": board, "start": list(start), "first_click": "safe",
-        "layouts": perfect.layouts, "seed": seed,
-        "perfect": {"wins": perfect.wins, "win_rate": float(perfect.win_rate),
-                    "seconds": round(search_seconds, 1)},
-        "players": {
-            name: {"wins": r.wins, "win_rate": r.win_rate,
-                   "gap": float(perfect.win_rate) - r.win_rate,
-                   "layouts_lost_to_perfect": perfect.wins - r.wins}
-            for name, r in run.results.items()
-        },
-    }
+    result: dict[str, Any] = {"board": board, "seed": seed,
+                              **compare(perfect, play_every_layout(setup, workers=workers))}
+    result["perfect"]["seconds"] = round(search_seconds, 1)
+    return result
 
 
 def table(data: dict[str, Any]) -> str:

@@ -291,28 +291,17 @@ def perfect(
 ) -> None:
     """Perfect play's exact win rate on a small board, every layout searched; with
     --strategies, the players' exact win rates over the same layouts."""
-    from minesolver.optimal import perfect_play, play_every_layout
+    from minesolver.optimal import compare, perfect_play, play_every_layout
     from minesolver.simulate import make_setup
-    from minesolver.strategy import get_strategy
 
+    # make_setup checks the players' names: a typo fails before the search
     setup, _ = make_setup(level=level, first_click=first_click, start=start,
                           strategies=(strategies or "greedy").split(","), seed=seed)
-    for name in setup.strategies:
-        get_strategy(name)  # an unknown name fails now, not after the search
     if workers < 1:
         fail(f"--workers {workers} must be at least 1")
     best = perfect_play(setup.level, setup.start, setup.rule, limit=limit, budget=budget)
     players = play_every_layout(setup, limit=limit, workers=workers) if strategies else None
-    data: dict[str, object] = {
-        "level": str(setup.level), "first_click": setup.rule, "start": list(setup.start),
-        "layouts": best.layouts,
-        "perfect": {"wins": best.wins, "win_rate": float(best.win_rate)},
-        "players": {} if players is None else {
-            name: {"wins": r.wins, "win_rate": r.win_rate,
-                   "gap": float(best.win_rate) - r.win_rate}
-            for name, r in players.results.items()
-        },
-    }
+    data = compare(best, players)
     if as_json:
         sys.stdout.write(json.dumps(data) + "\n")
         return

@@ -6,9 +6,9 @@ game-tree search (:class:`~minesolver.strategy.endgame.EndgameSolver`) over all 
 the first click is made at ``start``, then every state is split by what each click shows
 and the best cell taken, as in the endgame. It is the ceiling of every player on that
 board, measured without sampling noise. A player's own exact win rate on the same board
-is its number of wins over the same layouts (:func:`all_layouts` given to
-:func:`minesolver.simulate.simulate`; random tie-breaks make that one draw of the player's
-policy per layout).
+is its number of wins over the same layouts (:func:`play_every_layout`; random tie-breaks
+make that one draw of the player's policy per layout); :func:`compare` sets the two side
+by side.
 
 Complexity: ``C(free cells, mines)`` layouts are listed (``limit`` caps them); the search
 is exponential in the worst case and capped by ``budget`` node expansions. In practice
@@ -33,7 +33,7 @@ __all__ = [
     "TooLargeForPerfectPlay",
     "TooManyLayoutsToList",
     "all_layouts",
-    "layout_count",
+    "compare",
     "perfect_play",
     "play_every_layout",
 ]
@@ -68,12 +68,6 @@ class PerfectPlay:
         return Fraction(self.wins, self.layouts)
 
 
-def layout_count(level: Level, start: Cell, rule: FirstClick) -> int:
-    """How many layouts the first-click ``rule`` allows at ``start``."""
-    free = excluded_cells(level.width, level.height, start, rule)
-    return comb(level.cells - len(free), level.mines)
-
-
 def all_layouts(
     level: Level, start: Cell, rule: FirstClick = "safe", limit: int = 100_000
 ) -> list[Layout]:
@@ -84,14 +78,14 @@ def all_layouts(
     the mines do not fit.
     """
     check_level(level, start, rule)
-    count = layout_count(level, start, rule)
+    free = excluded_cells(level.width, level.height, start, rule)
+    count = comb(level.cells - len(free), level.mines)
     if count > limit:
         raise TooManyLayoutsToList(
             f"{level} with the first click {rule!r} at {start} has "
             f"{count if count < 10**12 else f'about 10^{int(log10(count))}'} layouts, "
             f"more than the limit {limit}"
         )
-    free = excluded_cells(level.width, level.height, start, rule)
     cells = [i for i in range(level.cells) if i not in free]
     return [Layout(level.width, level.height, mines)
             for mines in combinations(cells, level.mines)]
@@ -141,3 +135,20 @@ def play_every_layout(setup: Setup, *, limit: int = 100_000, workers: int = 1) -
     """
     layouts = all_layouts(setup.level, setup.start, setup.rule, limit)
     return simulate(setup, len(layouts), layouts=layouts, workers=workers)
+
+
+def compare(perfect: PerfectPlay, players: BenchResult | None = None) -> dict[str, object]:
+    """Perfect play and the players over the same layouts, as JSON-ready values: each
+    player's wins, win rate, ``gap`` (perfect play's win rate minus its own) and
+    ``layouts_lost_to_perfect``."""
+    return {
+        "level": str(perfect.level), "first_click": perfect.rule, "start": list(perfect.start),
+        "layouts": perfect.layouts,
+        "perfect": {"wins": perfect.wins, "win_rate": float(perfect.win_rate)},
+        "players": {} if players is None else {
+            name: {"wins": r.wins, "win_rate": r.win_rate,
+                   "gap": float(perfect.win_rate) - r.win_rate,
+                   "layouts_lost_to_perfect": perfect.wins - r.wins}
+            for name, r in players.results.items()
+        },
+    }

@@ -492,6 +492,8 @@ def make_setup(
     names = tuple(dict.fromkeys(n.strip().lower() for n in strategies if n.strip()))
     if not names:
         raise SimulationError("no player given")
+    for name in names:
+        get_strategy(name)  # an unknown name fails now, before any game or search
     given: list[Layout] | None = None
     if layouts_file is not None:
         if no_guess:
