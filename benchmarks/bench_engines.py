@@ -84,7 +84,8 @@ class Cell:
             "refused": self.refused,
             "median_s": statistics.median(times) if times else None,
             "p99_s": times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)]
-            if times else None,
+            if times
+            else None,
             "max_error": self.max_error,
             "mean_error": self.sum_error / self.cells if self.cells else None,
             "certain_wrong": self.certain_wrong,
@@ -120,8 +121,7 @@ def run_engines(sets: dict[str, list[BenchPosition]]) -> dict[str, dict[str, Cel
             t0 = time.perf_counter()
             exact = analyze(pos)
             exact_time = time.perf_counter() - t0
-            print(f"{set_name} {k + 1}/{len(positions)} {bench.name}", file=sys.stderr,
-                  flush=True)
+            print(f"{set_name} {k + 1}/{len(positions)} {bench.name}", file=sys.stderr, flush=True)
             for engine in ENGINES:
                 cell = table[engine][set_name]
                 if engine == "exact":
@@ -150,18 +150,27 @@ def run_budget(seed: int) -> list[dict[str, object]]:
             t0 = time.perf_counter()
             got = analyze_within(pos, budget)
             took = time.perf_counter() - t0
-            diffs = {c: abs(float(got.probabilities[c] - p))
-                     for c, p in exact.probabilities.items()}
+            diffs = {
+                c: abs(float(got.probabilities[c] - p)) for c, p in exact.probabilities.items()
+            }
             stated = got.errors or {}
-            rows.append({"position": f"lattice-{n}", "exact_s": exact_time, "budget_s": budget,
-                         "took_s": took, "engine": got.engine, "exact": got.exact,
-                         "max_error": max(diffs.values()),
-                         "mean_error": statistics.mean(diffs.values()),
-                         "mean_stated_error": statistics.mean(stated.values()) if stated
-                         else 0.0,
-                         "beyond_3_errors": sum(1 for c, d in diffs.items()
-                                                if d > 3 * stated.get(c, 0.0) + 1e-12),
-                         "cells": len(diffs)})
+            rows.append(
+                {
+                    "position": f"lattice-{n}",
+                    "exact_s": exact_time,
+                    "budget_s": budget,
+                    "took_s": took,
+                    "engine": got.engine,
+                    "exact": got.exact,
+                    "max_error": max(diffs.values()),
+                    "mean_error": statistics.mean(diffs.values()),
+                    "mean_stated_error": statistics.mean(stated.values()) if stated else 0.0,
+                    "beyond_3_errors": sum(
+                        1 for c, d in diffs.items() if d > 3 * stated.get(c, 0.0) + 1e-12
+                    ),
+                    "cells": len(diffs),
+                }
+            )
             print(f"budget lattice-{n} {budget}: {got.engine}", file=sys.stderr, flush=True)
     return rows
 
@@ -179,10 +188,13 @@ def run_bp_bias(positions: list[BenchPosition]) -> dict[str, float]:
         hidden = sum(1 for v in pos.cells if v == HIDDEN)
         dens = Fraction((pos.mines or 0) - pos.flags, hidden)
         exact_d, bp_d = analyze(pos, density=dens), analyze(pos, engine="bp", density=dens)
-        density += [abs(float(bp_d.probabilities[c] - p))
-                    for c, p in exact_d.probabilities.items()]
-    return {"total_mean": statistics.mean(total), "total_max": max(total),
-            "density_mean": statistics.mean(density), "density_max": max(density)}
+        density += [abs(float(bp_d.probabilities[c] - p)) for c, p in exact_d.probabilities.items()]
+    return {
+        "total_mean": statistics.mean(total),
+        "total_max": max(total),
+        "density_mean": statistics.mean(density),
+        "density_max": max(density),
+    }
 
 
 def run_wide(seed: int) -> list[dict[str, object]]:
@@ -196,9 +208,15 @@ def run_wide(seed: int) -> list[dict[str, object]]:
         got = analyze(pos, engine=engine)
         took = time.perf_counter() - t0
         ref = ref or got
-        rows.append({"engine": engine, "took_s": took, "safe": len(got.safe),
-                     "mines": len(got.mines), "same_as_sat": got.safe == ref.safe
-                     and got.mines == ref.mines})
+        rows.append(
+            {
+                "engine": engine,
+                "took_s": took,
+                "safe": len(got.safe),
+                "mines": len(got.mines),
+                "same_as_sat": got.safe == ref.safe and got.mines == ref.mines,
+            }
+        )
         print(f"wide lattice-41 {engine}", file=sys.stderr, flush=True)
     return rows
 
@@ -209,15 +227,19 @@ def _fmt_time(v: object) -> str:
     return f"{v * 1000:.1f} ms" if v < 1 else f"{v:.2f} s"
 
 
-def markdown(summary: dict[str, dict[str, dict[str, object]]], sizes: dict[str, int],
-             budget: list[dict[str, object]], wide: list[dict[str, object]],
-             bias: dict[str, float], meta: dict[str, object]) -> str:
+def markdown(
+    summary: dict[str, dict[str, dict[str, object]]],
+    sizes: dict[str, int],
+    budget: list[dict[str, object]],
+    wide: list[dict[str, object]],
+    bias: dict[str, float],
+    meta: dict[str, object],
+) -> str:
     lines = [
         "# Engines: time and error against exact, same positions, one run",
         "",
         f"{meta['when']} · {meta['machine']} · commit {meta['commit']} · "
-        f"seed {meta['seed']} · positions: "
-        + ", ".join(f"{s} {n}" for s, n in sizes.items()),
+        f"seed {meta['seed']} · positions: " + ", ".join(f"{s} {n}" for s, n in sizes.items()),
         "",
         "Times are per position (parsed position given), median / p99, on a shared 2-core "
         "machine under other agents' load: compare engines within this run. "
@@ -248,8 +270,11 @@ def markdown(summary: dict[str, dict[str, dict[str, object]]], sizes: dict[str, 
         beyond = sum(int(s["beyond_3_errors"]) for s in by_set.values())  # type: ignore[call-overload]
         cells = sum(int(s["cells"]) for s in by_set.values())  # type: ignore[call-overload]
         sigma = f"{beyond}/{cells}" if engine in ("sampling", "mcmc") else "—"
-        total_err = sum(float(s["mean_error"]) * int(s["cells"])  # type: ignore[arg-type, call-overload]
-                        for s in by_set.values() if s["cells"])
+        total_err = sum(
+            float(s["mean_error"]) * int(s["cells"])  # type: ignore[arg-type, call-overload]
+            for s in by_set.values()
+            if s["cells"]
+        )
         mean = f"{total_err / cells:.2g}" if cells else "—"
         lines.append(
             f"| {engine} | {_fmt_time(e['median_s'])} | {_fmt_time(e['p99_s'])} | "
@@ -282,8 +307,10 @@ def markdown(summary: dict[str, dict[str, dict[str, object]]], sizes: dict[str, 
         "| --- | --- | --- | --- | --- |",
     ]
     for row in wide:
-        lines.append(f"| {row['engine']} | {_fmt_time(row['took_s'])} | {row['safe']} | "
-                     f"{row['mines']} | {row['same_as_sat']} |")
+        lines.append(
+            f"| {row['engine']} | {_fmt_time(row['took_s'])} | {row['safe']} | "
+            f"{row['mines']} | {row['same_as_sat']} |"
+        )
     lines += [
         "",
         "## BP's bias on the expert set: loops vs the density stand-in for the total",
@@ -315,21 +342,33 @@ def main() -> None:
     wide = run_wide(args.seed)
     bias = run_bp_bias(sets["expert"])
     summary = {e: {s: c.summary() for s, c in by_set.items()} for e, by_set in table.items()}
-    commit = subprocess.run(["git", "describe", "--always", "--dirty"], capture_output=True,
-                            text=True, check=False).stdout.strip()
+    commit = subprocess.run(
+        ["git", "describe", "--always", "--dirty"], capture_output=True, text=True, check=False
+    ).stdout.strip()
     meta: dict[str, object] = {
         "when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": f"{platform.machine()} {platform.python_implementation()} "
-                   f"{platform.python_version()}",
+        f"{platform.python_version()}",
         "commit": commit,
         "seed": args.seed,
         "command": "benchmarks/bench_engines.py " + " ".join(sys.argv[1:]),
     }
     sizes = {s: len(p) for s, p in sets.items()}
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"meta": meta, "sizes": sizes, "engines": summary,
-                                    "budget": budget, "wide": wide, "bp_bias": bias},
-                                   indent=1) + "\n")
+    args.out.write_text(
+        json.dumps(
+            {
+                "meta": meta,
+                "sizes": sizes,
+                "engines": summary,
+                "budget": budget,
+                "wide": wide,
+                "bp_bias": bias,
+            },
+            indent=1,
+        )
+        + "\n"
+    )
     md = markdown(summary, sizes, budget, wide, bias, meta)
     args.out.with_suffix(".md").write_text(md)
     print(md)

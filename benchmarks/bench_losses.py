@@ -76,7 +76,11 @@ def measure(level: str, games: int, seed: int, player: str) -> dict[str, object]
                     deaths[kind or "certain move (a bug)"] += 1
         wins += game.status == "won"
     return {
-        "level": level, "games": games, "seed": seed, "player": player, "wins": wins,
+        "level": level,
+        "games": games,
+        "seed": seed,
+        "player": player,
+        "wins": wins,
         "kinds": {
             k: {"guesses": count[k], "expected_losses": round(risk[k], 1), "deaths": deaths[k]}
             for k in sorted(count, key=lambda k: -deaths[k])

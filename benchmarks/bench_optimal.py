@@ -39,10 +39,14 @@ def measure(board: str, players: list[str], workers: int, seed: int) -> dict[str
     began = time.perf_counter()
     perfect = perfect_play(level, start, "safe")
     search_seconds = time.perf_counter() - began
-    setup, _ = make_setup(level=board, first_click="safe", start="corner",
-                          strategies=players, seed=seed)
-    result: dict[str, Any] = {"board": board, "seed": seed,
-                              **compare(perfect, play_every_layout(setup, workers=workers))}
+    setup, _ = make_setup(
+        level=board, first_click="safe", start="corner", strategies=players, seed=seed
+    )
+    result: dict[str, Any] = {
+        "board": board,
+        "seed": seed,
+        **compare(perfect, play_every_layout(setup, workers=workers)),
+    }
     result["perfect"]["seconds"] = round(search_seconds, 1)
     return result
 
@@ -51,13 +55,22 @@ def table(data: dict[str, Any]) -> str:
     """The results as a markdown table: perfect play, then each player with the layouts
     it wins fewer (for the README)."""
     players = list(dict.fromkeys(n for r in data.values() for n in r["players"]))
-    rows = ["| board | layouts | perfect play | " + " | ".join(players) + " |",
-            "| --- | ---: | ---: | " + " | ".join("---:" for _ in players) + " |"]
+    rows = [
+        "| board | layouts | perfect play | " + " | ".join(players) + " |",
+        "| --- | ---: | ---: | " + " | ".join("---:" for _ in players) + " |",
+    ]
     for board, r in data.items():
-        cells = [f"{100 * p['win_rate']:.2f}% (-{p['layouts_lost_to_perfect']})"
-                 if (p := r["players"].get(name)) else "" for name in players]
-        rows.append(f"| {board} | {r['layouts']} | {100 * r['perfect']['win_rate']:.2f}% | "
-                    + " | ".join(cells) + " |")
+        cells = [
+            f"{100 * p['win_rate']:.2f}% (-{p['layouts_lost_to_perfect']})"
+            if (p := r["players"].get(name))
+            else ""
+            for name in players
+        ]
+        rows.append(
+            f"| {board} | {r['layouts']} | {100 * r['perfect']['win_rate']:.2f}% | "
+            + " | ".join(cells)
+            + " |"
+        )
     return "\n".join(rows) + "\n"
 
 

@@ -57,9 +57,7 @@ from minesolver.strategy.endgame import (
 RESULTS = Path(__file__).parent / "results" / "regret.json"
 
 
-def exact_values(
-    view: Position, cell: Cell, limit: int, budget: int
-) -> tuple[Cell, int, int, int]:
+def exact_values(view: Position, cell: Cell, limit: int, budget: int) -> tuple[Cell, int, int, int]:
     """The optimal cell of ``view``, its number of layouts, the layouts that optimal
     play wins and those that opening ``cell`` first then playing optimally wins.
     Raises ``TooManyLayouts`` and ``SearchBudgetExceeded``."""
@@ -70,7 +68,12 @@ def exact_values(
 
 
 def measure(
-    level: str, games: int, seed: int, player: str, limit: int, budget: int,
+    level: str,
+    games: int,
+    seed: int,
+    player: str,
+    limit: int,
+    budget: int,
     every_layout: bool = False,
 ) -> dict[str, Any]:
     """Play the games; the regret of every guess with at most ``limit`` layouts.
@@ -98,7 +101,8 @@ def measure(
                     value = values.get((view, guess.cell))
                     if value is None:
                         value = values[view, guess.cell] = exact_values(
-                            view, guess.cell, limit, budget)
+                            view, guess.cell, limit, budget
+                        )
                 except TooManyLayouts:
                     pass
                 except SearchBudgetExceeded:
@@ -106,20 +110,25 @@ def measure(
                 else:
                     optimal_cell, total, optimum, chosen = value
                     row = {
-                        "game": index, "layouts": total, "optimum": optimum,
-                        "chosen": chosen, "endgame": guess.reason.startswith("endgame"),
+                        "game": index,
+                        "layouts": total,
+                        "optimum": optimum,
+                        "chosen": chosen,
+                        "endgame": guess.reason.startswith("endgame"),
                     }
                     if chosen < optimum:  # where it went wrong, to look at
-                        row.update(position=view.to_text(), cell=list(guess.cell),
-                                   optimal_cell=list(optimal_cell))
+                        row.update(
+                            position=view.to_text(),
+                            cell=list(guess.cell),
+                            optimal_cell=list(optimal_cell),
+                        )
                     decisions.append(row)
             apply_moves(game, moves, player)
         wins += game.status == "won"
     seconds = time.perf_counter() - began
 
     def regret(rows: list[dict[str, Any]]) -> Fraction:
-        return sum((Fraction(r["optimum"] - r["chosen"], r["layouts"]) for r in rows),
-                   Fraction(0))
+        return sum((Fraction(r["optimum"] - r["chosen"], r["layouts"]) for r in rows), Fraction(0))
 
     searched = [r for r in decisions if r["endgame"]]
     heuristic = [r for r in decisions if not r["endgame"]]
@@ -132,15 +141,30 @@ def measure(
     # the suboptimal guesses by position: how often met, and the win probability lost
     where: dict[tuple[str, int, int], dict[str, Any]] = {}
     for r in worse:
-        seen = where.setdefault((r["position"], *r["cell"]), {
-            "position": r["position"], "cell": r["cell"], "optimal_cell": r["optimal_cell"],
-            "layouts": r["layouts"], "optimum": r["optimum"], "chosen": r["chosen"],
-            "games": 0})
+        seen = where.setdefault(
+            (r["position"], *r["cell"]),
+            {
+                "position": r["position"],
+                "cell": r["cell"],
+                "optimal_cell": r["optimal_cell"],
+                "layouts": r["layouts"],
+                "optimum": r["optimum"],
+                "chosen": r["chosen"],
+                "games": 0,
+            },
+        )
         seen["games"] += 1
     return {
-        "level": level, "games": games, "seed": seed, "player": player, "limit": limit,
-        "budget": budget, "wins": wins, "seconds": round(seconds, 1),
-        "decisions": len(decisions), "unsolved": unsolved,
+        "level": level,
+        "games": games,
+        "seed": seed,
+        "player": player,
+        "limit": limit,
+        "budget": budget,
+        "wins": wins,
+        "seconds": round(seconds, 1),
+        "decisions": len(decisions),
+        "unsolved": unsolved,
         "endgame_decisions": len(searched),
         "endgame_regret": float(regret(searched)),
         "heuristic_decisions": len(heuristic),
@@ -152,8 +176,8 @@ def measure(
             regret([r for r in heuristic if r["layouts"] <= 1000]) / games
         ),
         "suboptimal_positions": sorted(
-            where.values(),
-            key=lambda w: -w["games"] * (w["optimum"] - w["chosen"]) / w["layouts"]),
+            where.values(), key=lambda w: -w["games"] * (w["optimum"] - w["chosen"]) / w["layouts"]
+        ),
         "rows": decisions,
     }
 
@@ -166,31 +190,41 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--player", default="best")
     parser.add_argument("--limit", type=int, default=10_000, help="most layouts searched")
     parser.add_argument("--budget", type=int, default=2_000_000, help="search nodes")
-    parser.add_argument("--every-layout", action="store_true",
-                        help="play every layout of a small board once (instead of --games)")
+    parser.add_argument(
+        "--every-layout",
+        action="store_true",
+        help="play every layout of a small board once (instead of --games)",
+    )
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
-    result = measure(args.level, args.games, args.seed, args.player, args.limit, args.budget,
-                     args.every_layout)
+    result = measure(
+        args.level, args.games, args.seed, args.player, args.limit, args.budget, args.every_layout
+    )
     data = json.loads(args.out.read_text()) if args.out.exists() else {}
     games = "every-layout" if args.every_layout else f"games{args.games}"
-    key = (f"{args.level}-{args.player}-seed{args.seed}-{games}-limit{args.limit}"
-           f"-budget{args.budget}")
+    key = (
+        f"{args.level}-{args.player}-seed{args.seed}-{games}-limit{args.limit}-budget{args.budget}"
+    )
     # every layout of a board makes thousands of rows alike: keep their summary only
     data[key] = {k: v for k, v in result.items() if not (args.every_layout and k == "rows")}
     args.out.write_text(json.dumps(data, indent=1) + "\n")
     summary = {k: v for k, v in result.items() if k not in ("rows", "suboptimal_positions")}
     print(json.dumps(summary, indent=1))
     for w in result["suboptimal_positions"][:10]:
-        print(f"\n{w['games']} games: chose {tuple(w['cell'])}, winning {w['chosen']} of "
-              f"{w['layouts']} layouts; {tuple(w['optimal_cell'])} wins {w['optimum']}\n"
-              f"{w['position']}")
+        print(
+            f"\n{w['games']} games: chose {tuple(w['cell'])}, winning {w['chosen']} of "
+            f"{w['layouts']} layouts; {tuple(w['optimal_cell'])} wins {w['optimum']}\n"
+            f"{w['position']}"
+        )
     if result["endgame_regret"]:
         print("error: the endgame search's own guesses lost to the optimum", file=sys.stderr)
         raise SystemExit(1)
     if result["unsolved"]:
-        print(f"note: {result['unsolved']} guesses exceeded the search budget and are left "
-              "out: the regret is a lower bound", file=sys.stderr)
+        print(
+            f"note: {result['unsolved']} guesses exceeded the search budget and are left "
+            "out: the regret is a lower bound",
+            file=sys.stderr,
+        )
 
 
 if __name__ == "__main__":

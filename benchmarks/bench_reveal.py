@@ -83,7 +83,8 @@ def main() -> int:
             best[name] = min(best[name], time.process_time() - start)
     for a, b in zip(results["fresh"], results["incremental"], strict=True):
         if (a is None) != (b is None) or (
-            a is not None and b is not None
+            a is not None
+            and b is not None
             and (a.layouts != b.layouts or a.probabilities != b.probabilities)
         ):
             print("disagreement between fresh and incremental analysis", file=sys.stderr)

@@ -36,10 +36,15 @@ LEVELS = {"beginner": "9x9x10", "intermediate": "16x16x40", "expert": "30x16x99"
 def table(path: Path = RESULTS) -> str:
     """The results file as a markdown table (for the README), then the paired tests."""
     data = json.loads(path.read_text())
-    rows = ["| configuration | player | games | wins | win rate | 95% CI | guesses/game "
-            "| games/s (CPU) |", "| --- | --- | ---: | ---: | ---: | --- | ---: | ---: |"]
-    pairs = ["| configuration | a | b | a only | b only | McNemar p |",
-             "| --- | --- | --- | ---: | ---: | ---: |"]
+    rows = [
+        "| configuration | player | games | wins | win rate | 95% CI | guesses/game "
+        "| games/s (CPU) |",
+        "| --- | --- | ---: | ---: | ---: | --- | ---: | ---: |",
+    ]
+    pairs = [
+        "| configuration | a | b | a only | b only | McNemar p |",
+        "| --- | --- | --- | ---: | ---: | ---: |",
+    ]
     for key, rec in data.items():
         for name, r in rec["results"].items():
             lo, hi = r["ci95"]
@@ -49,20 +54,26 @@ def table(path: Path = RESULTS) -> str:
                 f"| {r['games_per_second']:.1f} |"
             )
         for p in rec["paired"]:
-            pairs.append(f"| {key} | {p['a']} | {p['b']} | {p['a_only']} | {p['b_only']} "
-                         f"| {p['p_value']:.3g} |")
+            pairs.append(
+                f"| {key} | {p['a']} | {p['b']} | {p['a_only']} | {p['b_only']} "
+                f"| {p['p_value']:.3g} |"
+            )
         base = key.split("+")[0]
         if base != key and base in data:  # a run on the same layouts as ``base``
             for a, ra in data[base]["results"].items():
                 for b, rb in rec["results"].items():
                     n = min(len(ra["outcomes"]), len(rb["outcomes"]))
-                    a_only = sum(x > y for x, y in zip(ra["outcomes"][:n], rb["outcomes"][:n],
-                                                       strict=True))
-                    b_only = sum(x < y for x, y in zip(ra["outcomes"][:n], rb["outcomes"][:n],
-                                                       strict=True))
-                    pairs.append(f"| {base} (first {n} games) | {a} | {b} | {a_only} "
-                                 f"| {b_only} | {mcnemar_exact(a_only, b_only):.3g} |")
-    return ("\n".join(rows) + "\n\n" + "\n".join(pairs) + "\n\n" + pooled(data))
+                    a_only = sum(
+                        x > y for x, y in zip(ra["outcomes"][:n], rb["outcomes"][:n], strict=True)
+                    )
+                    b_only = sum(
+                        x < y for x, y in zip(ra["outcomes"][:n], rb["outcomes"][:n], strict=True)
+                    )
+                    pairs.append(
+                        f"| {base} (first {n} games) | {a} | {b} | {a_only} "
+                        f"| {b_only} | {mcnemar_exact(a_only, b_only):.3g} |"
+                    )
+    return "\n".join(rows) + "\n\n" + "\n".join(pairs) + "\n\n" + pooled(data)
 
 
 def pooled(data: dict[str, Any]) -> str:
@@ -77,26 +88,33 @@ def pooled(data: dict[str, Any]) -> str:
         for name, r in rec["results"].items():
             group = (*board, name)
             span = (rec["seed"], rec.get("first_game", 0), rec.get("first_game", 0) + r["games"])
-            if any(seed == span[0] and lo < span[2] and span[1] < hi
-                   for seed, lo, hi in spans.get(group, [])):
+            if any(
+                seed == span[0] and lo < span[2] and span[1] < hi
+                for seed, lo, hi in spans.get(group, [])
+            ):
                 overlapping.append(f"{key} ({name})")
                 continue
             spans.setdefault(group, []).append(span)
             total = totals.setdefault(group, [0, 0])
             total[0] += r["games"]
             total[1] += r["wins"]
-    rows = ["| board | first click | player | runs | games | wins | win rate | 95% CI |",
-            "| --- | --- | --- | ---: | ---: | ---: | ---: | --- |"]
+    rows = [
+        "| board | first click | player | runs | games | wins | win rate | 95% CI |",
+        "| --- | --- | --- | ---: | ---: | ---: | ---: | --- |",
+    ]
     for group, (games, wins) in totals.items():
         level, rule, start, name = group
         lo, hi = wilson_interval(wins, games)
-        rows.append(f"| {level} | {rule} ({start}) | {name} | {len(spans[group])} "
-                    f"| {games} | {wins} | {100 * wins / games:.2f}% "
-                    f"| {100 * lo:.2f}-{100 * hi:.2f}% |")
+        rows.append(
+            f"| {level} | {rule} ({start}) | {name} | {len(spans[group])} "
+            f"| {games} | {wins} | {100 * wins / games:.2f}% "
+            f"| {100 * lo:.2f}-{100 * hi:.2f}% |"
+        )
     if overlapping:
         rows.append("")
-        rows.append("Left out of the pooled figures (games already counted): "
-                    + ", ".join(overlapping))
+        rows.append(
+            "Left out of the pooled figures (games already counted): " + ", ".join(overlapping)
+        )
     return "\n".join(rows) + "\n"
 
 
@@ -113,8 +131,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--save-every", type=int, default=100)
     ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--first-game", type=int, default=0,
-                    help="play games FIRST.. of the seeded run (to extend an earlier run)")
+    ap.add_argument(
+        "--first-game",
+        type=int,
+        default=0,
+        help="play games FIRST.. of the seeded run (to extend an earlier run)",
+    )
     ap.add_argument("--out", type=Path, default=RESULTS)
     ap.add_argument("--key", default=None, help="result key (default: level-rule-start)")
     args = ap.parse_args(argv)
@@ -124,8 +146,11 @@ def main(argv: list[str] | None = None) -> int:
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     key = args.key or f"{args.level}-{rule}-{start[0]},{start[1]}"
     setup, _ = make_setup(
-        level=LEVELS.get(args.level, args.level), first_click=args.first_click,
-        start=args.start, strategies=names, seed=args.seed,
+        level=LEVELS.get(args.level, args.level),
+        first_click=args.first_click,
+        start=args.start,
+        strategies=names,
+        seed=args.seed,
     )
     records: list[GameRecord] = []
 

@@ -138,19 +138,21 @@ def cut_position(
 
     def frontier_safe() -> list[int]:
         """Safe hidden cells next to an opened one, in index order. O(opened cells)."""
-        return sorted({
-            j for i in opened for j in _neighbours(width, height, i)
-            if cells[j] == HIDDEN and j not in layout
-        })
+        return sorted(
+            {
+                j
+                for i in opened
+                for j in _neighbours(width, height, i)
+                if cells[j] == HIDDEN and j not in layout
+            }
+        )
 
     for _ in range(openings):
         candidates = frontier_safe()
         if not candidates:
             break
         opened += open_cell(cells, width, height, layout, rng.choice(candidates))
-    seen = sorted(
-        i for i in layout if any(cells[j] >= 0 for j in _neighbours(width, height, i))
-    )
+    seen = sorted(i for i in layout if any(cells[j] >= 0 for j in _neighbours(width, height, i)))
     for i in rng.sample(seen, round(flag_fraction * len(seen))):
         cells[i] = FLAG
     if budget is not None:
@@ -195,9 +197,16 @@ def game_positions(
     seed = draw(st.integers(0, 2**32 - 1), label="seed")
     for attempt in range(12):
         cut = cut_position(
-            random.Random(seed + attempt), width, height, mines,
-            openings=openings, flag_fraction=flag_fraction, budget=budget,
-            density=density, trust_flags=trust_flags, header=not density,
+            random.Random(seed + attempt),
+            width,
+            height,
+            mines,
+            openings=openings,
+            flag_fraction=flag_fraction,
+            budget=budget,
+            density=density,
+            trust_flags=trust_flags,
+            header=not density,
             first_opening=first_opening,
         )
         if not frontier or build(cut.position, trust_flags=trust_flags).components:
@@ -223,10 +232,14 @@ def cases(
     trust = draw(st.booleans(), label="trust_flags") if trust_flags is None else trust_flags
     # under a density the oracle weighs every subset: 2**unknown, so a smaller budget
     # (2**10: up to 10 unknown cells).
-    cut = draw(game_positions(
-        budget=budget // 3 if dens_mode else budget, density=dens_mode, trust_flags=trust,
-        frontier=frontier,
-    ))
+    cut = draw(
+        game_positions(
+            budget=budget // 3 if dens_mode else budget,
+            density=dens_mode,
+            trust_flags=trust,
+            frontier=frontier,
+        )
+    )
     dens = draw(st.sampled_from(DENSITIES), label="density") if dens_mode else None
     return Case(cut.position, cut.layout, dens, trust)
 

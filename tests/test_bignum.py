@@ -62,8 +62,12 @@ def independent_count(p: Position) -> tuple[int, Fraction]:
     w, h = p.width, p.height
 
     def around(x: int, y: int) -> list[Cell]:
-        return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-                if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h]
+        return [
+            (x + dx, y + dy)
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+            if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h
+        ]
 
     digits = [(x, y) for y in range(h) for x in range(w) if p[(x, y)] >= 0]
     frontier: dict[Cell, list[Cell]] = {}  # hidden cell -> digits next to it
@@ -124,8 +128,9 @@ def _enumerate(
 ) -> list[int]:
     """Layouts of ``group`` by mine number, by backtracking over its cells in search
     order; a digit prunes when it has too many mines or can no longer get enough."""
-    need = {d: p[d] - sum(1 for o in around(*d) if p[o] == FLAG)
-            for c in group for d in frontier[c]}
+    need = {
+        d: p[d] - sum(1 for o in around(*d) if p[o] == FLAG) for c in group for d in frontier[c]
+    }
     free = {d: sum(1 for o in around(*d) if o in frontier) for d in need}
     counts = [0] * (len(group) + 1)
 
@@ -182,7 +187,7 @@ def test_solve_json_prints_the_long_count(
     assert len(out["layouts"]) > 4300
     assert int(out["layouts"]) == big_analysis.layouts
     assert len(out["cells"]) == len(big_analysis.probabilities)
-    for cell in out["cells"][:: 997]:
+    for cell in out["cells"][::997]:
         assert Fraction(cell["p"]) == big_analysis.probabilities[(cell["x"], cell["y"])]
     assert sys.get_int_max_str_digits() == 0  # inside the fixture's scope
 

@@ -40,14 +40,19 @@ FORMAT_ERRORS = [
     pytest.param("0x0x0\n", 1, None, "at least 1x1", id="header-zero-size"),
     pytest.param("3x1x1\n", 2, None, "no rows", id="header-without-rows"),
     pytest.param("HHH\n\nHHH\n", 2, None, "empty row", id="blank-row-inside"),
-    pytest.param(f"{MAX_SIDE + 1}x1x0\n" + "H" * (MAX_SIDE + 1), 1, None,
-                 f"limit of {MAX_SIDE}", id="header-too-wide"),
-    pytest.param("H" * (MAX_SIDE + 1) + "\n", 1, None, f"limit of {MAX_SIDE}",
-                 id="row-too-wide"),
+    pytest.param(
+        f"{MAX_SIDE + 1}x1x0\n" + "H" * (MAX_SIDE + 1),
+        1,
+        None,
+        f"limit of {MAX_SIDE}",
+        id="header-too-wide",
+    ),
+    pytest.param("H" * (MAX_SIDE + 1) + "\n", 1, None, f"limit of {MAX_SIDE}", id="row-too-wide"),
     pytest.param("H\n" * (MAX_SIDE + 1), 1, None, f"limit of {MAX_SIDE}", id="too-many-rows"),
     pytest.param("600x600x0\nH\n", 1, None, f"limit of {MAX_CELLS}", id="header-too-many-cells"),
-    pytest.param(("H" * 501 + "\n") * 500, 1, None, f"limit of {MAX_CELLS}",
-                 id="rows-too-many-cells"),
+    pytest.param(
+        ("H" * 501 + "\n") * 500, 1, None, f"limit of {MAX_CELLS}", id="rows-too-many-cells"
+    ),
 ]
 
 
@@ -114,29 +119,45 @@ def test_off_board_cell_is_an_index_error() -> None:
 
 INCONSISTENT = [
     # (position text, words the message must contain: the failing cell or the totals)
-    pytest.param("1x2x1\n2\nH\n", ["(0, 0)", "2 more mines", "1 unknown"],
-                 id="digit-needs-more-than-its-hidden-cells"),
-    pytest.param("3x3x8\n8HH\nHHH\nHHH\n", ["(0, 0)", "8 more mines", "3 unknown"],
-                 id="eight-in-a-corner"),
+    pytest.param(
+        "1x2x1\n2\nH\n",
+        ["(0, 0)", "2 more mines", "1 unknown"],
+        id="digit-needs-more-than-its-hidden-cells",
+    ),
+    pytest.param(
+        "3x3x8\n8HH\nHHH\nHHH\n", ["(0, 0)", "8 more mines", "3 unknown"], id="eight-in-a-corner"
+    ),
     pytest.param("3x1x1\nF0H\n", ["(1, 0)", "1 flags"], id="flag-next-to-a-zero"),
     pytest.param("3x2x3\nF1F\nHHH\n", ["(1, 0)", "2 flags"], id="two-flags-around-a-one"),
-    pytest.param("2x1x0\n1H\n", ["force at least 1", "0 remain"],
-                 id="total-too-small-for-forced-mines"),
-    pytest.param("6x1x1\nH1HH1H\n", ["total of 1 mines", "between 2 and 2"],
-                 id="total-too-small-for-two-components"),
-    pytest.param("3x1x2\nH1H\n", ["total of 2 mines", "between 1 and 1"],
-                 id="total-too-large"),
-    pytest.param("4x3x3\nHHHH\n1F2H\nHHHH\n", ["total of 3 mines"],
-                 id="total-too-large-with-flag-and-forced-safe"),
+    pytest.param(
+        "2x1x0\n1H\n", ["force at least 1", "0 remain"], id="total-too-small-for-forced-mines"
+    ),
+    pytest.param(
+        "6x1x1\nH1HH1H\n",
+        ["total of 1 mines", "between 2 and 2"],
+        id="total-too-small-for-two-components",
+    ),
+    pytest.param("3x1x2\nH1H\n", ["total of 2 mines", "between 1 and 1"], id="total-too-large"),
+    pytest.param(
+        "4x3x3\nHHHH\n1F2H\nHHHH\n",
+        ["total of 3 mines"],
+        id="total-too-large-with-flag-and-forced-safe",
+    ),
     pytest.param("1x2x1\nF\nF\n", ["2 flags", "total of 1"], id="more-flags-than-mines"),
     pytest.param("3x1x0\n1H1\n", ["force at least 1"], id="zero-total-with-a-digit"),
     # a+b = 1, a+c = 1, b+c = 1 (and a+b+c = 1): no layout, and no digit is full or
     # empty, so only counting finds it.
-    pytest.param("3x3x3\nH1H\n232\nFHF\n", ["no mine layout", "(1, 0)"],
-                 id="odd-cycle-found-only-by-counting"),
+    pytest.param(
+        "3x3x3\nH1H\n232\nFHF\n",
+        ["no mine layout", "(1, 0)"],
+        id="odd-cycle-found-only-by-counting",
+    ),
     # the 3 fills its three cells, which is one mine too many for either 1.
-    pytest.param("3x2x3\nHHH\n131\n", ["cannot be satisfied", "too many"],
-                 id="full-digit-overfills-its-neighbour"),
+    pytest.param(
+        "3x2x3\nHHH\n131\n",
+        ["cannot be satisfied", "too many"],
+        id="full-digit-overfills-its-neighbour",
+    ),
 ]
 
 

@@ -45,7 +45,7 @@ def parse_known(text: str) -> Known:
     density: Fraction | None = None
     trust_flags = True
     probabilities: dict[tuple[int, int], Fraction] = {}
-    for line in lines[blank + 1:]:
+    for line in lines[blank + 1 :]:
         words = line.split()
         if not words:
             continue
@@ -80,9 +80,7 @@ def known(request: pytest.FixtureRequest) -> Known:
 
 def test_file_lists_every_unknown_cell(known: Known) -> None:
     p = known.position
-    unknown = {
-        c for c in p if p[c] == HIDDEN or (p[c] == FLAG and not known.trust_flags)
-    }
+    unknown = {c for c in p if p[c] == HIDDEN or (p[c] == FLAG and not known.trust_flags)}
     assert set(known.probabilities) == unknown
     assert all(0 <= v <= 1 for v in known.probabilities.values())
 
@@ -142,8 +140,9 @@ EDGE_CASES = [
     pytest.param("2x1x1\nF1\n", {}, 1, None, id="flag-is-the-only-mine"),
     pytest.param("2x1x1\nF1\n", {"trust_flags": False}, 1, Fraction(1), id="flag-untrusted"),
     pytest.param("3x1x1\nFHH\n", {}, 1, Fraction(0), id="flag-uses-the-total"),
-    pytest.param("3x1x1\nFHH\n", {"trust_flags": False}, 3, Fraction(1, 3),
-                 id="flag-untrusted-no-digits"),
+    pytest.param(
+        "3x1x1\nFHH\n", {"trust_flags": False}, 3, Fraction(1, 3), id="flag-untrusted-no-digits"
+    ),
 ]
 
 

@@ -31,13 +31,19 @@ def naive_perfect_wins(level: Level, start: tuple[int, int], rule: FirstClick) -
     (no shortcut of the solver's: opening certain cells first, pruning, bitsets)."""
     w, h, n = level.width, level.height, level.cells
     nbrs = [
-        [(y + dy) * w + x + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)
-         if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h]
-        for y in range(h) for x in range(w)
+        [
+            (y + dy) * w + x + dx
+            for dy in (-1, 0, 1)
+            for dx in (-1, 0, 1)
+            if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h
+        ]
+        for y in range(h)
+        for x in range(w)
     ]
     free = excluded_cells(w, h, start, rule)
-    layouts = [frozenset(c) for c in combinations([i for i in range(n) if i not in free],
-                                                  level.mines)]
+    layouts = [
+        frozenset(c) for c in combinations([i for i in range(n) if i not in free], level.mines)
+    ]
 
     def open_cell(mines: frozenset[int], opened: frozenset[int], c: int) -> frozenset[int]:
         out, todo = set(opened), [c]
@@ -93,8 +99,9 @@ def naive_perfect_wins(level: Level, start: tuple[int, int], rule: FirstClick) -
         (Level(4, 4, 2), (0, 0), "safe"),
     ],
 )
-def test_perfect_play_matches_a_naive_search(level: Level, start: tuple[int, int],
-                                             rule: FirstClick) -> None:
+def test_perfect_play_matches_a_naive_search(
+    level: Level, start: tuple[int, int], rule: FirstClick
+) -> None:
     result = perfect_play(level, start, rule)
     assert result.wins == naive_perfect_wins(level, start, rule)
     assert result.layouts == len(all_layouts(level, start, rule))
@@ -111,8 +118,11 @@ def test_all_layouts_are_those_the_rule_allows() -> None:
 
 
 def test_too_large_boards_are_clear_errors() -> None:
-    with pytest.raises(TooManyLayoutsToList, match=r"30x16x99 .* about 10\^104 layouts, more "
-                       r"than the limit 1000"):
+    with pytest.raises(
+        TooManyLayoutsToList,
+        match=r"30x16x99 .* about 10\^104 layouts, more "
+        r"than the limit 1000",
+    ):
         all_layouts(Level(30, 16, 99), (0, 0), "safe", limit=1000)
     with pytest.raises(TooLargeForPerfectPlay, match=r"5x5x4 .* exceeded 100 nodes"):
         perfect_play(Level(5, 5, 4), (0, 0), budget=100)
@@ -131,15 +141,18 @@ def test_cli_perfect(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["perfect", "--level", "6x6x6"])
     _, err = capsys.readouterr()
     assert code == 2
-    assert err == ("error: 6x6x6 with the first click 'safe' at (0, 0) has 1623160 layouts, "
-                   "more than the limit 20000\n")
+    assert err == (
+        "error: 6x6x6 with the first click 'safe' at (0, 0) has 1623160 layouts, "
+        "more than the limit 20000\n"
+    )
 
 
 def test_no_player_beats_perfect_play_and_best_comes_close() -> None:
     # every layout of 4x4/3 played by each player: exact win counts (one tie-break draw)
     perfect = perfect_play(Level(4, 4, 3), (0, 0))
-    setup, _ = make_setup(level="4x4x3", first_click="safe", start="0,0",
-                          strategies=["greedy", "best"], seed=1)
+    setup, _ = make_setup(
+        level="4x4x3", first_click="safe", start="0,0", strategies=["greedy", "best"], seed=1
+    )
     run = play_every_layout(setup)
     assert run.results["best"].games == perfect.layouts == 455
     greedy, best = run.results["greedy"].wins, run.results["best"].wins

@@ -183,14 +183,14 @@ def test_symmetric_positions_get_symmetric_answers(cut: Cut) -> None:
     assert {(y, x): v for (x, y), v in t.probabilities.items()} == got.probabilities
     m = analyze(mirror(p))
     assert m.layouts == got.layouts
-    assert {(p.width - 1 - x, y): v for (x, y), v in m.probabilities.items()} == (
-        got.probabilities
-    )
+    assert {(p.width - 1 - x, y): v for (x, y), v in m.probabilities.items()} == (got.probabilities)
 
 
 @ci_settings(40)
 @given(
-    st.integers(5, 16), st.integers(5, 16), st.integers(0, 2**32 - 1),
+    st.integers(5, 16),
+    st.integers(5, 16),
+    st.integers(0, 2**32 - 1),
     st.sampled_from([None, Fraction(1, 5)]),
 )
 def test_a_shared_count_cache_changes_nothing(
@@ -220,8 +220,7 @@ def any_positions(draw: st.DrawFn) -> Position:
     """Any grid of cell values (not necessarily consistent), total known or not."""
     width = draw(st.integers(1, 12))
     height = draw(st.integers(1, 12))
-    cells = tuple(draw(st.lists(cell_values, min_size=width * height,
-                                max_size=width * height)))
+    cells = tuple(draw(st.lists(cell_values, min_size=width * height, max_size=width * height)))
     mines = draw(st.none() | st.integers(0, width * height))
     return Position(width, height, cells, mines)
 

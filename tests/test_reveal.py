@@ -29,8 +29,9 @@ def _fresh(position: Position, cell: tuple[int, int], digit: int, **kw: object) 
         return None
 
 
-def _after(a: Analysis, cell: tuple[int, int], digit: int, cache: dict[object, ComponentCount]
-           ) -> Analysis | None:
+def _after(
+    a: Analysis, cell: tuple[int, int], digit: int, cache: dict[object, ComponentCount]
+) -> Analysis | None:
     try:
         return analyze_after(a, cell, digit, cache=cache)
     except InconsistentPosition:

@@ -57,8 +57,12 @@ class CellProbabilities(Mapping[Cell, Fraction]):
     __slots__ = ("_by_index", "_coords", "_height", "_levels", "_unknown", "_width")
 
     def __init__(
-        self, width: int, height: int, unknown: tuple[int, ...],
-        by_index: Mapping[int, Fraction], levels: Sequence[Fraction] | None = None,
+        self,
+        width: int,
+        height: int,
+        unknown: tuple[int, ...],
+        by_index: Mapping[int, Fraction],
+        levels: Sequence[Fraction] | None = None,
     ) -> None:
         """``levels``, when the producer knows them, are the distinct probability
         objects among the values (see :meth:`distinct`)."""
@@ -88,9 +92,7 @@ class CellProbabilities(Mapping[Cell, Fraction]):
         return len(self._unknown)
 
     def items(self) -> ItemsView[Cell, Fraction]:
-        return dict(
-            zip(self, map(self._by_index.__getitem__, self._unknown), strict=True)
-        ).items()
+        return dict(zip(self, map(self._by_index.__getitem__, self._unknown), strict=True)).items()
 
     def values(self) -> ValuesView[Fraction]:
         return dict(
@@ -169,9 +171,7 @@ class Analysis:
         ``levels``: see :class:`CellProbabilities`."""
         pos = problem.position
         coords = coordinate_table(pos.width, pos.height)
-        probs = CellProbabilities(
-            pos.width, pos.height, problem.unknown, probabilities, levels
-        )
+        probs = CellProbabilities(pos.width, pos.height, problem.unknown, probabilities, levels)
         if certain is None:
             safe_idx: Iterable[int] = [i for i, p in probabilities.items() if not p]
             mine_idx: Iterable[int] = [i for i, p in probabilities.items() if p == 1]
@@ -270,8 +270,11 @@ def analyze_after(
         if problem is None:
             return analyze(child, engine=analysis.engine, cache=cache)
         return analyze(
-            child, engine=analysis.engine, density=problem.density,
-            trust_flags=problem.trust_flags, cache=cache,
+            child,
+            engine=analysis.engine,
+            density=problem.density,
+            trust_flags=problem.trust_flags,
+            cache=cache,
         )
     return analyze_problem(reveal(problem, pos.index(cell), digit, child), engine, cache)
 
@@ -386,9 +389,7 @@ def analyze_problem(
         return Analysis.from_indices(
             problem, layouts, probs, engine=engine.name, certain=(safe, mines), levels=levels
         )
-    return Analysis.from_indices(
-        problem, layouts, probs, engine=engine.name, certain=(safe, mines)
-    )
+    return Analysis.from_indices(problem, layouts, probs, engine=engine.name, certain=(safe, mines))
 
 
 def _low(poly: list[int]) -> int:
@@ -422,8 +423,7 @@ def to_json(analysis: Analysis) -> dict[str, object]:
         "height": pos.height,
         "mines": pos.mines,
         # approximate engines do not count layouts: null rather than a misleading "0".
-        "layouts": int_to_decimal(analysis.layouts) if analysis.exact or analysis.layouts
-        else None,
+        "layouts": int_to_decimal(analysis.layouts) if analysis.exact or analysis.layouts else None,
         "exact": analysis.exact,
         "engine": analysis.engine,
         "cells": cells,

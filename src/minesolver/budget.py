@@ -90,9 +90,7 @@ def analyze_problem_within(
     if not huge:
         return analyze_problem(problem, FrontierEngine())
     left = max(seconds - (time.perf_counter() - started), 0.0)
-    result = McmcEngine(sweeps=sweeps, seed=seed, huge=huge, seconds=left).analyze_problem(
-        problem
-    )
+    result = McmcEngine(sweeps=sweeps, seed=seed, huge=huge, seconds=left).analyze_problem(problem)
     return Analysis(
         position=result.position,
         probabilities=result.probabilities,

@@ -90,8 +90,9 @@ def solve(
         if mines > position.width * position.height:
             fail(f"--mines {mines} do not fit a {position.width}x{position.height} board")
         position = position.with_mines(mines)
-    analysis = analyze(position, engine=engine, density=density,
-                       trust_flags=not untrusted_flags, budget=budget)
+    analysis = analyze(
+        position, engine=engine, density=density, trust_flags=not untrusted_flags, budget=budget
+    )
     if png is not None:
         _write_image(png, "heat map", lambda path: _plots().plot_heat_map(analysis, path))
     if as_json:
@@ -159,11 +160,14 @@ def bench(
         "safe"
     ),
     start: Annotated[str, typer.Option(help="First click: corner, centre or X,Y.")] = "corner",
-    strategy: Annotated[str, typer.Option(
-        help="Player: greedy, pseq, best; best-no-endgame (-second, -fifty, -dominance, "
-        "-dead, -latent) plays best without that ingredient, best:margin=1/10;max_candidates=20 "
-        "changes its settings."
-    )] = "greedy",
+    strategy: Annotated[
+        str,
+        typer.Option(
+            help="Player: greedy, pseq, best; best-no-endgame (-second, -fifty, -dominance, "
+            "-dead, -latent) plays best without that ingredient, "
+            "best:margin=1/10;max_candidates=20 changes its settings."
+        ),
+    ] = "greedy",
     strategies: Annotated[
         str | None, typer.Option(help="Several players, comma-separated, on the same layouts.")
     ] = None,
@@ -295,8 +299,13 @@ def perfect(
     from minesolver.simulate import make_setup
 
     # make_setup checks the players' names: a typo fails before the search
-    setup, _ = make_setup(level=level, first_click=first_click, start=start,
-                          strategies=(strategies or "greedy").split(","), seed=seed)
+    setup, _ = make_setup(
+        level=level,
+        first_click=first_click,
+        start=start,
+        strategies=(strategies or "greedy").split(","),
+        seed=seed,
+    )
     if workers < 1:
         fail(f"--workers {workers} must be at least 1")
     best = perfect_play(setup.level, setup.start, setup.rule, limit=limit, budget=budget)
@@ -306,13 +315,16 @@ def perfect(
         sys.stdout.write(json.dumps(data) + "\n")
         return
     console = Console(highlight=False, soft_wrap=True)
-    console.print(f"{data['level']}, first click {setup.rule} at {setup.start}: "
-                  f"{best.layouts} layouts")
+    console.print(
+        f"{data['level']}, first click {setup.rule} at {setup.start}: {best.layouts} layouts"
+    )
     console.print(f"perfect play wins {best.wins} ({100 * float(best.win_rate):.2f}%)")
     if players is not None:
         for name, r in players.results.items():
-            console.print(f"{name}: wins {r.wins} ({100 * r.win_rate:.2f}%): "
-                          f"{best.wins - r.wins} fewer than perfect play")
+            console.print(
+                f"{name}: wins {r.wins} ({100 * r.win_rate:.2f}%): "
+                f"{best.wins - r.wins} fewer than perfect play"
+            )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -31,6 +31,7 @@ from minesolver.position import FLAG, HIDDEN, InconsistentPosition, Position
 
 __all__ = ["Component", "Problem", "build", "reveal"]
 
+
 def _table(**bytes_to: int) -> bytes:
     """A ``bytes.translate`` table over :meth:`Position.raw` bytes: digits 0-8, ``flag``
     (254) and ``hidden`` (255) map to the given values, ``digit`` to itself unless given."""
@@ -194,13 +195,9 @@ def build(
     unknown = tuple(compress(range(n), is_unknown))
     if not trust_flags:
         flags = 0
-    mines_left = None if position.mines is None or density is not None else (
-        position.mines - flags
-    )
+    mines_left = None if position.mines is None or density is not None else (position.mines - flags)
     if mines_left is not None and mines_left < 0:
-        raise InconsistentPosition(
-            f"{flags} flags exceed the total of {position.mines} mines"
-        )
+        raise InconsistentPosition(f"{flags} flags exceed the total of {position.mines} mines")
 
     # 1. equations: value and unknown cells of each digit touching an unknown cell.
     # The checks and the choice of digits use byte-per-cell masks (neighbour counts of
@@ -441,7 +438,9 @@ def reveal(problem: Problem, cell: int, digit: int, child: Position | None = Non
         raise InconsistentPosition(f"cell {_where(position, cell)} is certainly a mine")
     if child is None:
         child = Position(
-            position.width, position.height, (*cells[:cell], digit, *cells[cell + 1 :]),
+            position.width,
+            position.height,
+            (*cells[:cell], digit, *cells[cell + 1 :]),
             position.mines,
         )
     around_cell = position.neighbour_indices()[cell]

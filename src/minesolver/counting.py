@@ -184,7 +184,8 @@ def combine(counts: Sequence[ComponentCount], interior: int, mines: int) -> Comb
     # one interior cell is a mine: C(I-1, k-1) = C(I, k) * k / I in place of C(I, k).
     interior_weight = (
         sum(v * h[t] * (mines - t) for t, v in enumerate(prefix) if v and t <= top)
-        if interior else 0
+        if interior
+        else 0
     )
     scale = Fraction(comb(interior, k_lo), d)
     layouts = total * scale.numerator // scale.denominator
@@ -231,7 +232,9 @@ def combine_density(
             return None
         layouts *= sum(count.layouts)
         probs.append(
-            [Fraction(sum(v * w for v, w in zip(bm, weights, strict=False)), total)
-             for bm in count.box_mines]
+            [
+                Fraction(sum(v * w for v, w in zip(bm, weights, strict=False)), total)
+                for bm in count.box_mines
+            ]
         )
     return layouts, probs

@@ -13,8 +13,15 @@ from minesolver.position import FLAG, HIDDEN
 __all__ = ["heat_colour", "heat_map", "layouts_text", "summary"]
 
 _DIGIT_STYLE = {
-    0: "grey50", 1: "bold blue", 2: "bold green", 3: "bold red", 4: "bold magenta",
-    5: "bold dark_red", 6: "bold cyan", 7: "bold white", 8: "bold grey70",
+    0: "grey50",
+    1: "bold blue",
+    2: "bold green",
+    3: "bold red",
+    4: "bold magenta",
+    5: "bold dark_red",
+    6: "bold cyan",
+    7: "bold white",
+    8: "bold grey70",
 }
 
 

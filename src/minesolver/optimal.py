@@ -87,8 +87,7 @@ def all_layouts(
             f"more than the limit {limit}"
         )
     cells = [i for i in range(level.cells) if i not in free]
-    return [Layout(level.width, level.height, mines)
-            for mines in combinations(cells, level.mines)]
+    return [Layout(level.width, level.height, mines) for mines in combinations(cells, level.mines)]
 
 
 def perfect_play(
@@ -142,13 +141,20 @@ def compare(perfect: PerfectPlay, players: BenchResult | None = None) -> dict[st
     player's wins, win rate, ``gap`` (perfect play's win rate minus its own) and
     ``layouts_lost_to_perfect``."""
     return {
-        "level": str(perfect.level), "first_click": perfect.rule, "start": list(perfect.start),
+        "level": str(perfect.level),
+        "first_click": perfect.rule,
+        "start": list(perfect.start),
         "layouts": perfect.layouts,
         "perfect": {"wins": perfect.wins, "win_rate": float(perfect.win_rate)},
-        "players": {} if players is None else {
-            name: {"wins": r.wins, "win_rate": r.win_rate,
-                   "gap": float(perfect.win_rate) - r.win_rate,
-                   "layouts_lost_to_perfect": perfect.wins - r.wins}
+        "players": {}
+        if players is None
+        else {
+            name: {
+                "wins": r.wins,
+                "win_rate": r.win_rate,
+                "gap": float(perfect.win_rate) - r.win_rate,
+                "layouts_lost_to_perfect": perfect.wins - r.wins,
+            }
             for name, r in players.results.items()
         },
     }

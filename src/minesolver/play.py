@@ -45,9 +45,7 @@ _DIGIT_STYLE = {
 }
 
 
-def board_text(
-    view: Position, mines: Sequence[Cell] = (), exploded: Cell | None = None
-) -> Text:
+def board_text(view: Position, mines: Sequence[Cell] = (), exploded: Cell | None = None) -> Text:
     """The board with column and row numbers; ``mines`` shown as ``*`` (after the game),
     the mine that was hit as ``X``; hidden ``.``, flags ``F``, digits 0-8."""
     mine_set = set(mines)
@@ -173,9 +171,7 @@ def parse_command(line: str) -> tuple[str, Cell | None]:
 _HELP = "o X Y open · f X Y flag/unflag · c X Y chord · h hint · b board · q quit"
 
 
-def play_human(
-    game: Game, commands: Iterable[str], console: Console, prompt: str = ""
-) -> Status:
+def play_human(game: Game, commands: Iterable[str], console: Console, prompt: str = "") -> Status:
     """Play ``game`` from ``commands`` (lines, e.g. standard input), showing the board
     after each move and the exact probabilities on ``h``; ``prompt`` is printed before
     each command is read. Returns the final status (``playing`` when the commands end or

@@ -128,8 +128,7 @@ class Position:
                     raise PositionFormatError(f"cell ({x}, {y}): invalid value {value!r}")
         if self.mines is not None and not 0 <= self.mines <= self.width * self.height:
             raise PositionFormatError(
-                f"position: {self.mines} mines do not fit a "
-                f"{self.width}x{self.height} board"
+                f"position: {self.mines} mines do not fit a {self.width}x{self.height} board"
             )
 
     # -- construction -------------------------------------------------------------------

@@ -114,9 +114,9 @@ class GameRecord:
     draws: int = 1
 
 
-def play_game(strategy: Strategy, layout: Layout, start: Cell, rng: random.Random) -> tuple[
-    bool, int
-]:
+def play_game(
+    strategy: Strategy, layout: Layout, start: Cell, rng: random.Random
+) -> tuple[bool, int]:
     """Play one game on ``layout``: the first click at ``start``, then the player's moves.
 
     Returns ``(won, guesses)``. The player gets only :meth:`Game.view` positions.
@@ -165,9 +165,7 @@ def game_layout(setup: Setup, index: int) -> tuple[Layout, int]:
     return random_layout(setup.level, rng, setup.start, setup.rule), 1
 
 
-def start_game(
-    setup: Setup, index: int, strategy: Strategy, layout: Layout | None = None
-) -> Game:
+def start_game(setup: Setup, index: int, strategy: Strategy, layout: Layout | None = None) -> Game:
     """Game ``index`` of a run with its first click made, and ``strategy`` reset with the
     game's player seed: the game :func:`run_batch` plays, for tools that follow it move
     by move (``benchmarks/bench_losses.py``, ``bench_regret.py``). ``layout`` is the
@@ -391,9 +389,7 @@ def _run_local(batches: list[Batch], workers: int) -> Iterator[list[GameRecord]]
             yield future.result()
 
 
-def _run_dask(
-    batches: list[Batch], address: str, cores: list[int]
-) -> Iterator[list[GameRecord]]:
+def _run_dask(batches: list[Batch], address: str, cores: list[int]) -> Iterator[list[GameRecord]]:
     """The batches on the cluster at ``address``; appends its thread count to ``cores``."""
     try:
         from distributed import Client
@@ -461,9 +457,7 @@ def simulate(
     batches = make_batches(setup, games, batch_size, layouts, first_game)
     began = time.perf_counter()
     cores: list[int] = []  # a cluster's threads, as its workers report them
-    stream = (
-        _run_dask(batches, dask, cores) if dask is not None else _run_local(batches, workers)
-    )
+    stream = _run_dask(batches, dask, cores) if dask is not None else _run_local(batches, workers)
     records: list[GameRecord] = []
     for chunk in stream:
         records.extend(chunk)

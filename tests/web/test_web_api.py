@@ -101,8 +101,12 @@ def test_analyze_with_an_approximate_engine(client: TestClient) -> None:
         ({"position": KNOWN, "density": "2"}, 400, "bad_request", "between 0 and 1"),
         ({"position": KNOWN, "trust_flags": "yes"}, 400, "bad_field", "boolean"),
         ({"position": KNOWN, "engine": "magic"}, 400, "bad_field", "expected one of"),
-        ({"position": ("H" * 70 + "\n") * 70, "mines": 5, "engine": "brute"},
-         422, "engine_limit_exceeded", "brute"),
+        (
+            {"position": ("H" * 70 + "\n") * 70, "mines": 5, "engine": "brute"},
+            422,
+            "engine_limit_exceeded",
+            "brute",
+        ),
     ],
 )
 def test_analyze_errors(
@@ -213,9 +217,7 @@ def test_new_game_levels_and_ids(client: TestClient) -> None:
         ({"level": "beginner", "seed": "7"}, 400, "bad_field"),
     ],
 )
-def test_new_game_errors(
-    client: TestClient, body: dict[str, Any], status: int, code: str
-) -> None:
+def test_new_game_errors(client: TestClient, body: dict[str, Any], status: int, code: str) -> None:
     error_of(client.post("/api/games", json=body), status, code)
 
 

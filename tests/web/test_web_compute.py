@@ -38,7 +38,8 @@ def test_busy_when_every_worker_stays_busy() -> None:
 
     async def go() -> list[object]:
         return await asyncio.gather(
-            pool.run("sleep", seconds=1.5), pool.run("sleep", seconds=0.1),
+            pool.run("sleep", seconds=1.5),
+            pool.run("sleep", seconds=0.1),
             return_exceptions=True,
         )
 

@@ -288,4 +288,3 @@ def open_example() -> str:
 
     root = Path(__file__).resolve().parents[2]
     return (root / "examples" / "expert-midgame.txt").read_text()
-

@@ -81,8 +81,6 @@ def get_engine(name: str) -> Engine:
     if engine is None:
         factory = ENGINES.get(name)
         if factory is None:
-            raise EngineError(
-                f"unknown engine {name!r} (available: {', '.join(sorted(ENGINES))})"
-            )
+            raise EngineError(f"unknown engine {name!r} (available: {', '.join(sorted(ENGINES))})")
         engine = _instances[name] = factory()
     return engine

@@ -68,4 +68,3 @@ def is_component_engine(engine: object) -> TypeGuard[ComponentEngine]:
     if known is None:
         known = _COMPONENT_KINDS[kind] = isinstance(engine, ComponentEngine)
     return known
-

@@ -65,8 +65,7 @@ def arc_consistent_supports(component: Component) -> list[set[int]]:
                 prefix.append({x + k for x in prefix[-1] for k in supports[b] if x + k <= v})
             suffix = [{0}] * (n + 1)
             for i in range(n - 1, -1, -1):
-                suffix[i] = {x + k for x in suffix[i + 1] for k in supports[boxes[i]]
-                             if x + k <= v}
+                suffix[i] = {x + k for x in suffix[i + 1] for k in supports[boxes[i]] if x + k <= v}
             for i, b in enumerate(boxes):
                 rest = {x + y for x in prefix[i] for y in suffix[i + 1] if x + y <= v}
                 keep = {k for k in supports[b] if v - k in rest}
@@ -102,8 +101,9 @@ class BeliefPropagationEngine:
         expected = 0.0
         for comp in problem.components:
             supports = arc_consistent_supports(comp)
-            for box, mean, support in zip(comp.boxes, self._beliefs(comp, rho, supports),
-                                          supports, strict=True):
+            for box, mean, support in zip(
+                comp.boxes, self._beliefs(comp, rho, supports), supports, strict=True
+            ):
                 s = len(box)
                 expected += mean * s
                 if support == {0}:
@@ -122,20 +122,24 @@ class BeliefPropagationEngine:
                 p_int = Fraction(min(max(left, _EPS), 1 - _EPS)).limit_denominator(10**12)
             probs.update(dict.fromkeys(problem.interior, p_int))
         w = problem.position.width
-        errors = {(i % w, i // w): float(max(p, 1 - p)) if 0 < p < 1 else 0.0
-                  for i, p in probs.items()}
+        errors = {
+            (i % w, i // w): float(max(p, 1 - p)) if 0 < p < 1 else 0.0 for i, p in probs.items()
+        }
         if problem.density is not None:
             errors.update({(i % w, i // w): 0.0 for i in problem.interior})
-        return Analysis.from_indices(problem, 0, probs, engine=self.name, exact=False,
-                                     errors=errors)
+        return Analysis.from_indices(
+            problem, 0, probs, engine=self.name, exact=False, errors=errors
+        )
 
     @staticmethod
     def _beliefs(comp: Component, rho: float, supports: list[set[int]]) -> list[float]:
         """Each box's expected share of mines ``E[k] / s`` under loopy BP."""
         sizes = [len(b) for b in comp.boxes]
         prior = [
-            [comb(s, k) * rho**k * (1 - rho) ** (s - k) if k in supports[b] else 0.0
-             for k in range(s + 1)]
+            [
+                comb(s, k) * rho**k * (1 - rho) ** (s - k) if k in supports[b] else 0.0
+                for k in range(s + 1)
+            ]
             for b, s in enumerate(sizes)
         ]
         prior = [[x / sum(p) for x in p] for p in prior]
@@ -170,8 +174,9 @@ class BeliefPropagationEngine:
                     suffix[i] = convolve(suffix[i + 1], v2f[c][i])[: v + 1]
                 for i, b in enumerate(boxes):
                     rest = convolve(prefix[i], suffix[i + 1])
-                    msg = [rest[v - k] if 0 <= v - k < len(rest) else 0.0
-                           for k in range(sizes[b] + 1)]
+                    msg = [
+                        rest[v - k] if 0 <= v - k < len(rest) else 0.0 for k in range(sizes[b] + 1)
+                    ]
                     total = sum(msg)
                     if total > 0:
                         msg = [x / total for x in msg]
@@ -187,6 +192,7 @@ class BeliefPropagationEngine:
             for c, i in at[b]:
                 belief = [x * y for x, y in zip(belief, f2v[c][i], strict=True)]
             total = sum(belief)
-            means.append(sum(k * x for k, x in enumerate(belief)) / (s * total)
-                         if total > 0 else 0.5)
+            means.append(
+                sum(k * x for k, x in enumerate(belief)) / (s * total) if total > 0 else 0.5
+            )
         return means

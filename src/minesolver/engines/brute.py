@@ -59,11 +59,11 @@ def brute_force(
         # a huge count is written by its size (str() refuses ints over 4,300 digits)
         shown = str(tries) if tries < 10**18 else f"about 10^{int(tries.bit_length() * 0.30103)}"
         raise EngineLimitExceeded(
-            f"brute force would try {shown} placements, more than its limit of "
-            f"{MAX_PLACEMENTS}"
+            f"brute force would try {shown} placements, more than its limit of {MAX_PLACEMENTS}"
         )
-    relevant = [(i, d, [j for j in nbrs[i] if cells[j] == HIDDEN or cells[j] == FLAG])
-                for i, d in digits]
+    relevant = [
+        (i, d, [j for j in nbrs[i] if cells[j] == HIDDEN or cells[j] == FLAG]) for i, d in digits
+    ]
     total = Fraction(0)
     layouts = 0
     per_cell = [Fraction(0)] * u

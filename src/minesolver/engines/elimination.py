@@ -131,7 +131,7 @@ def min_fill_order(n: int, edges: Iterable[Sequence[int]]) -> tuple[list[int], l
 
     def fill(v: int) -> int:
         nb = list(adj[v])
-        return sum(1 for i, a in enumerate(nb) for b in nb[i + 1:] if b not in adj[a])
+        return sum(1 for i, a in enumerate(nb) for b in nb[i + 1 :] if b not in adj[a])
 
     while alive:
         v = min(alive, key=lambda u: (fill(u), len(adj[u]), u))

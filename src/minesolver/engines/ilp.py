@@ -71,9 +71,7 @@ class _Block:
         for r, (boxes, _) in enumerate(comp.constraints):
             rows.extend([r] * len(boxes))
             cols.extend(boxes)
-        self.a_eq = csr_matrix(
-            (np.ones(len(rows)), (rows, cols)), shape=(len(comp.constraints), n)
-        )
+        self.a_eq = csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(len(comp.constraints), n))
         self.b_eq = np.array([v for _, v in comp.constraints], dtype=float)
         self.n = n
         self.sum_range: tuple[float, float] = (-np.inf, np.inf)
@@ -83,11 +81,18 @@ class _Block:
         lo, hi = self.sum_range
         kwargs: dict[str, np.ndarray] = {}
         if lo > -np.inf or hi < np.inf:
-            kwargs = {"A_ub": np.vstack([np.ones(self.n), -np.ones(self.n)]),
-                      "b_ub": np.array([hi + _TOL, -lo + _TOL])}
-        res = linprog(objective, A_eq=self.a_eq, b_eq=self.b_eq,
-                      bounds=list(zip([0.0] * self.n, self.sizes, strict=True)),
-                      method="highs", **kwargs)
+            kwargs = {
+                "A_ub": np.vstack([np.ones(self.n), -np.ones(self.n)]),
+                "b_ub": np.array([hi + _TOL, -lo + _TOL]),
+            }
+        res = linprog(
+            objective,
+            A_eq=self.a_eq,
+            b_eq=self.b_eq,
+            bounds=list(zip([0.0] * self.n, self.sizes, strict=True)),
+            method="highs",
+            **kwargs,
+        )
         return np.asarray(res.x) if res.status == 0 else None
 
 
@@ -119,8 +124,10 @@ class IlpEngine:
                     f"but {total} remain with {interior} interior cells"
                 )
             for blk, (lo_c, hi_c) in zip(blocks, ranges, strict=True):
-                blk.sum_range = (max(lo_c, total - interior - (sum_hi - hi_c)),
-                                 min(hi_c, total - (sum_lo - lo_c)))
+                blk.sum_range = (
+                    max(lo_c, total - interior - (sum_hi - hi_c)),
+                    min(hi_c, total - (sum_lo - lo_c)),
+                )
 
         # 2. LP min and max of every box.
         lp_lo: list[float] = []
@@ -157,8 +164,7 @@ class IlpEngine:
                 settled.add((b, False))
         if total is None:  # under a density the interior keeps its prior: never certain
             witness.can_mine[-1] = witness.can_free[-1] = True
-        binding = total is not None and (sum_hi > total + _TOL
-                                         or sum_lo < total - interior - _TOL)
+        binding = total is not None and (sum_hi > total + _TOL or sum_lo < total - interior - _TOL)
         if binding:
             assert total is not None
             self._decide_whole(problem, blocks, witness, settled, total, interior)
@@ -176,10 +182,13 @@ class IlpEngine:
         elif interior:
             j_lo = max(Fraction(0), total - _rational(sum_hi))
             j_hi = min(Fraction(interior), total - _rational(sum_lo))
-            rough[len(boxes)] = ((j_lo + j_hi) / (2 * interior),
-                                 float((j_hi - j_lo) / (2 * interior)))
-        return certain_analysis(problem, [*boxes, problem.interior], witness, rough,
-                                engine=self.name)
+            rough[len(boxes)] = (
+                (j_lo + j_hi) / (2 * interior),
+                float((j_hi - j_lo) / (2 * interior)),
+            )
+        return certain_analysis(
+            problem, [*boxes, problem.interior], witness, rough, engine=self.name
+        )
 
     @staticmethod
     def _ask(
@@ -187,9 +196,13 @@ class IlpEngine:
     ) -> np.ndarray | None:
         """An optimal integer solution of ``min c.x`` s.t. ``lo <= a x <= hi``,
         ``0 <= x <= upper`` (``None`` if infeasible)."""
-        res = milp(c, constraints=LinearConstraint(a, lo, hi),
-                   integrality=np.ones(len(c)), bounds=Bounds(np.zeros(len(c)), upper),
-                   options={"time_limit": MILP_SECONDS})
+        res = milp(
+            c,
+            constraints=LinearConstraint(a, lo, hi),
+            integrality=np.ones(len(c)),
+            bounds=Bounds(np.zeros(len(c)), upper),
+            options={"time_limit": MILP_SECONDS},
+        )
         if res.status == 1:  # stopped by the time limit: the question stays open
             raise EngineLimitExceeded(
                 f"ilp: a MILP over {len(c)} variables took more than {MILP_SECONDS} s"
@@ -209,8 +222,11 @@ class IlpEngine:
         offset = 0
         sum_min = sum_max = 0
         for blk in blocks:
-            questions = [(b, m) for b, m in witness.open_questions()
-                         if offset <= b < offset + blk.n and (b, m) not in settled]
+            questions = [
+                (b, m)
+                for b, m in witness.open_questions()
+                if offset <= b < offset + blk.n and (b, m) not in settled
+            ]
             ks = self._ask(np.zeros(blk.n), blk.a_eq, blk.b_eq, blk.b_eq, blk.sizes)
             if ks is None:
                 raise InconsistentPosition("no mine layout satisfies the digits (MILP)")
@@ -225,8 +241,7 @@ class IlpEngine:
                     _mark(witness, offset, ks, blk.sizes)
             if total is not None and interior:
                 for sign in (1.0, -1.0):
-                    ks = self._ask(np.full(blk.n, sign), blk.a_eq, blk.b_eq, blk.b_eq,
-                                   blk.sizes)
+                    ks = self._ask(np.full(blk.n, sign), blk.a_eq, blk.b_eq, blk.b_eq, blk.sizes)
                     assert ks is not None
                     if sign > 0:
                         sum_min += int(ks.sum())
@@ -268,9 +283,7 @@ class IlpEngine:
         upper = np.concatenate([*(blk.sizes for blk in blocks), [float(interior)]])
         ks = self._ask(np.zeros(n), a, bound, bound, upper)
         if ks is None:
-            raise InconsistentPosition(
-                "no mine layout satisfies the digits and the total (MILP)"
-            )
+            raise InconsistentPosition("no mine layout satisfies the digits and the total (MILP)")
         _mark(witness, 0, ks, upper)
         for b, mine in witness.open_questions():
             if witness.answered(b, mine) or (b, mine) in settled:

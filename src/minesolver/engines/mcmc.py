@@ -89,8 +89,9 @@ class _Chain:
         for c, (boxes, _) in enumerate(self.clues):
             for b in boxes:
                 self.clues_of[b].append(c)
-        self._cache: dict[tuple[frozenset[int], tuple[int, ...]],
-                          tuple[ComponentSampler, list[int]]] = {}
+        self._cache: dict[
+            tuple[frozenset[int], tuple[int, ...]], tuple[ComponentSampler, list[int]]
+        ] = {}
         self.near: list[list[int]] = [
             sorted({o for c in cs for o in self.clues[c][0] if o != b})
             for b, cs in enumerate(self.clues_of)
@@ -110,9 +111,7 @@ class _Chain:
             i += 1
         return out
 
-    def conditional(
-        self, block: list[int], ks: list[int]
-    ) -> tuple[ComponentSampler, list[int]]:
+    def conditional(self, block: list[int], ks: list[int]) -> tuple[ComponentSampler, list[int]]:
         """The block as a component of its own, every other box fixed at ``ks``: its
         boxes, and each clue touching it with what the block must hold; sampled exactly
         by a frontier DP (:class:`~minesolver.engines.sampling.ComponentSampler`).
@@ -121,8 +120,10 @@ class _Chain:
         that (a component no larger than a block is then counted once)."""
         inside = set(block)
         touching = sorted({c for b in block for c in self.clues_of[b]})
-        needs = tuple(self.clues[c][1] - sum(ks[b] for b in self.clues[c][0] if b not in inside)
-                      for c in touching)
+        needs = tuple(
+            self.clues[c][1] - sum(ks[b] for b in self.clues[c][0] if b not in inside)
+            for c in touching
+        )
         key = (frozenset(inside), needs)
         hit = self._cache.get(key)
         if hit is not None:
@@ -191,8 +192,9 @@ class McmcEngine:
                 rest = convolve(rest, count.layouts)
             column = binomial_column(interior, total, cells + len(rest) - 1)
             # column[x] = C(I, total - x): the interior holds what t + a leave.
-            weight_t = [sum(v * column[t + a] for a, v in enumerate(rest) if v)
-                        for t in range(cells + 1)]
+            weight_t = [
+                sum(v * column[t + a] for a, v in enumerate(rest) if v) for t in range(cells + 1)
+            ]
             dens = None
         else:
             assert problem.density is not None
@@ -202,8 +204,7 @@ class McmcEngine:
         def start() -> tuple[list[int], int]:
             # a whole consistent layout (total included), so the rest can complete it.
             mines = random_layout(problem, rng)
-            ks = [sum(1 for cell in box if cell in mines) for comp in sampled
-                  for box in comp.boxes]
+            ks = [sum(1 for cell in box if cell in mines) for comp in sampled for box in comp.boxes]
             t = sum(ks)
             assert weight_t[t] > 0
             return ks, t
@@ -212,8 +213,9 @@ class McmcEngine:
 
         def sweep(ks: list[int], t: int) -> int:
             for _ in range(moves):
-                t = self._move(chain, chain.ball(rng.randrange(nbox), WINDOW), ks, t,
-                               weight_t, dens, rng)
+                t = self._move(
+                    chain, chain.ball(rng.randrange(nbox), WINDOW), ks, t, weight_t, dens, rng
+                )
             return t
 
         chains = [start() for _ in range(CHAINS)]
@@ -262,8 +264,10 @@ class McmcEngine:
                     res = combine_total(counts, interior, total - tt)
                     assert res is not None
                     layouts, box_w, int_w = res
-                    cond[tt] = ([[Fraction(x, layouts) for x in row] for row in box_w],
-                                Fraction(int_w, layouts))
+                    cond[tt] = (
+                        [[Fraction(x, layouts) for x in row] for row in box_w],
+                        Fraction(int_w, layouts),
+                    )
                 else:
                     assert problem.density is not None
                     sizes = [comps[c].size for c in others]
@@ -272,21 +276,32 @@ class McmcEngine:
                     cond[tt] = (dres[1], problem.density)
         for j, c in enumerate(others):
             for bi, box in enumerate(comps[c].boxes):
-                means = [sum((Fraction(n, per_batch) * cond[tt][0][j][bi]
-                              for tt, n in hist.items()), Fraction(0)) for hist in batch_t]
+                means = [
+                    sum(
+                        (Fraction(n, per_batch) * cond[tt][0][j][bi] for tt, n in hist.items()),
+                        Fraction(0),
+                    )
+                    for hist in batch_t
+                ]
                 self._store(probs, errors, box, means, floor, known_safe, known_mines)
         if interior and problem.density is not None:  # independent cells: the prior
             probs.update(dict.fromkeys(problem.interior, problem.density))
             errors.update(dict.fromkeys(problem.interior, 0.0))
         elif interior:
-            means = [sum((Fraction(n, per_batch) * cond[tt][1] for tt, n in hist.items()),
-                         Fraction(0)) for hist in batch_t]
+            means = [
+                sum((Fraction(n, per_batch) * cond[tt][1] for tt, n in hist.items()), Fraction(0))
+                for hist in batch_t
+            ]
             self._store(probs, errors, problem.interior, means, floor, known_safe, known_mines)
         probs.update(dict.fromkeys(problem.forced_safe, Fraction(0)))
         probs.update(dict.fromkeys(problem.forced_mines, Fraction(1)))
         errors.update(dict.fromkeys(problem.forced_safe | problem.forced_mines, 0.0))
         return Analysis.from_indices(
-            problem, 0, probs, engine=self.name, exact=False,
+            problem,
+            0,
+            probs,
+            engine=self.name,
+            exact=False,
             errors={(i % w, i // w): e for i, e in errors.items()},
         )
 
@@ -309,7 +324,7 @@ class McmcEngine:
             p = sum(means, Fraction(0)) / len(means)
             var = sum(float(m - p) ** 2 for m in means) / (len(means) - 1)
             half = len(means) // CHAINS
-            gap = abs(float(sum(means[:half]) - sum(means[half:2 * half]))) / half
+            gap = abs(float(sum(means[:half]) - sum(means[half : 2 * half]))) / half
             err = max(sqrt(var / len(means)), gap / 2, float(6 * floor))  # 3/N: rule of three
             p = min(max(p, floor), 1 - floor)
         probs.update(dict.fromkeys(cells, p))
@@ -334,9 +349,11 @@ class McmcEngine:
         cells = sum(chain.sizes[b] for b in block)
         layouts = sampler.layouts
         weights = [
-            v * weight_t[base + m] * (1 if dens is None
-                                      else dens[0] ** m * (dens[1] - dens[0]) ** (cells - m))
-            if v and base + m < len(weight_t) else 0
+            v
+            * weight_t[base + m]
+            * (1 if dens is None else dens[0] ** m * (dens[1] - dens[0]) ** (cells - m))
+            if v and base + m < len(weight_t)
+            else 0
             for m, v in enumerate(layouts)
         ]
         m = choose(weights, rng)  # the current block assignment has positive weight

@@ -110,15 +110,17 @@ class FrontierPlan:
             self.opened.append(sorted(current))
         # per step: for each clue closing at the box, (source slot or -1, value, in box);
         # for each clue open after it, (source slot or -1, value, in box, cap after).
-        self.steps: list[tuple[list[tuple[int, int, bool]],
-                               list[tuple[int, int, bool, int]]]] = []
+        self.steps: list[tuple[list[tuple[int, int, bool]], list[tuple[int, int, bool, int]]]] = []
         for i in range(n):
             src = {c: j for j, c in enumerate(self.opened[i])}
-            closes = [(src.get(c, -1), self.values[c], i in self.members[c])
-                      for c in closes_at[i]]
+            closes = [(src.get(c, -1), self.values[c], i in self.members[c]) for c in closes_at[i]]
             carries = [
-                (src.get(c, -1), self.values[c], i in self.members[c],
-                 sum(sizes[p] for p in self.members[c] if p > i))
+                (
+                    src.get(c, -1),
+                    self.values[c],
+                    i in self.members[c],
+                    sum(sizes[p] for p in self.members[c] if p > i),
+                )
                 for c in self.opened[i + 1]
             ]
             self.steps.append((closes, carries))
@@ -193,10 +195,12 @@ class ComponentSampler:
             if hit is None:
                 s = self.sizes[i]
                 fwd = self.forward[i]
-                cumulative = list(accumulate(
-                    fwd[prev][t - k] * comb(s, k) if 0 <= t - k < len(fwd[prev]) else 0
-                    for prev, k in options
-                ))
+                cumulative = list(
+                    accumulate(
+                        fwd[prev][t - k] * comb(s, k) if 0 <= t - k < len(fwd[prev]) else 0
+                        for prev, k in options
+                    )
+                )
                 hit = memo[(i, state, t)] = cumulative
             state, k = options[bisect_right(hit, rng.randrange(hit[-1]))]
             out[self.order[i]] = k
@@ -272,8 +276,9 @@ class SamplingEngine:
                     f"{MAX_OPS:.0e} operations to count; use mcmc or analyze(budget=...)"
                 )
         shared: dict[object, ComponentSampler] = {}  # identical components share one DP
-        samplers = [shared.get(c.key()) or shared.setdefault(c.key(), ComponentSampler(c))
-                    for c in comps]
+        samplers = [
+            shared.get(c.key()) or shared.setdefault(c.key(), ComponentSampler(c)) for c in comps
+        ]
         exact = FrontierEngine()
         counts = [exact.count(c) for c in comps]
         for comp, count in zip(comps, counts, strict=True):
@@ -294,8 +299,10 @@ class SamplingEngine:
             for c in range(n - 1, -1, -1):
                 poly = counts[c].layouts
                 nxt = suffix[c + 1]
-                suffix[c] = [sum(v * nxt[a + k] for k, v in enumerate(poly)
-                                 if v and a + k < len(nxt)) for a in range(top + 1)]
+                suffix[c] = [
+                    sum(v * nxt[a + k] for k, v in enumerate(poly) if v and a + k < len(nxt))
+                    for a in range(top + 1)
+                ]
             if not suffix[0] or suffix[0][0] == 0:
                 raise InconsistentPosition(
                     f"the total of {problem.position.mines} mines is inconsistent with the digits"
@@ -319,8 +326,9 @@ class SamplingEngine:
                 poly = counts[c].layouts
                 if total is not None:
                     nxt = suffix[c + 1]
-                    weights = [v * nxt[used + k] if used + k < len(nxt) else 0
-                               for k, v in enumerate(poly)]
+                    weights = [
+                        v * nxt[used + k] if used + k < len(nxt) else 0 for k, v in enumerate(poly)
+                    ]
                 else:
                     weights = dens_weights[c]
                 k_c = choose(weights, rng)
@@ -373,7 +381,11 @@ class SamplingEngine:
             errors.update(dict.fromkeys(problem.interior, err))
         w = problem.position.width
         return Analysis.from_indices(
-            problem, 0, probs, engine=self.name, exact=False,
+            problem,
+            0,
+            probs,
+            engine=self.name,
+            exact=False,
             errors={(i % w, i // w): e for i, e in errors.items()},
         )
 
@@ -400,7 +412,6 @@ class SamplingEngine:
                     mask |= 1 << k
             out.append(mask)
         return out
-
 
 
 def _certain(marginal: Poly, layouts: Poly, feasible: int) -> Fraction | None:

@@ -66,7 +66,9 @@ class SatEngine:
                     guards[True] = self._guarded(solver, frontier, left - 1, new_var)
                     # interior can hold a non-mine: not-frontier <= F - (left - I + 1).
                     guards[False] = self._guarded(
-                        solver, [-v for v in frontier], len(frontier) - (left - interior + 1),
+                        solver,
+                        [-v for v in frontier],
+                        len(frontier) - (left - interior + 1),
                         new_var,
                     )
             sizes = [len(b) for b in boxes] + [interior]
@@ -101,9 +103,13 @@ class SatEngine:
                     assumptions = [var[box[0]]] if want_mine else [-var[box[-1]]]
                 if _solve(solver, assumptions):
                     record(solver.get_model() or [])
-            rough = {b: (witness.frequency(b), float(max(witness.frequency(b),
-                                                         1 - witness.frequency(b))))
-                     for b in range(len(sizes))}
+            rough = {
+                b: (
+                    witness.frequency(b),
+                    float(max(witness.frequency(b), 1 - witness.frequency(b))),
+                )
+                for b in range(len(sizes))
+            }
             if problem.density is not None:  # interior cells: the prior, exactly
                 rough[len(boxes)] = (problem.density, 0.0)
             return certain_analysis(
@@ -137,9 +143,7 @@ def _solve(solver: Minicard, assumptions: list[int]) -> bool:
     solver.conf_budget(MAX_CONFLICTS)
     result = solver.solve_limited(assumptions=assumptions)
     if result is None:
-        raise EngineLimitExceeded(
-            f"sat: one decision needed more than {MAX_CONFLICTS} conflicts"
-        )
+        raise EngineLimitExceeded(f"sat: one decision needed more than {MAX_CONFLICTS} conflicts")
     return bool(result)
 
 

@@ -107,12 +107,18 @@ class Options:
     def __post_init__(self) -> None:
         # the candidate bounds of BestStrategy._heuristic assume weights >= 0
         least = {
-            "progress_weight": 0, "latent_weight": 0, "margin": 0, "max_candidates": 1,
-            "endgame_layouts": 0, "endgame_budget": 0, "latent_missing": 0,
+            "progress_weight": 0,
+            "latent_weight": 0,
+            "margin": 0,
+            "max_candidates": 1,
+            "endgame_layouts": 0,
+            "endgame_budget": 0,
+            "latent_missing": 0,
         }
         wrong = [
             f"{name} {getattr(self, name)} must be at least {low}"
-            for name, low in least.items() if getattr(self, name) < low
+            for name, low in least.items()
+            if getattr(self, name) < low
         ]
         if wrong:
             raise ValueError("; ".join(wrong))
@@ -204,7 +210,8 @@ def _uncertain_neighbours(analysis: Analysis, cell: Cell) -> set[Cell]:
     position = analysis.position
     probs = analysis.probabilities
     return {
-        nb for nb in position.neighbours(cell)
+        nb
+        for nb in position.neighbours(cell)
         if position[nb] == HIDDEN and 0 < probs.get(nb, Fraction(0)) < 1
     }
 
@@ -220,9 +227,7 @@ def _uncertain_cells(analysis: Analysis) -> bytearray:
     return mask
 
 
-def _by_decisiveness(
-    analysis: Analysis, order: list[tuple[float, int, int]]
-) -> Iterator[Cell]:
+def _by_decisiveness(analysis: Analysis, order: list[tuple[float, int, int]]) -> Iterator[Cell]:
     """The cells of ``order`` (sorted by float probability, then reading order), each
     run of equal float re-sorted by exact probability (two Fractions may round to one
     float; comparing a shared Fraction object with itself is free), then by its cells'
@@ -240,9 +245,7 @@ def _by_decisiveness(
                 uncertain = _uncertain_cells(analysis)
             mask = uncertain
             cells.sort(  # stable: reading order among equals
-                key=lambda c: (
-                    probs[c], sum(map(mask.__getitem__, nbrs[c[1] * width + c[0]]))
-                )
+                key=lambda c: (probs[c], sum(map(mask.__getitem__, nbrs[c[1] * width + c[0]])))
             )
         yield from cells
 
@@ -419,9 +422,7 @@ class BestStrategy:
         opts = self.options
         if not opts.latent:
             return Fraction(1)
-        share = latent_share(
-            analysis, cell, self._cache, opts.latent_missing, opts.latent_blocks
-        )
+        share = latent_share(analysis, cell, self._cache, opts.latent_missing, opts.latent_blocks)
         return 1 + opts.latent_weight * share
 
     def _bound(self, probability: Fraction) -> Fraction:
@@ -492,8 +493,7 @@ class BestStrategy:
                     top = key
         if not live:  # only dead cells: weigh them all alike
             kept = [
-                b for b in dead
-                if not (opts.dominance and _dominated(b, dead, outcomes, probs))
+                b for b in dead if not (opts.dominance and _dominated(b, dead, outcomes, probs))
             ] or dead
             scored = []
             for c in kept:
@@ -515,14 +515,15 @@ class BestStrategy:
 
 
 def _dominated(
-    b: Cell, others: list[Cell], outcomes: dict[Cell, list[Outcome]],
+    b: Cell,
+    others: list[Cell],
+    outcomes: dict[Cell, list[Outcome]],
     probs: Mapping[Cell, Fraction],
 ) -> bool:
     """True when some cell of ``others``, strictly less likely a mine than ``b``, is
     certainly safe in every outcome of ``b`` (safe whenever ``b`` is)."""
     pb = probs[b]
     return any(
-        a != b and probs[a] < pb
-        and all(o.analysis.probabilities.get(a) == 0 for o in outcomes[b])
+        a != b and probs[a] < pb and all(o.analysis.probabilities.get(a) == 0 for o in outcomes[b])
         for a in others
     )

@@ -186,9 +186,7 @@ class EndgameSolver:
         if size != self._size:
             self._size = size
             self.clear()
-            self._nmask = [
-                sum(1 << j for j in nb) for nb in position.neighbour_indices()
-            ]
+            self._nmask = [sum(1 << j for j in nb) for nb in position.neighbour_indices()]
         return sum(1 << i for i, v in enumerate(position.cells) if v == HIDDEN)
 
     def _cover(self, k: int, layout: int, cells: int) -> None:
@@ -249,9 +247,7 @@ class EndgameSolver:
         if c not in self._cells:
             raise ValueError(f"cell {cell} is not a hidden cell safe in some layout")
         safe, _, _ = self._classify(state, -1)
-        return sum(
-            self._closed_wins(g, safe | 1 << c) for x in self._digit[c] if (g := state & x)
-        )
+        return sum(self._closed_wins(g, safe | 1 << c) for x in self._digit[c] if (g := state & x))
 
     def win_count(self, position: Position, layouts: list[int]) -> int:
         """The number of ``layouts`` that optimal play wins from ``position``."""
@@ -267,9 +263,7 @@ class EndgameSolver:
         self._cells = [c for c in _bits(hidden) if state & mine.get(c, 0) != state]
         return state
 
-    def _classify(
-        self, state: int, opened: int
-    ) -> tuple[int, list[int], list[tuple[int, int]]]:
+    def _classify(self, state: int, opened: int) -> tuple[int, list[int], list[tuple[int, int]]]:
         """The cells of the search in ``state``: those safe in every layout (a bit mask),
         those of them not in ``opened``, and ``(safe layouts, cell)`` for the uncertain
         ones. O(cells * layouts / 64): one big-integer AND per cell."""
@@ -311,9 +305,7 @@ class EndgameSolver:
                 return wins
         return self._solve(state, uncertain, safe)[0]
 
-    def _solve(
-        self, state: int, uncertain: list[tuple[int, int]], safe: int
-    ) -> tuple[int, int]:
+    def _solve(self, state: int, uncertain: list[tuple[int, int]], safe: int) -> tuple[int, int]:
         """``(wins, best cell)`` of a closed state whose uncertain and safe cells are
         ``uncertain`` and ``safe`` (from :meth:`_classify`; the safe cells of a closed
         state are open already); cell -1 when the state is won."""

@@ -85,7 +85,10 @@ def patterns(
 
 
 def latent_share(
-    analysis: Analysis, cell: Cell, cache: OutcomeCache, missing: int = 2,
+    analysis: Analysis,
+    cell: Cell,
+    cache: OutcomeCache,
+    missing: int = 2,
     blocks: bool = False,
 ) -> Fraction:
     """The sum over the latent patterns of ``cell`` (:func:`patterns`) of P(``cell`` is

@@ -173,8 +173,7 @@ def _check_size(width: int, height: int, settings: Settings, what: str) -> None:
         raise ApiError(
             422,
             "board_too_large",
-            f"{what} {width}x{height} exceeds this server's limit of {settings.max_side} "
-            "per side",
+            f"{what} {width}x{height} exceeds this server's limit of {settings.max_side} per side",
         )
     if width * height > settings.max_cells:
         raise ApiError(
@@ -361,9 +360,7 @@ class _Api:
         game_id, stored = self._game(request)
         move = await self.compute("hint", text=self._running_view(stored), seed=stored.moves)
         if move is not None:
-            await run_in_threadpool(
-                self._apply, stored, move["kind"], move["x"], move["y"], False
-            )
+            await run_in_threadpool(self._apply, stored, move["kind"], move["x"], move["y"], False)
         return JSONResponse({"move": move, "game": game_state(game_id, stored)})
 
     # -- documents -------------------------------------------------------------------------

@@ -44,6 +44,7 @@ log = logging.getLogger("minesolver.web")
 STARTUP_TIMEOUT = 60.0
 """Seconds a new worker may take to import the library (not counted in the budget)."""
 
+
 class BudgetExceeded(Exception):
     """The job ran past the compute budget; its worker was stopped."""
 

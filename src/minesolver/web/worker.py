@@ -22,6 +22,7 @@ from minesolver.web import jobs
 
 __all__ = ["JOBS", "allocate", "main", "serve"]
 
+
 def allocate(megabytes: int) -> int:
     """Hold ``megabytes`` of memory for a moment (for the memory limit's tests)."""
     return len(bytearray(megabytes * 2**20))

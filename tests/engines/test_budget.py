@@ -29,8 +29,13 @@ def lattice(n: int, seed: int, density: float = 0.3) -> Position:
         row = ""
         for x in range(n):
             if x % 2 and y % 2 and not mine[y][x]:
-                row += str(sum(mine[yy][xx] for yy in range(max(0, y - 1), min(n, y + 2))
-                               for xx in range(max(0, x - 1), min(n, x + 2))))
+                row += str(
+                    sum(
+                        mine[yy][xx]
+                        for yy in range(max(0, y - 1), min(n, y + 2))
+                        for xx in range(max(0, x - 1), min(n, x + 2))
+                    )
+                )
             else:
                 row += "H"
         rows.append(row)
@@ -61,8 +66,11 @@ def test_budget_overrun_falls_back_to_mcmc_and_says_so() -> None:
     assert not got.exact and got.engine == "exact+mcmc"
     assert got.errors is not None
     assert got.safe == exact.safe and got.mines == exact.mines
-    zs = [abs(float(got.probabilities[c] - p)) / got.errors[c]
-          for c, p in exact.probabilities.items() if p not in (0, 1)]
+    zs = [
+        abs(float(got.probabilities[c] - p)) / got.errors[c]
+        for c, p in exact.probabilities.items()
+        if p not in (0, 1)
+    ]
     assert zs and max(zs) < 5
 
 
@@ -115,8 +123,10 @@ def test_mcmc_under_a_density_and_seeded() -> None:
     assert a.probabilities == b.probabilities
     assert a.errors is not None
     assert a.safe == exact.safe
-    assert all(abs(float(a.probabilities[c] - p)) <= 5 * a.errors[c] + 1e-12
-               for c, p in exact.probabilities.items())
+    assert all(
+        abs(float(a.probabilities[c] - p)) <= 5 * a.errors[c] + 1e-12
+        for c, p in exact.probabilities.items()
+    )
 
 
 def test_cli_solve_budget(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -71,9 +71,7 @@ def test_bench_json_paired(capsys: pytest.CaptureFixture[str]) -> None:
     assert 0 < pair["p_value"] <= 1
 
 
-def test_bench_table_and_layout_file(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_bench_table_and_layout_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     layouts = [random_layout(PRESETS["beginner"], random.Random(s), (0, 0)) for s in range(7)]
     dump_layouts(layouts, tmp_path / "seven.mbf")
     code, out, err = run(["bench", "--layouts", str(tmp_path / "seven.mbf")], capsys)
@@ -129,9 +127,7 @@ def test_play_human_from_stdin(
     assert "unknown command 'what'" in out
     # a 3x1 board with one mine, the first click an opening at (0,0): one click wins
     monkeypatch.setattr("sys.stdin", io.StringIO("0 0\n"))
-    code, out, _ = run(
-        ["play", "--human", "--level", "3x1x1", "--first-click", "opening"], capsys
-    )
+    code, out, _ = run(["play", "--human", "--level", "3x1x1", "--first-click", "opening"], capsys)
     assert code == 0 and out.rstrip().endswith("won")
 
 

@@ -88,9 +88,7 @@ SMALL = small_cases(2500, seed=4)
 EXPERT = [played(random.Random(s), 30, 16, 99, opens=80) for s in range(60)]
 
 
-def _analyze(
-    engine: str, pos: Position, density: Fraction | None, trust: bool
-) -> Analysis | None:
+def _analyze(engine: str, pos: Position, density: Fraction | None, trust: bool) -> Analysis | None:
     try:
         return analyze(pos, engine=engine, density=density, trust_flags=trust)
     except InconsistentPosition:
@@ -116,7 +114,9 @@ def test_exact_engines_equal_brute_force(engine: str) -> None:
 def test_exact_engines_equal_each_other_on_expert_positions() -> None:
     """Component by component, exact ints: layouts and per-box counts by mine number."""
     engines: list[ComponentEngine] = [
-        FrontierEngine(), EliminationEngine(), EnumerationEngine(max_nodes=200_000)
+        FrontierEngine(),
+        EliminationEngine(),
+        EnumerationEngine(max_nodes=200_000),
     ]
     compared = refused = 0
     for pos in EXPERT:

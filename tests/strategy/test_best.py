@@ -8,7 +8,7 @@ from functools import cache
 from math import comb
 
 import pytest
-from test_strategy_outcomes import list_layouts
+from test_outcomes import list_layouts
 
 from minesolver.analysis import Analysis, analyze
 from minesolver.game import Level, random_layout
@@ -42,12 +42,7 @@ ENDGAME = "5x2x2\nH11H1\nH1HHH\n"
 # Left: (0,0) and (1,0) hold one mine behind 1s and a wall of flags: an unavoidable
 # 50/50 (each cell dead, both seen alike by every other cell). Right: 27 free cells
 # with 5 mines, probability 5/27 < 1/2, far more than 1,000 layouts.
-FIFTY = (
-    "12x3x9\n"
-    "HHFHHHHHHHHH\n"
-    "14FHHHHHHHHH\n"
-    "02FHHHHHHHHH\n"
-)
+FIFTY = "12x3x9\nHHFHHHHHHHHH\n14FHHHHHHHHH\n02FHHHHHHHHH\n"
 
 
 def reference_wins(position: Position) -> int:
@@ -199,8 +194,12 @@ def test_pseq_ties_fall_to_expected_safe_cells_then_entropy() -> None:
 def test_players_finish_small_games(name: str) -> None:
     player = get_strategy(name)
     results = [
-        play_game(player, random_layout(Level(6, 6, 5), random.Random(seed), (0, 0)), (0, 0),
-                  random.Random(seed))
+        play_game(
+            player,
+            random_layout(Level(6, 6, 5), random.Random(seed), (0, 0)),
+            (0, 0),
+            random.Random(seed),
+        )
         for seed in range(3)
     ]
     assert all(guesses >= 0 for _, guesses in results)
@@ -228,7 +227,8 @@ def _whole_window_top(player: BestStrategy, analysis: Analysis) -> set[tuple[int
         window.append(cell)
     cells = window or dead
     kept = [
-        b for b in cells
+        b
+        for b in cells
         if not any(
             probs[a] < probs[b] and all(o.analysis.probabilities.get(a) == 0 for o in outcomes[b])
             for a in cells
@@ -237,9 +237,7 @@ def _whole_window_top(player: BestStrategy, analysis: Analysis) -> set[tuple[int
     keys = {}
     for c in kept:
         progress = sum((o.probability for o in outcomes[c] if o.analysis.safe), Fraction(0))
-        share = latent_share(
-            analysis, c, OutcomeCache(), opts.latent_missing, opts.latent_blocks
-        )
+        share = latent_share(analysis, c, OutcomeCache(), opts.latent_missing, opts.latent_blocks)
         factor = 1 + opts.latent_weight * share if opts.latent else 1
         safety = second_safety(outcomes[c]) * (1 + opts.progress_weight * progress)
         keys[c] = (safety * factor, progress)
@@ -261,12 +259,14 @@ class _CheckedBest(BestStrategy):
 
 @pytest.mark.parametrize(
     ("size", "games", "latent"),
-    [("16x16x40", 40, False), ("30x16x99", 8, False), ("16x16x40", 25, True),
-     ("30x16x99", 6, True)],
+    [
+        ("16x16x40", 40, False),
+        ("30x16x99", 8, False),
+        ("16x16x40", 25, True),
+        ("30x16x99", 6, True),
+    ],
 )
-def test_heuristic_pruning_chooses_as_the_whole_window(
-    size: str, games: int, latent: bool
-) -> None:
+def test_heuristic_pruning_chooses_as_the_whole_window(size: str, games: int, latent: bool) -> None:
     """The bound that stops evaluating candidates (and digits) early never changes the
     choice: on real games every guess is among the whole window's best cells (with and
     without the latent 50/50 weight, which widens the bound)."""

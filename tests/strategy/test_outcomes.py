@@ -146,9 +146,7 @@ def test_deep_cells_collapse_to_one_per_class() -> None:
     position = Position.empty(6, 6, 4)
     reps = representatives(position, list(position))
     # corners (3 neighbours), edges (5) and inside cells (8): one each
-    assert sorted(deep_signature(position, c) or (0, 0) for c in reps) == [
-        (3, 0), (5, 0), (8, 0)
-    ]
+    assert sorted(deep_signature(position, c) or (0, 0) for c in reps) == [(3, 0), (5, 0), (8, 0)]
     near = Position.from_text("4x4x2\n1HHH\nHHHH\nHHHH\nHHHH\n")
     assert deep_signature(near, (1, 1)) is None  # touches the digit
     assert deep_signature(near, (2, 2)) is None  # its neighbour (1,1) touches it

@@ -20,7 +20,7 @@ import pytest
 from minesolver import FLAG, HIDDEN, Position
 from minesolver.cli import main
 
-ROOT = Path(__file__).parents[1]
+ROOT = Path(__file__).parents[2]
 EXAMPLE = ROOT / "examples" / "known-5x5.txt"
 SCRIPT = Path(sys.executable).parent / "minesolver"
 
@@ -41,8 +41,9 @@ def check_shape(out: dict[str, Any], position: Position, trust_flags: bool = Tru
     assert (out["width"], out["height"]) == (position.width, position.height)
     assert isinstance(out["layouts"], str) and out["layouts"].isdigit()
     assert int(out["layouts"]) >= 1
-    unknown = {c for c in position if position[c] == HIDDEN
-               or (position[c] == FLAG and not trust_flags)}
+    unknown = {
+        c for c in position if position[c] == HIDDEN or (position[c] == FLAG and not trust_flags)
+    }
     cells = out["cells"]
     assert [set(c) >= {"x", "y", "p", "prob"} for c in cells] == [True] * len(cells)
     assert {(c["x"], c["y"]) for c in cells} == unknown
@@ -52,16 +53,16 @@ def check_shape(out: dict[str, Any], position: Position, trust_flags: bool = Tru
         assert isinstance(c["p"], str) and isinstance(c["prob"], float)
         p = Fraction(c["p"])
         assert 0 <= p <= 1
-        assert c["p"] == (str(p.numerator) if p.denominator == 1 else f"{p.numerator}/"
-                          f"{p.denominator}")  # "0", "1" or "num/den" in lowest terms
+        assert c["p"] == (
+            str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+        )  # "0", "1" or "num/den" in lowest terms
         assert c["prob"] == pytest.approx(float(p), abs=1e-12)
     by_cell = {(c["x"], c["y"]): Fraction(c["p"]) for c in cells}
     assert sorted(map(tuple, out["safe"])) == sorted(c for c, p in by_cell.items() if p == 0)
-    assert sorted(map(tuple, out["mines_found"])) == sorted(
-        c for c, p in by_cell.items() if p == 1
+    assert sorted(map(tuple, out["mines_found"])) == sorted(c for c, p in by_cell.items() if p == 1)
+    assert all(
+        len(c) == 2 and all(type(v) is int for v in c) for c in out["safe"] + out["mines_found"]
     )
-    assert all(len(c) == 2 and all(type(v) is int for v in c)
-               for c in out["safe"] + out["mines_found"])
     if out["best"] is not None:
         best = tuple(out["best"])
         assert by_cell[best] == min(by_cell.values())
@@ -80,9 +81,7 @@ def test_json_of_the_design_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert out["best"] == [2, 1]
 
 
-def test_json_certain_mines_and_flags(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_json_certain_mines_and_flags(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Flags get no entry (they are mines); a forced mine has ``"p": "1"``."""
     text = "5x2x3\nHHHHF\n121HH\n"
     path = tmp_path / "p.txt"
@@ -116,8 +115,7 @@ def test_mines_option_overrides_the_header(
     assert out["mines"] == 3
     assert out["layouts"] == "3"
     probs = {(c["x"], c["y"]): c["p"] for c in out["cells"]}
-    assert probs == {(0, 0): "2/3", (2, 0): "1/3", (4, 0): "2/3", (5, 0): "2/3",
-                     (6, 0): "2/3"}
+    assert probs == {(0, 0): "2/3", (2, 0): "1/3", (4, 0): "2/3", (5, 0): "2/3", (6, 0): "2/3"}
 
 
 def test_mines_option_supplies_an_unknown_total(
@@ -131,15 +129,13 @@ def test_mines_option_supplies_an_unknown_total(
 
 def test_density_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """chain-density.txt of tests/data/known."""
-    out = run_json(["solve", write(tmp_path, "H1H1HHH\n"), "--json", "--density", "0.25"],
-                   capsys)
+    out = run_json(["solve", write(tmp_path, "H1H1HHH\n"), "--json", "--density", "0.25"], capsys)
     position = Position.from_text("H1H1HHH")
     check_shape(out, position)
     assert out["mines"] is None
     assert out["layouts"] == "8"
     probs = {(c["x"], c["y"]): c["p"] for c in out["cells"]}
-    assert probs == {(0, 0): "1/4", (2, 0): "3/4", (4, 0): "1/4", (5, 0): "1/4",
-                     (6, 0): "1/4"}
+    assert probs == {(0, 0): "1/4", (2, 0): "3/4", (4, 0): "1/4", (5, 0): "1/4", (6, 0): "1/4"}
 
 
 def test_reads_standard_input(
@@ -171,18 +167,25 @@ ERRORS = [
     pytest.param(["solve", "{file}"], "3x1x2\nH1H\n", "total of 2", id="inconsistent-total"),
     pytest.param(["solve", "{file}"], "1x2x1\n2\nH\n", "(0, 0)", id="inconsistent-digit"),
     pytest.param(["solve", "{file}"], "H1H\n", "unknown", id="unknown-total"),
-    pytest.param(["solve", "{file}", "--mines", "1", "--density", "0.2"], "H1H\n", "not both",
-                 id="mines-and-density"),
+    pytest.param(
+        ["solve", "{file}", "--mines", "1", "--density", "0.2"],
+        "H1H\n",
+        "not both",
+        id="mines-and-density",
+    ),
     pytest.param(["solve", "{file}", "--mines", "-1"], "H1H\n", "-1", id="negative-mines"),
     pytest.param(["solve", "{file}", "--mines", "4"], "H1H\n", "4", id="too-many-mines"),
     pytest.param(["solve", "{file}", "--mines", "abc"], "H1H\n", "--mines", id="mines-not-int"),
-    pytest.param(["solve", "{file}", "--density", "0"], "H1H\n", "between 0 and 1",
-                 id="density-zero"),
+    pytest.param(
+        ["solve", "{file}", "--density", "0"], "H1H\n", "between 0 and 1", id="density-zero"
+    ),
     pytest.param(["solve", "{file}", "--density", "abc"], "H1H\n", "abc", id="density-nan"),
-    pytest.param(["solve", "{file}", "--engine", "nope"], "3x1x1\nH1H\n", "nope",
-                 id="unknown-engine"),
-    pytest.param(["solve", "{file}", "--frobnicate"], "3x1x1\nH1H\n", "--frobnicate",
-                 id="bad-option"),
+    pytest.param(
+        ["solve", "{file}", "--engine", "nope"], "3x1x1\nH1H\n", "nope", id="unknown-engine"
+    ),
+    pytest.param(
+        ["solve", "{file}", "--frobnicate"], "3x1x1\nH1H\n", "--frobnicate", id="bad-option"
+    ),
     pytest.param(["solve", "{file}", "extra"], "3x1x1\nH1H\n", "extra", id="extra-argument"),
     pytest.param(["frobnicate"], None, "frobnicate", id="unknown-command"),
 ]
@@ -190,7 +193,10 @@ ERRORS = [
 
 @pytest.mark.parametrize(("argv", "text", "words"), ERRORS)
 def test_error_line_and_status_2(
-    argv: list[str], text: str | None, words: str, tmp_path: Path,
+    argv: list[str],
+    text: str | None,
+    words: str,
+    tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     path = tmp_path / "p.txt"
@@ -223,8 +229,11 @@ def test_bad_input_on_stdin(
 def test_console_script_json() -> None:
     done = subprocess.run(
         [str(SCRIPT), "solve", "--json", "-"],
-        input=EXAMPLE.read_text(encoding="utf-8"), capture_output=True, text=True,
-        timeout=120, check=False,
+        input=EXAMPLE.read_text(encoding="utf-8"),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
@@ -236,7 +245,10 @@ def test_console_script_error(tmp_path: Path) -> None:
     path = tmp_path / "bad.txt"
     path.write_text("5x5x5\nHHHHH\n", encoding="utf-8")
     done = subprocess.run(
-        [str(SCRIPT), "solve", str(path)], capture_output=True, text=True, timeout=120,
+        [str(SCRIPT), "solve", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
         check=False,
     )
     assert done.returncode == 2

@@ -210,8 +210,9 @@ def test_start_game_on_a_given_layout() -> None:
     first click is made, as in a simulator run over given layouts."""
     setup = Setup(PRESETS["beginner"], "safe", (0, 0), ("greedy",), seed=11)
     drawn = start_game(setup, 0, get_strategy("greedy"))
-    given = Layout.from_cells(9, 9, [(8, 8), (7, 8), (8, 7), (4, 4), (0, 8), (8, 0),
-                                     (2, 6), (6, 2), (3, 7), (7, 3)])
+    given = Layout.from_cells(
+        9, 9, [(8, 8), (7, 8), (8, 7), (4, 4), (0, 8), (8, 0), (2, 6), (6, 2), (3, 7), (7, 3)]
+    )
     game = start_game(setup, 0, get_strategy("greedy"), given)
     assert sorted(game.mine_cells()) == sorted(given.cells()) != sorted(drawn.mine_cells())
     assert game.view().cells[0] == 0  # the first click opened the corner

@@ -1,0 +1,66 @@
+"""The players' moves on fixed games are those recorded in ``tests/data/moves/``.
+
+Each line of a known-answer file is one player on one level: the SHA-256 of every move it
+made (kind, cell, guess flag) over games ``0 .. n-1`` of a seeded run, with the wins.
+A refactoring that changes any decision of any player changes a hash. After an intended
+change of play, regenerate with ``python tests/strategy/test_move_hashes.py --write``
+and say why in the commit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from minesolver.simulate import apply_moves, make_setup, start_game
+from minesolver.strategy import get_strategy
+
+KNOWN = Path(__file__).resolve().parents[1] / "data" / "moves" / "moves.json"
+
+CASES = [
+    # (level, player, games, seed)
+    ("expert", "greedy", 30, 11),
+    ("expert", "pseq", 20, 11),
+    ("expert", "best", 40, 11),
+    ("intermediate", "best", 60, 12),
+    ("beginner", "best", 80, 13),
+    ("beginner", "pseq", 60, 13),
+]
+
+
+def play(level: str, player: str, games: int, seed: int) -> dict[str, object]:
+    """The hash of every move ``player`` makes in games ``0 .. games-1`` and its wins."""
+    setup, _ = make_setup(
+        level=level, first_click="safe", start="corner", strategies=[player], seed=seed
+    )
+    digest = hashlib.sha256()
+    wins = 0
+    for index in range(games):
+        strategy = get_strategy(player)
+        game = start_game(setup, index, strategy)
+        while not game.over:
+            moves = strategy.next_moves(game.view())
+            for move in moves:
+                digest.update(f"{move.kind}{move.cell}{int(move.guess)};".encode())
+            apply_moves(game, moves, player)
+        wins += game.status == "won"
+        digest.update(f"|{game.status}|".encode())
+    return {"sha256": digest.hexdigest(), "wins": wins}
+
+
+def key(case: tuple[str, str, int, int]) -> str:
+    return "{}/{}/{}/{}".format(*case)
+
+
+@pytest.mark.parametrize("case", CASES, ids=key)
+def test_moves_equal_the_recorded_ones(case: tuple[str, str, int, int]) -> None:
+    known = json.loads(KNOWN.read_text())
+    assert play(*case) == known[key(case)]
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
+    KNOWN.write_text(json.dumps({key(c): play(*c) for c in CASES}, indent=1) + "\n")
