@@ -39,7 +39,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, get_args
 
-from minesolver.position import FLAG, HIDDEN, Cell, Position, neighbour_table
+from minesolver.position import (
+    FLAG,
+    HIDDEN,
+    Cell,
+    Position,
+    PositionFormatError,
+    neighbour_table,
+    parse_dimensions,
+)
 
 __all__ = [
     "FIRST_CLICK_RULES",
@@ -110,32 +118,28 @@ PRESETS: dict[str, Level] = {
 }
 """The three classic levels."""
 
-_LEVEL = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*x\s*(\d+)\s*$", re.IGNORECASE)
 MAX_MBF_SIDE = 255
 
 
 def parse_level(text: str) -> Level:
     """A preset name (``beginner``, ``intermediate``, ``expert``) or ``WxHxM``.
 
-    Raises :class:`LevelError` for anything else, for a board under 1x1 or over 255 on a
-    side, or for more mines than cells.
+    The size grammar and limits are the position header's
+    (:func:`~minesolver.position.parse_dimensions`); raises :class:`LevelError` for
+    anything else. (MBF files hold at most 255 a side: :func:`write_mbf` says so.)
     """
     key = text.strip().lower()
     if key in PRESETS:
         return PRESETS[key]
-    match = _LEVEL.match(key)
-    if not match:
+    try:
+        size = parse_dimensions(key, f"level {text!r}")
+    except PositionFormatError as exc:
+        raise LevelError(str(exc)) from None
+    if size is None:
         raise LevelError(
             f"level {text!r}: expected beginner, intermediate, expert or WIDTHxHEIGHTxMINES"
         )
-    width, height, mines = (int(g) for g in match.groups())
-    if not (1 <= width <= MAX_MBF_SIDE and 1 <= height <= MAX_MBF_SIDE):
-        raise LevelError(f"level {text!r}: each side must be between 1 and {MAX_MBF_SIDE}")
-    if mines > width * height:
-        raise LevelError(
-            f"level {text!r}: {mines} mines do not fit a {width}x{height} board "
-            f"({width * height} cells)"
-        )
+    width, height, mines = size
     return Level(width, height, mines, f"{width}x{height}x{mines}")
 
 
@@ -480,7 +484,6 @@ def read_mbf(data: bytes, source: str = "<bytes>") -> list[Layout]:
     return layouts
 
 
-_TEXT_LINE = re.compile(r"^(\d+)\s*x\s*(\d+)\s*x\s*(\d+)\s*:(.*)$", re.IGNORECASE)
 _MINE = re.compile(r"^(\d+),(\d+)$")
 
 
@@ -503,16 +506,18 @@ def read_text_layouts(text: str, source: str = "<text>") -> list[Layout]:
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        match = _TEXT_LINE.match(line)
-        if not match:
+        head, colon, rest = line.partition(":")
+        try:
+            size = parse_dimensions(head, f"{source}, line {number}") if colon else None
+        except PositionFormatError as exc:
+            raise LayoutFormatError(str(exc)) from None
+        if size is None:
             raise LayoutFormatError(
                 f"{source}, line {number}: expected 'WIDTHxHEIGHTxMINES: x,y x,y ...'"
             )
-        width, height, count = (int(g) for g in match.groups()[:3])
-        if width < 1 or height < 1:
-            raise LayoutFormatError(f"{source}, line {number}: board {width}x{height}")
+        width, height, count = size
         cells: list[Cell] = []
-        for token in match.group(4).split():
+        for token in rest.split():
             mine = _MINE.match(token)
             if not mine:
                 raise LayoutFormatError(f"{source}, line {number}: bad mine {token!r} (want x,y)")

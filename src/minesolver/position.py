@@ -31,6 +31,7 @@ __all__ = [
     "InconsistentPosition",
     "Position",
     "PositionFormatError",
+    "parse_dimensions",
 ]
 
 Cell = tuple[int, int]
@@ -57,6 +58,7 @@ _TEXT_RAW = bytes(
     {ord(c): v & 255 for c, v in _CHAR_VALUE.items()}.get(i, 253) for i in range(256)
 )  # position text (already validated) -> the bytes of Position.raw()
 _HEADER = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*x\s*(\d+)\s*$", re.IGNORECASE)
+_MAX_DIGITS = 9  # longer numbers are refused before int() (which has a digit limit)
 
 
 @lru_cache(maxsize=16)
@@ -97,6 +99,36 @@ def _check_size(width: int, height: int, where: str) -> None:
             f"{where}: board {width}x{height} has {width * height} cells, "
             f"more than the limit of {MAX_CELLS}"
         )
+
+
+def parse_dimensions(text: str, where: str = "size") -> tuple[int, int, int] | None:
+    """``WIDTHxHEIGHTxMINES`` as three ints, or ``None`` when ``text`` has another shape.
+
+    The one grammar of a board's size, for position headers and game levels alike: the
+    letter ``x`` in either case, spaces around the numbers allowed. A size outside the
+    limits (:data:`MAX_SIDE` a side, :data:`MAX_CELLS` cells, more mines than cells, a
+    number of more than 9 digits) raises :class:`PositionFormatError` naming ``where``.
+
+    >>> parse_dimensions("30x16x99")
+    (30, 16, 99)
+    >>> parse_dimensions("expert") is None
+    True
+    """
+    match = _HEADER.match(text)
+    if match is None:
+        return None
+    groups = match.groups()
+    for number in groups:
+        if len(number.lstrip("0")) > _MAX_DIGITS:
+            raise PositionFormatError(
+                f"{where}: number {number[:12]}... has {len(number)} digits: the board "
+                f"would exceed the limit of {MAX_SIDE} per side"
+            )
+    width, height, mines = map(int, groups)
+    _check_size(width, height, where)
+    if mines > width * height:
+        raise PositionFormatError(f"{where}: {mines} mines do not fit a {width}x{height} board")
+    return width, height, mines
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,17 +181,8 @@ class Position:
             numbered.pop(0)
         if not numbered:
             raise PositionFormatError("line 1: empty position text")
-        header: tuple[int, int, int] | None = None
-        match = _HEADER.match(numbered[0][1])
-        if match:
-            w, h, m = (int(g) for g in match.groups())
-            header_line = numbered[0][0]
-            _check_size(w, h, f"line {header_line}")
-            if m > w * h:
-                raise PositionFormatError(
-                    f"line {header_line}: {m} mines do not fit a {w}x{h} board"
-                )
-            header = (w, h, m)
+        header = parse_dimensions(numbered[0][1], f"line {numbered[0][0]}")
+        if header is not None:
             numbered = numbered[1:]
         elif "x" in numbered[0][1].lower() and numbered[0][1][0].isdigit():
             raise PositionFormatError(

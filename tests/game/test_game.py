@@ -213,3 +213,20 @@ def test_text_layouts_round_trip_and_errors(tmp_path: Path) -> None:
         read_text_layouts("3x3x1: 0,0\n3x3x1: 3,0\n")
     with pytest.raises(LayoutFormatError, match="line 1: expected"):
         read_text_layouts("hello\n")
+
+
+def test_levels_and_position_headers_share_one_size_grammar() -> None:
+    """A size the position header accepts is a level, and one it refuses is refused with
+    the same reason (sides up to MAX_SIDE, not the MBF format's 255)."""
+    from minesolver.game import LevelError, parse_level
+    from minesolver.position import MAX_SIDE, Position, PositionFormatError
+
+    assert parse_level("300X2 x 7").cells == 600
+    assert Position.from_text("300x2x7\n" + ("H" * 300 + "\n") * 2).mines == 7
+    for bad in (f"{MAX_SIDE + 1}x1x0", "2x2x5", "0x3x0", "9" * 5000 + "x1x1"):
+        with pytest.raises(PositionFormatError) as pos_err:
+            Position.from_text(bad + "\nH")
+        with pytest.raises(LevelError) as level_err:
+            parse_level(bad)
+        assert pos_err.value.args[0].split(": ", 1)[1] == level_err.value.args[0].split(": ", 1)[1]
+        assert pos_err.value.args[0].startswith("line 1: ")
