@@ -29,7 +29,6 @@ get_player = get_strategy
 """A new player by name (``greedy``, ``pseq``, ``best``): ``get_player("best")``."""
 
 
-
 def __getattr__(name: str) -> str:
     """``__version__``, read from the installed package's metadata (one source: the
     project file), on first use: importing the metadata machinery costs more than the
@@ -42,6 +41,7 @@ def __getattr__(name: str) -> str:
         except PackageNotFoundError:  # pragma: no cover - running from a source tree
             return "0+unknown"
     raise AttributeError(f"module 'minesolver' has no attribute {name!r}")
+
 
 __all__ = [
     "FLAG",
