@@ -92,7 +92,8 @@ def decide(
     try:
         left = problem.mines_left
         total = left is not None and problem.density is None
-        guards = _interior_guards(solver, list(var.values()), problem, new_var)
+        guards: dict[bool, int] | None = None  # added when first needed: they slow
+        # the solver down (a first layout on a large board took seconds instead of 0.4)
         sizes = [len(b) for b in boxes] + [interior]
         witness = Witness(sizes)
         layouts: list[set[int]] = []
@@ -122,6 +123,8 @@ def decide(
             if witness.answered(b, want_mine):
                 continue
             if b == nb:
+                if guards is None:
+                    guards = _interior_guards(solver, list(var.values()), problem, new_var)
                 guard = guards.get(want_mine)
                 assumptions = [] if guard is None else [guard]
             else:
