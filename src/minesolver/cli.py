@@ -37,9 +37,9 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        import minesolver
+        from importlib.metadata import version  # the source of minesolver.__version__
 
-        sys.stdout.write(f"minesolver {minesolver.__version__}\n")
+        sys.stdout.write(f"minesolver {version('minesolver')}\n")
         raise typer.Exit()
 
 
