@@ -45,7 +45,11 @@ are at most ``1 - p`` and the latent weight at most ``1 + latent_weight``, so on
 bound (or, digit by digit, the bound of a candidate half-weighed) is below the best score
 found, the rest cannot win and is not analysed. The latent weight costs one analysis per
 inclusion-exclusion term of a pattern worth counting (:mod:`.latent`), only for the
-candidates that are kept.
+candidates that are kept. Ordering the cells is O(u log u) for ``u`` unknown cells (the
+neighbour counts that break float ties only for the runs reached). The 50/50 test is
+O(h^2) cheap structural comparisons for ``h`` cells of probability 1/2, plus at most two
+analyses per cell of a pair that passes them. The endgame search is bounded by
+``endgame_layouts`` and ``endgame_budget`` (:mod:`.endgame`).
 """
 
 from __future__ import annotations
