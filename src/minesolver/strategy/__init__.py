@@ -95,11 +95,21 @@ def get_player(name: str, **settings: Any) -> Strategy:
     key = name.strip().lower()
     factory = _PLAYERS.factory(key)
     if settings:
-        try:
-            inspect.signature(factory).bind(**settings)
-        except TypeError as exc:
-            raise StrategyError(f"strategy {key!r}: {exc}") from None
+        _check_settings(key, factory, settings)
     return factory(**settings)
+
+
+def _check_settings(name: str, factory: Callable[..., Strategy], settings: dict[str, Any]) -> None:
+    """:class:`StrategyError` when ``factory``'s signature does not take ``settings``
+    (a factory without one to inspect is left to say so when called)."""
+    try:
+        signature = inspect.signature(factory)
+    except ValueError:
+        return
+    try:
+        signature.bind(**settings)
+    except TypeError as exc:
+        raise StrategyError(f"strategy {name!r}: {exc}") from None
 
 
 get_strategy = get_player
