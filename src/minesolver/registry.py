@@ -24,7 +24,7 @@ Lookups cost one dict access once a name has been resolved.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from importlib import import_module
 from typing import Any, Generic, TypeVar
 
@@ -69,6 +69,9 @@ class Registry(Generic[T]):
     def names(self) -> list[str]:
         """Every registered name, sorted (parameterised names are not listed)."""
         return sorted(set(self._factories) | set(self._lazy))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names())
 
     def __contains__(self, name: object) -> bool:
         return name in self._factories or name in self._lazy
