@@ -6,6 +6,8 @@ import ast
 import doctest
 import importlib
 import random
+import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -99,6 +101,15 @@ def test_registered_players_take_their_settings() -> None:
     ]
     with pytest.raises(StrategyError, match="unexpected keyword argument 'row'"):
         get_player("stubborn-test", row=1)
+
+
+def test_importing_the_package_loads_no_player() -> None:
+    """Players are imported when first asked for, so a broken one cannot stop the rest."""
+    code = "import sys, minesolver.strategy; print(sorted(m for m in sys.modules if "
+    code += "m.startswith('minesolver.strategy.')))"
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = ast.literal_eval(shown.stdout.strip())
+    assert not {f"minesolver.strategy.{m}" for m in ("greedy", "pseq", "best")} & set(loaded)
 
 
 def _imports(tree: ast.Module) -> list[tuple[str, bool]]:
