@@ -1,0 +1,47 @@
+"""MkDocs hooks: pages that may not exist yet leave the navigation instead of failing.
+
+``OPTIONAL`` names pages written elsewhere; while one is missing, its entry is dropped
+from the nav (``mkdocs build --strict`` would otherwise fail on the missing file), and it
+appears as soon as the file is there. Every other nav entry still has to exist.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+OPTIONAL = frozenset({"limits.md", "replays.md"})
+
+
+def _keep(entry: Any, docs: Path) -> bool:
+    """False for a nav entry naming an optional page that does not exist."""
+    target = next(iter(entry.values())) if isinstance(entry, dict) else entry
+    return not (isinstance(target, str) and target in OPTIONAL and not (docs / target).exists())
+
+
+def on_config(config: Any) -> Any:
+    """Drop the missing optional pages from the top level of the nav."""
+    docs = Path(config["docs_dir"])
+    config["nav"] = [entry for entry in config["nav"] if _keep(entry, docs)]
+    return config
+
+
+# Sphinx roles in docstrings (":class:`~minesolver.position.Position`") as mkdocstrings
+# renders them: the role's name, a colon, then the target as code.
+_ROLE = re.compile(
+    r":(?:func|class|meth|mod|attr|data|exc|obj):\s*<code>(~?)([\w.]+)(\(\))?</code>"
+)
+
+
+def _role(match: re.Match[str]) -> str:
+    """A role as a cross-reference to the object when it is documented, else as code
+    (``~`` shows the last part of the name only, as in Sphinx)."""
+    tilde, target, call = match.group(1), match.group(2), match.group(3) or ""
+    short = target.rsplit(".", 1)[-1] if tilde else target
+    return f'<autoref identifier="{target}" optional><code>{short}{call}</code></autoref>'
+
+
+def on_page_content(html: str, **kwargs: Any) -> str:
+    """Turn the docstrings' Sphinx roles into links (autorefs resolves them later)."""
+    return _ROLE.sub(_role, html)
