@@ -19,6 +19,6 @@ fi
 .venv/bin/mypy --strict src/minesolver
 # the documentation site, offline, warnings as errors (a broken link or docstring fails)
 SITE="$(mktemp -d)"
-NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --quiet --site-dir "$SITE"
+NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --site-dir "$SITE"
 rm -rf "$SITE"
 .venv/bin/python -m pytest "$@"

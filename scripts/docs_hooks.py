@@ -1,8 +1,9 @@
-"""MkDocs hooks: pages that may not exist yet leave the navigation instead of failing.
+"""MkDocs hooks: pages that may not exist yet, and the docstrings' Sphinx roles.
 
-``OPTIONAL`` names pages written elsewhere; while one is missing, its entry is dropped
-from the nav (``mkdocs build --strict`` would otherwise fail on the missing file), and it
-appears as soon as the file is there. Every other nav entry still has to exist.
+``OPTIONAL`` names pages written elsewhere. While one is missing, its nav entry is dropped
+and links to it become plain text (``mkdocs build --strict`` would otherwise fail on the
+missing file); both appear as soon as the file is there. Every other page and link still
+has to exist.
 """
 
 from __future__ import annotations
@@ -25,6 +26,21 @@ def on_config(config: Any) -> Any:
     docs = Path(config["docs_dir"])
     config["nav"] = [entry for entry in config["nav"] if _keep(entry, docs)]
     return config
+
+
+_LINK = re.compile(r"\[([^\]]+)\]\(([\w-]+\.md)(#[\w-]*)?\)")
+
+
+def on_page_markdown(markdown: str, config: Any, **kwargs: Any) -> str:
+    """Links to a missing optional page as their text only."""
+    docs = Path(config["docs_dir"])
+
+    def unlink(match: re.Match[str]) -> str:
+        page = match.group(2)
+        missing = page in OPTIONAL and not (docs / page).exists()
+        return match.group(1) if missing else match.group(0)
+
+    return _LINK.sub(unlink, markdown)
 
 
 # Sphinx roles in docstrings (":class:`~minesolver.position.Position`") as mkdocstrings
