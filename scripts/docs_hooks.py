@@ -12,6 +12,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import griffe
+
 OPTIONAL = frozenset({"limits.md", "replays.md"})
 
 
@@ -61,3 +63,34 @@ def _role(match: re.Match[str]) -> str:
 def on_page_content(html: str, **kwargs: Any) -> str:
     """Turn the docstrings' Sphinx roles into links (autorefs resolves them later)."""
     return _ROLE.sub(_role, html)
+
+
+class DoctestFences(griffe.Extension):
+    """A griffe extension: docstring examples (``>>>`` lines and their output, up to a blank
+    line) become fenced ``pycon`` blocks, which Markdown would otherwise read as quotes."""
+
+    def on_instance(self, *, obj: griffe.Object, **kwargs: Any) -> None:
+        """Fence the examples of each object's docstring."""
+        if obj.docstring is not None:
+            obj.docstring.value = fence_examples(obj.docstring.value)
+
+
+def fence_examples(text: str) -> str:
+    """``text`` with each run of ``>>>`` lines and their output in a ``pycon`` fence.
+
+    >>> fence_examples("Intro.\\n\\n>>> 1 + 1\\n2\\n\\nMore.").splitlines()
+    ['Intro.', '', '```pycon', '>>> 1 + 1', '2', '```', '', 'More.']
+    """
+    out: list[str] = []
+    inside = False
+    for line in text.splitlines():
+        if not inside and line.lstrip().startswith(">>>"):
+            out.append("```pycon")
+            inside = True
+        elif inside and not line.strip():
+            out.append("```")
+            inside = False
+        out.append(line)
+    if inside:
+        out.append("```")
+    return "\n".join(out)
