@@ -18,7 +18,8 @@ error per cell, and its ``engine`` says ``"exact+mcmc"``: a fallback is never si
 When everything fits, the result is the exact analysis itself. With no time limit
 (``seconds=None``) it is the exact engine.
 
->>> from minesolver import Limit, Position, analyze
+>>> from minesolver import Position, analyze
+>>> from minesolver.result import Limit
 >>> analyze(Position.from_text("3x1x1\\n1HH"), engine="auto", limit=Limit(seconds=1)).exact
 True
 """
