@@ -48,7 +48,7 @@ def test_reprs_go_through_the_text_format_and_stay_short() -> None:
 def test_safest_is_the_lowest_probability_cell_and_best_is_deprecated() -> None:
     a = analyze(Position.from_text(DESIGN))
     assert a.safest() == (2, 1)
-    with pytest.warns(DeprecationWarning, match="safest"):
+    with pytest.warns(DeprecationWarning, match=r"best\(\) is deprecated"):
         assert a.best() == a.safest()
 
 
