@@ -32,6 +32,7 @@ from minesolver.game import (
     Game,
     Layout,
     Level,
+    Move,
     check_level,
     check_rule,
     load_layouts,
@@ -41,7 +42,7 @@ from minesolver.game import (
 )
 from minesolver.position import Cell
 from minesolver.stats import mcnemar_exact, wilson_interval
-from minesolver.strategy import Move, Strategy, get_strategy
+from minesolver.strategy import Strategy, get_strategy
 
 __all__ = [
     "Batch",
@@ -124,19 +125,20 @@ def play_game(
     """
     strategy.reset(rng)
     game = Game.from_layout(layout)
-    game.open(start)
+    game.push(Move("open", start))
     guesses = 0
     while not game.over:
         moves = strategy.next_moves(game.view())
         guesses += apply_moves(game, moves, strategy.name)
-    return game.status == "won", guesses
+    return game.outcome.won, guesses
 
 
 def apply_moves(game: Game, moves: Sequence[Move], player: str = "player") -> int:
-    """Make ``moves`` in order until the game ends; returns how many were guesses.
+    """Push ``moves`` in order until the game ends; returns how many were guesses.
 
     Raises :class:`SimulationError` when none of them changes the board (a player that
-    would otherwise loop forever).
+    would otherwise loop forever), and :class:`~minesolver.game.GameError` for a move
+    the game refuses (:meth:`Game.push <minesolver.game.Game.push>`).
     """
     changed = False
     guesses = 0
@@ -144,12 +146,7 @@ def apply_moves(game: Game, moves: Sequence[Move], player: str = "player") -> in
         if game.over:
             break
         guesses += move.guess
-        if move.kind == "open":
-            changed |= bool(game.open(move.cell))
-        elif move.kind == "flag":
-            changed |= game.flag(move.cell)
-        else:
-            changed |= bool(game.chord(move.cell))
+        changed |= game.push(move).changed
     if not changed:
         raise SimulationError(f"player {player!r} made no progress with moves {moves!r}")
     return guesses
@@ -174,7 +171,7 @@ def start_game(setup: Setup, index: int, strategy: Strategy, layout: Layout | No
         layout, _ = game_layout(setup, index)
     strategy.reset(random.Random(derive_seed(setup.seed, index, "player")))
     game = Game.from_layout(layout)
-    game.open(setup.start)
+    game.push(Move("open", setup.start))
     return game
 
 

@@ -65,10 +65,10 @@ def test_flood_fill_opens_the_zero_region_and_its_border() -> None:
     view = game.view()
     assert view.to_text(header=False).split() == ["0000", "0011", "012H", "01HH"]
     assert len(opened) == 13  # 16 cells less the 3 still hidden
-    assert game.status == "playing"
+    assert game.outcome.status == "playing"
     # opening the last safe cell wins
     game.open((3, 3))
-    assert game.status == "won"
+    assert game.outcome.status == "won"
     assert game.view()[(3, 3)] == 2
 
 
@@ -78,16 +78,16 @@ def test_flood_fill_stops_at_flags_and_digits() -> None:
     game.open((0, 0))
     assert game.view()[(0, 2)] == FLAG
     assert game.view()[(1, 2)] == 1
-    assert game.status == "playing"  # the flagged safe cell is still closed
+    assert game.outcome.status == "playing"  # the flagged safe cell is still closed
     assert game.unflag((0, 2))
     game.open((0, 2))
-    assert game.status == "won"
+    assert game.outcome.status == "won"
 
 
 def test_loss_on_a_mine_and_nothing_after() -> None:
     game = Game.from_layout(_layout(["*..", "...", "..."]))
     assert game.open((0, 0)) == [(0, 0)]
-    assert game.status == "lost"
+    assert game.outcome.status == "lost"
     assert game.exploded == (0, 0)
     assert game.open((2, 2)) == []
     assert game.view()[(2, 2)] == HIDDEN
@@ -102,13 +102,13 @@ def test_chord_opens_unflagged_neighbours_and_loses_on_a_wrong_flag() -> None:
     game.flag((0, 0))
     opened = game.chord((1, 1))
     assert (2, 2) in opened
-    assert game.status == "won"
+    assert game.outcome.status == "won"
 
     wrong = Game.from_layout(_layout(rows))
     wrong.open((1, 1))
     wrong.flag((2, 2))
     wrong.chord((1, 1))
-    assert wrong.status == "lost"
+    assert wrong.outcome.status == "lost"
     assert wrong.exploded == (0, 0)
 
 
@@ -135,11 +135,11 @@ def test_first_click_rules(rule: str) -> None:
         game.open(start)
         assert game.layout is not None and len(game.layout.mines) == 14
         if rule == "safe":
-            assert game.status != "lost"
+            assert game.outcome.status != "lost"
         if rule == "opening":
             assert game.view()[start] == 0
             assert all(game.view()[c] >= 0 for c in game.view().neighbours(start))
-        hits += game.status == "lost"
+        hits += game.outcome.status == "lost"
     if rule == "none":
         assert hits > 20  # 14/25 of first clicks are mines: 33.6 expected
 

@@ -202,7 +202,7 @@ def test_start_game_is_the_game_the_simulator_plays() -> None:
         guesses = 0
         while not game.over:
             guesses += apply_moves(game, player.next_moves(game.view()))
-        assert (game.status == "won", guesses) == (record.wins[0], record.guesses[0])
+        assert (game.outcome.status == "won", guesses) == (record.wins[0], record.guesses[0])
 
 
 def test_start_game_on_a_given_layout() -> None:

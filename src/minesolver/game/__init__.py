@@ -47,7 +47,7 @@ from minesolver.game.levels import (
     parse_level,
     parse_start,
 )
-from minesolver.game.move import MOVE_KINDS, Move, MoveKind
+from minesolver.game.move import MOVE_KINDS, Move, MoveKind, move_kind
 from minesolver.game.rules import Game, Outcome, Status, Step
 
 __all__ = [
@@ -72,6 +72,7 @@ __all__ = [
     "dump_layouts",
     "excluded_cells",
     "load_layouts",
+    "move_kind",
     "parse_level",
     "parse_start",
     "random_layout",

@@ -14,13 +14,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
+from minesolver.game.errors import GameError
 from minesolver.position import Cell
 
-__all__ = ["MOVE_KINDS", "Move", "MoveKind"]
+__all__ = ["MOVE_KINDS", "Move", "MoveKind", "move_kind"]
 
 MoveKind = Literal["open", "flag", "unflag", "chord"]
 """What a move does: open a cell, flag it, remove its flag, or chord on a digit."""
 MOVE_KINDS: tuple[str, ...] = get_args(MoveKind)
+
+
+def move_kind(text: str) -> MoveKind:
+    """``text`` as a :data:`MoveKind`, or :class:`~minesolver.game.GameError` naming the
+    kinds (for moves that arrive as text: a web request, a command line).
+
+    >>> move_kind("chord")
+    'chord'
+    """
+    if text not in MOVE_KINDS:
+        raise GameError(f"move kind {text!r}: expected one of {', '.join(MOVE_KINDS)}")
+    return text  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,7 +47,7 @@ from enum import StrEnum
 from minesolver.game.errors import GameError, LevelError
 from minesolver.game.layouts import Layout, random_layout
 from minesolver.game.levels import FirstClick, Level, check_rule
-from minesolver.game.move import MOVE_KINDS, Move
+from minesolver.game.move import Move, move_kind
 from minesolver.position import (
     FLAG,
     HIDDEN,
@@ -239,7 +239,7 @@ class Game:
         chord on a hidden or flagged cell, an unknown kind or a move after the end raise
         :class:`~minesolver.game.GameError` naming the move and the reason.
         """
-        kind, cell = move.kind, move.cell
+        kind, cell = move_kind(move.kind), move.cell
         if self.over:
             raise GameError(f"{kind} {_cell_text(cell)}: the game is already {self._outcome}")
         opened: list[Cell] = []
@@ -250,13 +250,10 @@ class Game:
             changed = self.flag(cell)
         elif kind == "unflag":
             changed = self.unflag(cell)
-        elif kind == "chord":
+        else:  # chord
             self._check_chord(cell)
             opened = self.chord(cell)
             changed = bool(opened)
-        else:
-            expected = ", ".join(MOVE_KINDS)
-            raise GameError(f"move kind {kind!r} at {_cell_text(cell)}: expected {expected}")
         return Step(
             move,
             tuple(opened),
