@@ -109,10 +109,11 @@ class Step:
     """What one :meth:`Game.push` did: what a replay or a face needs to show the move.
 
     ``opened`` lists the cells the move opened, in the order they were opened (a lost
-    game's last one is the mine); ``changed`` says whether the board changed at all (a
-    no-op is a legal move that did nothing); ``outcome`` is the game's outcome after the
-    move; :attr:`view` the position after it. ``cells`` is that position's cells (a
-    snapshot: later moves do not change it).
+    game's last one is the mine); ``changed`` says whether the move changed the board or
+    the outcome (a no-op is a legal move that did nothing); ``outcome`` is the game's
+    outcome after the move; :attr:`view` the position after it (the mine that lost stays
+    hidden in it: the layout is shown only by :meth:`Game.mine_cells`). ``cells`` is that
+    position's cells (a snapshot: later moves do not change it).
     """
 
     move: Move
