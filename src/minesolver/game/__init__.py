@@ -16,10 +16,8 @@ Every public name is importable from here (``from minesolver.game import Game``)
 >>> step = game.push(Move("open", (0, 0)))
 >>> step.opened, step.outcome.status
 (((0, 0),), <Status.PLAYING: 'playing'>)
->>> print(step.view.to_text())
-2x2x1
-1H
-HH
+>>> step.view.to_text().split()
+['2x2x1', '1H', 'HH']
 """
 
 from __future__ import annotations
