@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from minesolver.result import Analysis
+
 if TYPE_CHECKING:
-    from minesolver.analysis import Analysis
     from minesolver.constraints import Problem
 
 __all__ = ["Witness", "certain_analysis", "frontier_boxes"]
@@ -101,7 +102,6 @@ def certain_analysis(
     each); ``rough[b]`` gives, for a box that is not certain, its rough probability
     (strictly between 0 and 1) and an error bound. Forced cells come from the problem.
     """
-    from minesolver.analysis import Analysis
 
     probs: dict[int, Fraction] = dict.fromkeys(problem.forced_safe, Fraction(0))
     probs.update(dict.fromkeys(problem.forced_mines, Fraction(1)))
@@ -120,7 +120,7 @@ def certain_analysis(
     w = problem.position.width
     return Analysis.from_indices(
         problem,
-        0,
+        None,
         probs,
         engine=engine,
         exact=False,

@@ -58,9 +58,9 @@ from minesolver.constraints import Component
 from minesolver.counting import Poly, combine_density, combine_total, convolve
 from minesolver.engines.exact import FrontierEngine
 from minesolver.engines.sampling import ComponentSampler, binomial_column, choose
+from minesolver.result import Analysis, Limit
 
 if TYPE_CHECKING:
-    from minesolver.analysis import Analysis
     from minesolver.constraints import Problem
 
 __all__ = ["BATCHES", "CHAINS", "WINDOW", "McmcEngine"]
@@ -163,8 +163,7 @@ class McmcEngine:
         self.huge = huge
         self.seconds = seconds
 
-    def analyze_problem(self, problem: Problem) -> Analysis:
-        from minesolver.analysis import Analysis
+    def analyze_problem(self, problem: Problem, limit: Limit | None = None) -> Analysis:
         from minesolver.engines.sat import SatEngine, random_layout
 
         started = time.perf_counter()
@@ -298,7 +297,7 @@ class McmcEngine:
         errors.update(dict.fromkeys(problem.forced_safe | problem.forced_mines, 0.0))
         return Analysis.from_indices(
             problem,
-            0,
+            None,
             probs,
             engine=self.name,
             exact=False,

@@ -43,9 +43,9 @@ from minesolver.counting import binomial_column as counting_binomial_column
 from minesolver.engines.base import EngineLimitExceeded
 from minesolver.engines.exact import FrontierEngine, box_order
 from minesolver.position import InconsistentPosition
+from minesolver.result import Analysis, Limit
 
 if TYPE_CHECKING:
-    from minesolver.analysis import Analysis
     from minesolver.constraints import Problem
 
 __all__ = [
@@ -264,8 +264,7 @@ class SamplingEngine:
         self.samples = samples
         self.seed = seed
 
-    def analyze_problem(self, problem: Problem) -> Analysis:
-        from minesolver.analysis import Analysis
+    def analyze_problem(self, problem: Problem, limit: Limit | None = None) -> Analysis:
 
         rng = random.Random(self.seed)
         comps = problem.components
@@ -382,7 +381,7 @@ class SamplingEngine:
         w = problem.position.width
         return Analysis.from_indices(
             problem,
-            0,
+            None,
             probs,
             engine=self.name,
             exact=False,

@@ -33,9 +33,9 @@ from pysat.solvers import Minicard
 from minesolver.engines.base import EngineLimitExceeded
 from minesolver.engines.certain import Witness, certain_analysis, frontier_boxes
 from minesolver.position import InconsistentPosition
+from minesolver.result import Analysis, Limit
 
 if TYPE_CHECKING:
-    from minesolver.analysis import Analysis
     from minesolver.constraints import Problem
 
 __all__ = ["MAX_CONFLICTS", "SatEngine", "random_layout"]
@@ -49,7 +49,7 @@ class SatEngine:
 
     name = "sat"
 
-    def analyze_problem(self, problem: Problem) -> Analysis:
+    def analyze_problem(self, problem: Problem, limit: Limit | None = None) -> Analysis:
         boxes = frontier_boxes(problem)
         interior = len(problem.interior)
         new_var = count(1)

@@ -337,7 +337,7 @@ class BestStrategy:
     def choose(self, analysis: Analysis) -> tuple[Cell, str]:
         """The guess for a position with no certainly-safe cell, and why."""
         opts = self.options
-        if opts.endgame and analysis.layouts <= opts.endgame_layouts:
+        if opts.endgame and analysis.layout_count() <= opts.endgame_layouts:
             found = self._search(analysis)
             if found is not None:
                 return found
