@@ -32,9 +32,9 @@ chord on a hidden cell and any click after the end do nothing (replays need exac
 >>> game.outcome
 Outcome(status=<Status.WON: 'won'>, exploded=None)
 
-Cost: laying a layout is O(cells); a move is O(cells opened) plus an O(cells) copy of the
-board for its :class:`Step` (a C-level tuple copy; the :class:`Position` is built only
-when :attr:`Step.view` is read).
+Cost: laying a layout is O(cells); a move is O(cells opened) plus a copy of one byte per
+cell for its :class:`Step` (a memory copy: the :class:`Position` is built only when
+:attr:`Step.view` is read, in O(cells)).
 """
 
 from __future__ import annotations
@@ -100,6 +100,9 @@ class Outcome:
         return self.status is Status.LOST
 
 
+_DECODE: tuple[int, ...] = (*range(9), *([0] * 245), FLAG, HIDDEN)
+"""A byte of :meth:`Position.raw <minesolver.position.Position.raw>` -> the cell value."""
+
 _PLAYING = Outcome(Status.PLAYING)
 _WON = Outcome(Status.WON)
 
@@ -112,23 +115,31 @@ class Step:
     game's last one is the mine); ``changed`` says whether the move changed the board or
     the outcome (a no-op is a legal move that did nothing); ``outcome`` is the game's
     outcome after the move; :attr:`view` the position after it (the mine that lost stays
-    hidden in it: the layout is shown only by :meth:`Game.mine_cells`). ``cells`` is that
-    position's cells (a snapshot: later moves do not change it).
+    hidden in it: the layout is shown only by :meth:`Game.mine_cells`). ``raw`` holds that
+    position's cells one byte each, as :meth:`Position.raw
+    <minesolver.position.Position.raw>` does (a snapshot: later moves do not change it; a
+    copy of a few hundred bytes, so a step costs little when nobody reads its view);
+    ``level`` is the game's board size and mines.
     """
 
     move: Move
     opened: tuple[Cell, ...]
     changed: bool
     outcome: Outcome
-    cells: tuple[int, ...] = field(repr=False)
-    width: int = field(repr=False)
-    height: int = field(repr=False)
-    mines: int = field(repr=False)
+    raw: bytes = field(repr=False)
+    level: Level = field(repr=False)
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        """The cells after the move, as :attr:`Position.cells
+        <minesolver.position.Position.cells>` (decoded on each read: O(cells))."""
+        return tuple(map(_DECODE.__getitem__, self.raw))
 
     @property
     def view(self) -> Position:
         """The position after the move, as the player sees it (built on each read: O(cells))."""
-        return Position(self.width, self.height, self.cells, self.mines)
+        level = self.level
+        return Position(level.width, level.height, self.cells, level.mines)
 
 
 @dataclass(slots=True)
@@ -149,15 +160,22 @@ class Game:
     layout: Layout | None = field(default=None, repr=False)
     _outcome: Outcome = field(default=_PLAYING, init=False, repr=False)
     _cells: list[int] = field(default_factory=list, init=False, repr=False)
+    _raw: bytearray = field(default_factory=bytearray, init=False, repr=False)
     _mine: list[bool] = field(default_factory=list, init=False, repr=False)
     _digits: list[int] = field(default_factory=list, init=False, repr=False)
     _safe_left: int = field(default=0, init=False, repr=False)
+    _level: Level = field(default=Level(1, 1, 0), init=False, repr=False)
+    _neighbours: tuple[tuple[int, ...], ...] = field(default=(), init=False, repr=False)
+    _coords: tuple[Cell, ...] = field(default=(), init=False, repr=False)
 
     def __post_init__(self) -> None:
-        level = Level(self.width, self.height, self.mines)
+        level = self._level = Level(self.width, self.height, self.mines)
         if self.mines > level.cells or self.mines < 0:
             raise LevelError(f"level {level}: {self.mines} mines do not fit")
         self._cells = [HIDDEN] * level.cells
+        self._raw = bytearray(b"\xff" * level.cells)  # _cells one byte each, for snapshots
+        self._neighbours = neighbour_table(self.width, self.height)
+        self._coords = coordinate_table(self.width, self.height)
         if self.layout is not None:
             self._lay(self.layout)
 
@@ -184,7 +202,7 @@ class Game:
         mine = [False] * n
         for i in layout.mines:
             mine[i] = True
-        table = neighbour_table(self.width, self.height)
+        table = self._neighbours
         self._mine = mine
         self._digits = [sum(mine[j] for j in table[i]) for i in range(n)]
         self._safe_left = n - self.mines
@@ -203,7 +221,7 @@ class Game:
     @property
     def over(self) -> bool:
         """Whether the game is won or lost."""
-        return self._outcome.status is not Status.PLAYING
+        return self._outcome is not _PLAYING  # the one playing outcome
 
     @property
     def exploded(self) -> Cell | None:
@@ -241,7 +259,7 @@ class Game:
         :class:`~minesolver.game.GameError` naming the move and the reason.
         """
         kind, cell = move_kind(move.kind), move.cell
-        if self.over:
+        if self._outcome is not _PLAYING:
             raise GameError(f"{kind} {_cell_text(cell)}: the game is already {self._outcome}")
         opened: list[Cell] = []
         if kind == "open":
@@ -255,16 +273,7 @@ class Game:
             self._check_chord(cell)
             opened = self.chord(cell)
             changed = bool(opened)
-        return Step(
-            move,
-            tuple(opened),
-            changed,
-            self._outcome,
-            tuple(self._cells),
-            self.width,
-            self.height,
-            self.mines,
-        )
+        return Step(move, tuple(opened), changed, self._outcome, bytes(self._raw), self._level)
 
     def _check_chord(self, cell: Cell) -> None:
         value = self._cells[self._index(cell)]
@@ -286,31 +295,29 @@ class Game:
         On the first open of a game without a layout, the mines are laid first.
         """
         index = self._index(cell)
-        if self.over or self._cells[index] != HIDDEN:
+        if self._outcome is not _PLAYING or self._cells[index] != HIDDEN:
             return []
         if self.layout is None:
             if self.rng is None:
                 raise GameError("game has neither a layout nor a random generator")
-            level = Level(self.width, self.height, self.mines)
-            self._lay(random_layout(level, self.rng, cell, self.rule))
+            self._lay(random_layout(self._level, self.rng, cell, self.rule))
         if self._mine[index]:
             self._outcome = Outcome(Status.LOST, cell)
             return [cell]
-        coords = coordinate_table(self.width, self.height)
+        coords = self._coords
         return [coords[i] for i in self._reveal(index)]
 
     def _reveal(self, start: int) -> list[int]:
         """Open the safe cell ``start`` and flood-fill from zeros; O(cells opened)."""
-        cells, digits = self._cells, self._digits
-        table = neighbour_table(self.width, self.height)
+        cells, raw, digits, table = self._cells, self._raw, self._digits, self._neighbours
         opened = [start]
-        cells[start] = digits[start]
+        cells[start] = raw[start] = digits[start]
         stack = [start] if digits[start] == 0 else []
         while stack:
             i = stack.pop()
             for j in table[i]:
                 if cells[j] == HIDDEN:
-                    cells[j] = digits[j]
+                    cells[j] = raw[j] = digits[j]
                     opened.append(j)
                     if digits[j] == 0:
                         stack.append(j)
@@ -321,9 +328,10 @@ class Game:
 
     def _switch(self, cell: Cell, old: int, new: int) -> bool:
         index = self._index(cell)
-        if self.over or self._cells[index] != old:
+        if self._outcome is not _PLAYING or self._cells[index] != old:
             return False
         self._cells[index] = new
+        self._raw[index] = new & 255
         return True
 
     def flag(self, cell: Cell) -> bool:
@@ -348,11 +356,10 @@ class Game:
         digit = self._cells[index]
         if self.over or digit < 0:
             return []
-        table = neighbour_table(self.width, self.height)
-        around = table[index]
+        around = self._neighbours[index]
         if sum(self._cells[j] == FLAG for j in around) != digit:
             return []
-        coords = coordinate_table(self.width, self.height)
+        coords = self._coords
         opened: list[Cell] = []
         for j in around:
             if self._cells[j] == HIDDEN and not self.over:
