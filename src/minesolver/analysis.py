@@ -18,6 +18,7 @@ say so.
 from __future__ import annotations
 
 import math
+import time
 import warnings
 from collections.abc import MutableMapping
 from dataclasses import replace
@@ -106,7 +107,11 @@ def analyze(
             "as mines, or give a density"
         )
     eng = get_engine(engine) if isinstance(engine, str) else engine
+    started = time.perf_counter()
     problem = build(position, trust_flags=trust_flags, density=dens)
+    if limit is not None and limit.seconds is not None:  # the limit counts the reduction
+        left = limit.seconds - (time.perf_counter() - started)
+        limit = replace(limit, seconds=max(left, 1e-3))
     if is_component_engine(eng):
         if limit is not None and limit.seconds is not None:
             check_exact_fits(problem, limit.seconds)

@@ -35,8 +35,23 @@ app = typer.Typer(
 )
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version  # the source of minesolver.__version__
+
+        sys.stdout.write(f"minesolver {version('minesolver')}\n")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
     """Exact Minesweeper probabilities, strong players and honest measurements."""
 
 

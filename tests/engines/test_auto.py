@@ -211,3 +211,29 @@ def test_sampling_refuses_a_component_it_could_not_count(
         sampling.SamplingEngine(samples=10).analyze_problem(build(pos))
     monkeypatch.setattr(sampling, "MAX_OPS", 5e7)
     assert sampling.SamplingEngine(samples=10).analyze_problem(build(pos)).safe
+
+
+def test_sat_out_of_time_leaves_cells_uncertain_never_certain_without_proof() -> None:
+    """Under a time limit too short for its questions, the SAT engine reports only
+    proven certain cells: a subset of the exact ones, the rest uncertain (positions
+    whose certain cells need more than propagation, found by a seeded search)."""
+    from gen import cut_position
+
+    from minesolver.engines.sat import SatEngine
+
+    rng = random.Random(11)
+    tried = 0
+    while tried < 5:
+        pos = cut_position(rng, 16, 16, 40, openings=3).position
+        problem = build(pos)
+        exact = analyze(pos)
+        forced = {pos.coords(i) for i in problem.forced_safe | problem.forced_mines}
+        if not (exact.safe | exact.mines) - forced:
+            continue
+        tried += 1
+        full = analyze(pos, engine="sat")
+        assert full.safe == exact.safe and full.mines == exact.mines
+        hurried = analyze(pos, engine=SatEngine(seconds=1e-9, first_seconds=30.0))
+        assert hurried.safe <= exact.safe and hurried.mines <= exact.mines
+        assert {c for c in hurried.safe | hurried.mines} == forced  # nothing more proven
+        assert all(0 < hurried.probabilities[c] < 1 for c in exact.safe - hurried.safe)
