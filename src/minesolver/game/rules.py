@@ -251,7 +251,7 @@ class Game:
     # -- the one way to move -------------------------------------------------------------
 
     def push(self, move: Move) -> Step:
-        """Make ``move`` and say what it did; O(cells opened) plus an O(cells) snapshot.
+        """Make ``move`` and say what it did; O(cells opened) plus a byte-per-cell snapshot.
 
         No-ops and errors are as the module docstring lists: a legal move that does
         nothing gives a :class:`Step` with ``changed`` false; a cell off the board, a
