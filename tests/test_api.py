@@ -19,7 +19,7 @@ DESIGN = "5x5x5\nH2HHH\nHHHHH\n112HH\n00HHH\n000HH"
 
 def test_the_top_level_holds_what_users_reach_for() -> None:
     for name in (
-        "Position", "analyze", "analyze_after", "Analysis", "Limit", "Game", "Move",
+        "Position", "analyze", "analyze_after", "Analysis", "Limit", "Game", "Move", "Outcome",
         "get_engine", "get_player", "PositionFormatError", "InconsistentPosition",
         "MineCountUnknown", "EngineError", "EngineLimitExceeded", "GameError",
         "StrategyError",
