@@ -67,6 +67,11 @@ class ByteReader:
     def i16(self, what: str) -> int:
         return int.from_bytes(self.take(2, what), "big", signed=True)
 
+    def count(self, n: int, limit: int, what: str) -> None:
+        """Refuse a file with more than ``limit`` records (``n`` read so far)."""
+        if n > limit:
+            self.fail(f"at most {limit} {what}", "there are more")
+
     def until(self, end: bytes, what: str) -> bytes:
         """The bytes up to ``end`` (consumed, not returned)."""
         at = self.data.find(end, self.pos)

@@ -20,7 +20,7 @@ import re
 from minesolver.game import Layout
 from minesolver.replay._board import check_board, pair_layout
 from minesolver.replay._bytes import ByteReader, decode_name
-from minesolver.replay.record import EventKind, MouseEvent, Replay, cell_at
+from minesolver.replay.record import MAX_EVENTS, EventKind, MouseEvent, Replay, cell_at
 
 __all__ = ["read_avf"]
 
@@ -31,6 +31,7 @@ _KIND: dict[int, EventKind] = {
 }  # fmt: skip
 _BRACKET = re.compile(rb"\[[0-3]\|")
 _TAIL = re.compile(rb"B(\d{1,6})T(\d{1,6})(?:[.,](\d{1,3}))?\]$")
+_FIRST_EVENT = re.compile(rb"(?s).[\x00\x01]\x01")  # x-high 0 or 1, seconds-low 1
 _CELL = 16
 _MAX_BRACKET = 200
 
@@ -125,17 +126,16 @@ def _bracket(r: ByteReader) -> tuple[bool, int, int]:
 
 def _events(r: ByteReader, width: int, height: int) -> list[MouseEvent]:
     data = r.data
-    at = r.pos
-    while True:
-        if at + 8 > len(data):
-            r.fail("the first mouse event (its seconds byte is 1)", "the file ends first", r.pos)
-        if data[at + 2] == 1 and data[at + 1] <= 1:
-            break
-        at += 1
+    first = _FIRST_EVENT.search(data, r.pos)
+    if first is None or first.start() + 8 > len(data):
+        r.fail("the first mouse event (its seconds byte is 1)", "the file ends first", r.pos)
+    at = first.start()
     events: list[MouseEvent] = []
     while True:
         if at + 8 > len(data):
             r.fail("an 8-byte mouse event", "the file ends first", at)
+        if len(events) >= MAX_EVENTS:
+            r.fail(f"at most {MAX_EVENTS} mouse events", "there are more", at)
         b = data[at : at + 8]
         if events and b[2] == 0 and b[6] == 0:
             break

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from minesolver.replay._board import bitmap_layout, check_board
 from minesolver.replay._bytes import ByteReader, decode_name
-from minesolver.replay.record import EVENT_KINDS, EventKind, MouseEvent, Replay, cell_at
+from minesolver.replay.record import EVENT_KINDS, MAX_EVENTS, EventKind, MouseEvent, Replay, cell_at
 
 __all__ = ["read_evf"]
 
@@ -136,6 +136,7 @@ def _event(r: ByteReader, h: _Header, t: int, kind: EventKind, x: int, y: int) -
 def _events_v0_3(r: ByteReader, h: _Header) -> list[MouseEvent]:
     events: list[MouseEvent] = []
     while True:
+        r.count(len(events), MAX_EVENTS, "events")
         at = r.pos
         code = r.u8("an event code")
         if code in (0, 255):
@@ -163,8 +164,10 @@ def _events_v4(r: ByteReader, h: _Header) -> list[MouseEvent]:
     t = r.u8("the first event's time")
     x, y = r.u16("the first event's x"), r.u16("the first event's y")
     events.append(_event(r, h, t, _KIND_BY_CODE[code], x, y))
-    pause = 0
+    pause = records = 0
     while True:
+        records += 1
+        r.count(records, MAX_EVENTS, "event records")
         at = r.pos
         code = r.u8("an event code")
         if code == 0:

@@ -20,7 +20,7 @@ import math
 
 from minesolver.replay._board import check_board, pair_layout
 from minesolver.replay._bytes import ByteReader, decode_name
-from minesolver.replay.record import EventKind, MouseEvent, Replay, cell_at
+from minesolver.replay.record import MAX_EVENTS, EventKind, MouseEvent, Replay, cell_at
 
 __all__ = ["read_mvf"]
 
@@ -74,11 +74,11 @@ def _read(r: ByteReader, version: str, *, new: bool) -> Replay:
     byte, bit = _permutation(r.u16("the event key"), new)
     at = r.pos
     count = r.uint(3, "the number of events")
-    if count < 1:
-        r.fail("at least one event", "found 0", at)
+    if not 1 <= count <= MAX_EVENTS:
+        r.fail(f"1 to {MAX_EVENTS} events", f"found {count}", at)
     size = 6 if new else 5
     raw = r.take(count * size, f"{count} events of {size} bytes")
-    states = [_decode(raw[k * size : (k + 1) * size], byte, bit, new) for k in range(count)]
+    states = _decode_all(raw, _tables(byte, bit, new, size), new)
     events = _events(states, width, height)
     first_lr = next((e.time_ms for e in events if e.kind == "lr"), 0)
     return Replay(
@@ -122,25 +122,47 @@ def _permutation(key: int, new: bool) -> tuple[list[int], list[int]]:
     return [j // 8 for j in order], [1 << (j % 8) for j in order]
 
 
-def _decode(
-    e: bytes, byte: list[int], bit: list[int], new: bool
-) -> tuple[int, int, int, int, int, int]:
-    """One event: (left, right, middle, x, y, time in ms)."""
+_Fields = tuple[int, int, int, int, int, int]
+"""An event's left, right and middle buttons, x, y and time in ms."""
 
-    def bits(start: int, n: int) -> int:
-        return sum(1 << j for j in range(n) if e[byte[start + j]] & bit[start + j])
 
-    rb, mb, lb = bits(0, 1), bits(1, 1), bits(2, 1)
+def _tables(byte: list[int], bit: list[int], new: bool, size: int) -> list[list[_Fields]]:
+    """For each of an event's bytes and each of its values, what it adds to each field:
+    decoding an event is then ``size`` lookups. Cost: O(size * 256 * bits) once."""
     if new:
-        x, y, t = bits(14, 11) - 32, bits(3, 11) - 32, bits(25, 22)
+        fields = [(0, 1, 1), (1, 2, 1), (2, 0, 1), (3, 4, 11), (14, 3, 11), (25, 5, 22)]
     else:
-        x, y, t = bits(12, 9), bits(3, 9), bits(21, 7) * 10 + bits(28, 10) * 1000
-    return lb, rb, mb, x, y, t
+        fields = [(0, 1, 1), (1, 2, 1), (2, 0, 1), (3, 4, 9), (12, 3, 9), (21, 6, 7), (28, 7, 10)]
+    weights = {6: 10, 7: 1000}  # 0.97: hundredths (as ms) and seconds (as ms)
+    tables: list[list[_Fields]] = []
+    for k in range(size):
+        table = []
+        for value in range(256):
+            acc = [0, 0, 0, 0, 0, 0]
+            for start, target, n in fields:
+                for j in range(n):
+                    if byte[start + j] == k and value & bit[start + j]:
+                        acc[min(target, 5)] += (1 << j) * weights.get(target, 1)
+            table.append((acc[0], acc[1], acc[2], acc[3], acc[4], acc[5]))
+        tables.append(table)
+    return tables
 
 
-def _events(
-    states: list[tuple[int, int, int, int, int, int]], width: int, height: int
-) -> list[MouseEvent]:
+def _decode_all(raw: bytes, tables: list[list[_Fields]], new: bool) -> list[_Fields]:
+    """Every event's fields (2007 positions are stored 32 pixels out)."""
+    size = len(tables)
+    shift = 32 if new else 0
+    out = []
+    for k in range(0, len(raw), size):
+        lb = rb = mb = x = y = t = 0
+        for table, value in zip(tables, raw[k : k + size], strict=True):
+            a, b, c, d, e, f = table[value]
+            lb, rb, mb, x, y, t = lb + a, rb + b, mb + c, x + d, y + e, t + f
+        out.append((lb, rb, mb, x - shift, y - shift, t))
+    return out
+
+
+def _events(states: list[_Fields], width: int, height: int) -> list[MouseEvent]:
     """Presses, releases and moves from the sequence of button states. The first state
     is a press of the button held (Clone saves nothing before the timer starts)."""
     lb, rb, mb, x, y, t = states[0]

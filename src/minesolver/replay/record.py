@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from minesolver.replay.actions import Playback
     from minesolver.replay.grade import ReplayAnalysis
 
-__all__ = ["EVENT_KINDS", "EventKind", "Format", "MouseEvent", "Replay"]
+__all__ = ["EVENT_KINDS", "MAX_EVENTS", "EventKind", "Format", "MouseEvent", "Replay", "cell_at"]
 
 Format = Literal["avf", "rmv", "evf", "mvf"]
 
@@ -28,6 +28,9 @@ EventKind = Literal["mv", "lc", "lr", "rc", "rr", "mc", "mr", "pf", "cc", "l", "
 ``rc``/``rr``, ``mc``/``mr`` left, right, middle press/release; ``pf`` a flag placed
 before the game started; ``cc`` both buttons pressed; ``l``/``r``/``m`` a press or a
 release of that button (the state tells which)."""
+
+MAX_EVENTS = 1_000_000
+"""The most mouse events a replay may hold (hours of play; real games have thousands)."""
 
 EVENT_KINDS: tuple[str, ...] = ("mv", "lc", "lr", "rc", "rr", "mc", "mr", "pf", "cc", "l", "r", "m")
 
@@ -103,9 +106,10 @@ class Replay:
 
         return play_events(self)
 
-    def analyse(self) -> ReplayAnalysis:
+    def analyse(self, *, best: bool = True) -> ReplayAnalysis:
         """Every action graded from the position the player saw (see
-        :mod:`minesolver.replay.grade`); the statistics and the luck of the game."""
+        :mod:`minesolver.replay.grade`); the statistics and the luck of the game.
+        ``best=False`` leaves out what ``best`` would have played at each guess."""
         from minesolver.replay.grade import analyse
 
-        return analyse(self)
+        return analyse(self, best=best)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from minesolver.replay._board import check_board, pair_layout
 from minesolver.replay._bytes import ByteReader, decode_name
-from minesolver.replay.record import MouseEvent, Replay, cell_at
+from minesolver.replay.record import MAX_EVENTS, MouseEvent, Replay, cell_at
 
 __all__ = ["read_rmv"]
 
@@ -173,7 +173,10 @@ def _events(
     dx, dy = _V1_OFFSET if s.version == 1 else (0, 0)
     x = y = t = 0
     first = True
+    records = 0
     while True:
+        records += 1
+        r.count(records, MAX_EVENTS, "event records")
         at = r.pos
         code = r.u8("an event code")
         if code == 0 and s.version == 1:
