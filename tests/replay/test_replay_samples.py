@@ -9,6 +9,7 @@ from replay_samples import SAMPLES, SHARED, Figures, figures, sample_files
 
 from minesolver.game import Game
 from minesolver.replay import Replay, load
+from minesolver.replay.actions import apply
 from minesolver.replay.board_stats import board_stats
 
 
@@ -23,9 +24,7 @@ def test_every_sample_reads_and_replays_to_a_win(path: object) -> None:
     # the final position shows every safe cell open, as our own game says
     game = Game.from_layout(replay.layout)
     for action in playback.actions:
-        {"open": game.open, "chord": game.chord, "flag": game.flag}.get(action.kind, game.unflag)(
-            action.cell
-        )
+        apply(game, action)
     assert game.status == "won"
     assert game.view() == playback.final
 

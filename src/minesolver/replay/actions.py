@@ -28,18 +28,19 @@ touches (O(its size)).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Literal
 
-from minesolver.game import Game
+from minesolver.game import Game, Layout
 from minesolver.position import FLAG, HIDDEN, Cell, Position, neighbour_table
 from minesolver.replay.board_stats import BoardStats, board_stats
 
 if TYPE_CHECKING:
     from minesolver.replay.record import MouseEvent, Replay
 
-__all__ = ["Action", "ActionKind", "Clicks", "Playback", "play_events"]
+__all__ = ["Action", "ActionKind", "Clicks", "Playback", "apply", "play_events"]
 
 ActionKind = Literal["open", "flag", "unflag", "question", "unquestion", "chord"]
 """``question``: a flag turned into a question mark; ``unquestion``: the mark removed."""
@@ -64,11 +65,8 @@ class _Phase(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One change the player made: ``kind`` on ``cell`` at ``time_ms`` (event ``event``).
-
-    ``effective`` says whether it counted as an effective click; ``before`` is the
-    position the player saw just before it (flags as the player placed them).
-    """
+    """One change the player made: ``kind`` on ``cell`` at ``time_ms`` (event ``event``);
+    ``effective`` says whether it counted as an effective click."""
 
     index: int
     event: int
@@ -76,7 +74,6 @@ class Action:
     kind: ActionKind
     cell: Cell
     effective: bool
-    before: Position = field(repr=False, compare=False)
 
     @property
     def time(self) -> float:
@@ -125,6 +122,29 @@ class Playback:
     def won(self) -> bool:
         return self.status == "won"
 
+    def positions(self, layout: Layout) -> Iterator[tuple[Action, Position]]:
+        """Each action with the position the player saw just before it (their flags
+        included), by replaying the actions through a new game on ``layout``.
+        Cost: O(cells) per action."""
+        game = Game.from_layout(layout)
+        for action in self.actions:
+            yield action, game.view()
+            apply(game, action)
+
+
+def apply(game: Game, action: Action) -> list[Cell]:
+    """Make ``action`` in ``game``; returns the cells it opened."""
+    kind, cell = action.kind, action.cell
+    if kind == "open":
+        return game.open(cell)
+    if kind == "chord":
+        return game.chord(cell)
+    if kind == "flag":
+        game.flag(cell)
+    elif kind in ("unflag", "question"):
+        game.unflag(cell)
+    return []
+
 
 def play_events(replay: Replay) -> Playback:
     """Play ``replay``'s mouse events through the rules and our game."""
@@ -152,14 +172,14 @@ class _Machine:
         self.preflags = 0
         self.middle = False
         self.actions: list[Action] = []
-        self.view = self.game.view()
+        self.cells = list(self.game.view().cells)
         self.event = (0, 0)  # index and time of the event being played
 
     # -- the board as the machine reads it ----------------------------------------------
 
     def _value(self, i: int) -> int:
         """ms-toollib's cell codes: a digit when open, 10 hidden, 11 flag, 12 question."""
-        v = self.view.cells[i]
+        v = self.cells[i]
         if v == FLAG:
             return 11
         if v == HIDDEN:
@@ -169,22 +189,20 @@ class _Machine:
     def _record(self, kind: ActionKind, i: int, effective: bool) -> None:
         index, time_ms = self.event
         cell = (i % self.width, i // self.width)
-        self.actions.append(
-            Action(len(self.actions), index, time_ms, kind, cell, effective, self.view)
-        )
-        if kind == "open":
-            self.game.open(cell)
-        elif kind == "chord":
-            self.game.chord(cell)
-        elif kind == "flag":
-            self.game.flag(cell)
+        action = Action(len(self.actions), index, time_ms, kind, cell, effective)
+        self.actions.append(action)
+        for x, y in apply(self.game, action):
+            j = y * self.width + x
+            self.cells[j] = self.stats.digits[j]
+            self.question.discard(j)
+        if kind == "flag":
+            self.cells[i] = FLAG
         elif kind in ("unflag", "question"):
-            self.game.unflag(cell)
+            self.cells[i] = HIDDEN
         if kind == "question":
             self.question.add(i)
-        elif kind in ("unquestion", "open", "chord"):
+        elif kind == "unquestion":
             self.question.discard(i)
-        self.view = self.game.view()
         if self.game.over:
             self.phase = _Phase.OVER
 
@@ -466,7 +484,7 @@ class _Machine:
             stats=self.stats,
             status=game.status,
             exploded=game.exploded,
-            final=self.view,
+            final=game.view(),
             warnings=tuple(warnings),
         )
 

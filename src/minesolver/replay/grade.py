@@ -142,7 +142,7 @@ def analyse(replay: Replay, *, best: bool = True) -> ReplayAnalysis:
     moves: list[MoveGrade] = []
     product = Fraction(1)
     started = False
-    for action in playback.actions:
+    for action, view in playback.positions(replay.layout):
         if action.kind not in ("open", "chord"):
             moves.append(MoveGrade(action, graded=False))
             continue
@@ -150,7 +150,7 @@ def analyse(replay: Replay, *, best: bool = True) -> ReplayAnalysis:
             started = True
             moves.append(MoveGrade(action, graded=False))
             continue
-        grade = _grade(action, cache, player)
+        grade = _grade(action, view, cache, player)
         moves.append(grade)
         assert grade.p is not None
         product *= 1 - grade.p
@@ -170,10 +170,10 @@ def _best_player() -> Callable[[Position], Move | None]:
 
 def _grade(
     action: Action,
+    view: Position,
     cache: MutableMapping[object, ComponentCount],
     player: Callable[[Position], Move | None] | None,
 ) -> MoveGrade:
-    view = action.before
     analysis = analyze(view, trust_flags=False, cache=cache)
     probs = analysis.probabilities
     if action.kind == "open":
