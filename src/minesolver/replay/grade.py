@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, MutableMapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from minesolver.analysis import Analysis, analyze, analyze_after
@@ -50,6 +50,8 @@ class MoveGrade:
     safest: Fraction | None = None
     safe_existed: bool = False
     best: Move | None = None
+    analysis: Analysis | None = field(default=None, repr=False, compare=False)
+    """The exact analysis of the position before the action (flags untrusted)."""
 
     @property
     def guess(self) -> bool:
@@ -184,7 +186,7 @@ def _grade(
     best = None
     if p > 0 and player is not None:
         best = player(_without_flags(view))
-    return MoveGrade(action, True, p, safest, bool(analysis.safe), best)
+    return MoveGrade(action, True, p, safest, bool(analysis.safe), best, analysis)
 
 
 def _chord_cells(view: Position, cell: Cell) -> list[Cell]:
