@@ -373,10 +373,8 @@ def replay_command(
     except OSError as exc:
         fail(f"cannot read {file}: {exc.strerror or exc}")
     if png is not None:
-        _plots()  # says which extra to install when matplotlib is missing
-        from minesolver.replay.plot import plot_replay
-
-        _write_image(png, "replay image", lambda path: plot_replay(graded, path))
+        plots = _plots()
+        _write_image(png, "replay image", lambda path: plots.plot_replay(graded, path))
     if as_json:
         sys.stdout.write(json.dumps(to_json(graded)) + "\n")
         return

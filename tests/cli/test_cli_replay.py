@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import subprocess
 import sys
@@ -13,6 +12,7 @@ from typing import Any
 
 import pytest
 from replay_samples import SAMPLES, figures
+from test_cli_solve import run_json
 
 from minesolver.cli import main
 
@@ -22,14 +22,6 @@ KEYS = {
     "bbbv", "clicks", "ioe", "pluck", "moves",
 }  # fmt: skip
 MOVE_KEYS = {"index", "time", "action", "x", "y", "p", "safest", "guess", "needless"}
-
-
-def run_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
-    assert main(argv) == 0
-    out = capsys.readouterr()
-    assert out.err == ""
-    data: dict[str, Any] = json.loads(out.out)
-    return data
 
 
 @pytest.mark.parametrize("row", figures(), ids=lambda r: r.name)

@@ -436,13 +436,18 @@ class _Machine:
             else:
                 self.left_click(i)
         elif m in (_Mouse.CHORDING, _Mouse.CHORDING_NOT_FLAG):
-            self.mouse = _Mouse.UP_DOWN
-            if m is _Mouse.CHORDING_NOT_FLAG:
-                self.clicks.right -= 1
-            if i is not None:
-                self.chord(i)
+            self._end_chord(m, i, _Mouse.UP_DOWN)
         elif m is _Mouse.DOWN_UP_AFTER_CHORDING:
             self.mouse = _Mouse.UP_UP
+
+    def _end_chord(self, m: _Mouse, i: int | None, then: _Mouse) -> None:
+        """One button of two released: chord (a right press that only began the chord is
+        not a right click)."""
+        self.mouse = then
+        if m is _Mouse.CHORDING_NOT_FLAG:
+            self.clicks.right -= 1
+        if i is not None:
+            self.chord(i)
 
     def _press_right(self, m: _Mouse, i: int | None) -> None:
         if m is _Mouse.UP_UP:
@@ -460,11 +465,7 @@ class _Machine:
         if m in (_Mouse.UP_DOWN, _Mouse.UP_DOWN_NOT_FLAG):
             self.mouse = _Mouse.UP_UP
         elif m in (_Mouse.CHORDING, _Mouse.CHORDING_NOT_FLAG):
-            self.mouse = _Mouse.DOWN_UP_AFTER_CHORDING
-            if m is _Mouse.CHORDING_NOT_FLAG:
-                self.clicks.right -= 1
-            if i is not None:
-                self.chord(i)
+            self._end_chord(m, i, _Mouse.DOWN_UP_AFTER_CHORDING)
 
     # -- the end --------------------------------------------------------------------------
 
