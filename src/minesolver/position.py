@@ -147,6 +147,16 @@ class Position:
     _raw: bytes | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
+        mines = self.mines
+        if (
+            type(self.width) is not int
+            or type(self.height) is not int
+            or (mines is not None and type(mines) is not int)
+        ):
+            for name in ("width", "height", "mines"):
+                value = getattr(self, name)
+                if value is not None and type(value) is not int:
+                    raise TypeError(f"Position.{name} must be an int, got {value!r}")
         _check_size(self.width, self.height, "position")
         if len(self.cells) != self.width * self.height:
             raise PositionFormatError(
@@ -173,6 +183,8 @@ class Position:
         of the first problem. A leading byte-order mark (files saved by some Windows
         editors) is skipped.
         """
+        if not isinstance(text, str):
+            raise TypeError(f"Position.from_text() takes a str, got {type(text).__name__}")
         lines = text.removeprefix("\ufeff").splitlines()
         numbered = [(n + 1, line.strip()) for n, line in enumerate(lines)]
         while numbered and not numbered[-1][1]:
@@ -261,6 +273,21 @@ class Position:
 
     def __str__(self) -> str:
         return self.to_text()
+
+    def __repr__(self) -> str:
+        """Through the text format, as ``chess.Board`` goes through FEN (a summary for
+        boards of more than 4,096 cells).
+
+        >>> Position.from_text("3x1x1\\n1HH")
+        Position.from_text('3x1x1\\n1HH\\n')
+        """
+        if self.width * self.height > 4096:
+            size = f"{self.width}x{self.height}" + (
+                f"x{self.mines}" if self.mines is not None else ""
+            )
+            shown = sum(1 for v in self.cells if v >= 0)
+            return f"<Position {size}: {shown} revealed, {self.flags} flags>"
+        return f"Position.from_text({self.to_text()!r})"
 
     def with_mines(self, mines: int | None) -> Position:
         """The same cells with another total mine count."""

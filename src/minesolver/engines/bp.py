@@ -36,9 +36,9 @@ from typing import TYPE_CHECKING
 
 from minesolver.counting import convolve
 from minesolver.position import InconsistentPosition
+from minesolver.result import Analysis, Limit
 
 if TYPE_CHECKING:
-    from minesolver.analysis import Analysis
     from minesolver.constraints import Component, Problem
 
 __all__ = ["MAX_ITERATIONS", "BeliefPropagationEngine", "arc_consistent_supports"]
@@ -84,8 +84,7 @@ class BeliefPropagationEngine:
 
     name = "bp"
 
-    def analyze_problem(self, problem: Problem) -> Analysis:
-        from minesolver.analysis import Analysis
+    def analyze_problem(self, problem: Problem, limit: Limit | None = None) -> Analysis:
 
         interior = len(problem.interior)
         frontier_cells = sum(c.size for c in problem.components)
