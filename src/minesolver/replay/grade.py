@@ -35,7 +35,7 @@ from minesolver.counting import ComponentCount
 from minesolver.position import FLAG, HIDDEN, Cell, InconsistentPosition, Position
 from minesolver.replay.actions import Action, Playback
 from minesolver.replay.record import Replay
-from minesolver.strategy import Move, get_strategy
+from minesolver.strategy import Move, get_player
 
 __all__ = ["MoveGrade", "ReplayAnalysis", "analyse", "probability_all_safe"]
 
@@ -160,7 +160,7 @@ def analyse(replay: Replay, *, best: bool = True) -> ReplayAnalysis:
 
 
 def _best_player() -> Callable[[Position], Move | None]:
-    strategy = get_strategy("best")
+    strategy = get_player("best")
     strategy.reset(random.Random(0))
 
     def first_opening(view: Position) -> Move | None:
@@ -223,12 +223,14 @@ def probability_all_safe(
     first, rest = unsure[0], unsure[1:]
     if not rest:
         return 1 - analysis.probabilities[first]
+    if analysis.layouts is None:
+        raise ValueError("the chance that several cells are all safe needs an exact count")
     total = Fraction(0)
     for digit in range(9):
         try:
             child = analyze_after(analysis, first, digit, cache=cache)
         except InconsistentPosition:
             continue
-        weight = Fraction(child.layouts, analysis.layouts)
+        weight = Fraction(child.layouts or 0, analysis.layouts)
         total += weight * probability_all_safe(child, rest, cache)
     return total
