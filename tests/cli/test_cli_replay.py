@@ -47,6 +47,9 @@ def test_json_has_the_figures(row: Any, capsys: pytest.CaptureFixture[str]) -> N
         assert 0 <= safest <= p <= 1
         assert m["guess"] == (p > 0)
         assert not m["needless"] or m["guess"]
+        if "win" in m:
+            win, best = Fraction(m["win"]), Fraction(m["best_win"])
+            assert 0 <= win <= best <= 1 and win <= 1 - p
     # pluck is -log10 of the product of the graded actions' chances of being safe
     product = math.prod(1 - Fraction(m["p"]) for m in graded)
     assert math.isclose(out["pluck"], -math.log10(product), abs_tol=1e-9)
@@ -59,7 +62,9 @@ def test_summary_and_guesses_table(capsys: pytest.CaptureFixture[str]) -> None:
         assert word in text
     assert "pluck     0.3010" in text
     table = text.split("\n\n", 1)[1].splitlines()
-    assert table[0].split() == ["move", "time", "cell", "risk", "safest", "best", "verdict"]
+    assert table[0].split() == [
+        "move", "time", "cell", "risk", "safest", "best", "win", "best", "win", "verdict",
+    ]  # fmt: skip
     assert "50.0%" in table[1] and "needless guess" in table[1]
 
 

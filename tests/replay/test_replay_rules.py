@@ -7,6 +7,7 @@ import json
 import math
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -211,3 +212,20 @@ def test_the_rules_equal_ms_toollib(tmp_path: Path) -> None:
             "bbbv_solved": c.bbbv_solved, "is_completed": p.won, "flag": c.flags,
         }  # fmt: skip
         assert ours == theirs, name
+
+
+def test_win_chances_of_guesses_where_few_layouts_remain() -> None:
+    # 2x2 with one mine at (1, 0): after (0, 0) shows 1, each other cell is a mine with
+    # probability 1/3 and no click tells (1, 0) from (0, 1) apart but the second guess
+    layout = Layout.from_cells(2, 2, [(1, 0)])
+    moves = [("open", (0, 0), 0), ("open", (1, 1), 100), ("open", (0, 1), 200)]
+    a = replay_from_moves(layout, moves).analyse()
+    first, second, third = a.moves
+    assert not first.graded
+    assert (second.p, second.win, second.best_win) == (
+        Fraction(1, 3),
+        Fraction(1, 3),
+        Fraction(1, 3),
+    )
+    assert (third.p, third.win, third.best_win) == (Fraction(1, 2), Fraction(1, 2), Fraction(1, 2))
+    assert a.pluck == pytest.approx(-math.log10(Fraction(2, 3) * Fraction(1, 2)))

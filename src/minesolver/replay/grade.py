@@ -8,7 +8,11 @@ marks, not knowledge):
   probability, or for a chord the probability that any cell it opens is a mine;
 - ``safest``: the lowest mine probability of any unknown cell then;
 - ``guess``: ``p > 0``; ``needless``: a guess while a certainly safe cell existed;
-- ``best``: for a guess, the move ``best`` would have made there.
+- ``best``: for a guess, the move ``best`` would have made there;
+- ``win`` and ``best_win``: for a guess by opening one cell where at most 1,000 layouts
+  remain (and no cell was certainly safe), the exact chance of winning with that click
+  and with the best one, each followed by perfect play (the endgame search, within its
+  node budget; left out beyond it).
 
 The game's *pluck* is Metasweeper's luck figure: the sum over those actions of
 ``-log10(1 - p)`` (infinite for a lost game). We compute the product of the ``1 - p``
@@ -36,6 +40,12 @@ from minesolver.position import FLAG, HIDDEN, Cell, InconsistentPosition, Positi
 from minesolver.replay.actions import Action, Playback
 from minesolver.replay.record import Replay
 from minesolver.strategy import Move, get_player
+from minesolver.strategy.endgame import (
+    EndgameSolver,
+    SearchBudgetExceeded,
+    TooManyLayouts,
+    enumerate_layouts,
+)
 
 __all__ = ["MoveGrade", "ReplayAnalysis", "analyse", "probability_all_safe"]
 
@@ -52,6 +62,11 @@ class MoveGrade:
     best: Move | None = None
     analysis: Analysis | None = field(default=None, repr=False, compare=False)
     """The exact analysis of the position before the action (flags untrusted)."""
+    win: Fraction | None = None
+    """For a guess by opening a cell where few layouts remain: the chance of winning
+    with this click and perfect play after it (``None`` where not searched)."""
+    best_win: Fraction | None = None
+    """The chance of winning with the best click there, by the same search."""
 
     @property
     def guess(self) -> bool:
@@ -184,9 +199,38 @@ def _grade(
         p = 1 - probability_all_safe(analysis, _chord_cells(view, action.cell), cache)
     safest = min(probs.values())
     best = None
+    plain = _without_flags(view)
     if p > 0 and player is not None:
-        best = player(_without_flags(view))
-    return MoveGrade(action, True, p, safest, bool(analysis.safe), best, analysis)
+        best = player(plain)
+    win = best_win = None
+    if p > 0 and action.kind == "open" and not analysis.safe:
+        win, best_win = _win_chances(plain, action.cell, analysis)
+    return MoveGrade(action, True, p, safest, bool(analysis.safe), best, analysis, win, best_win)
+
+
+ENDGAME_LAYOUTS = 1000
+"""The most layouts for which a guess's win chance is searched exactly."""
+ENDGAME_BUDGET = 20_000
+"""Node expansions of that search, beyond which the chances are left out."""
+
+
+def _win_chances(
+    plain: Position, cell: Cell, analysis: Analysis
+) -> tuple[Fraction | None, Fraction | None]:
+    """The chance of winning after opening ``cell``, and after the best cell, both with
+    perfect play after (the endgame search of :mod:`minesolver.strategy.endgame`), when
+    at most :data:`ENDGAME_LAYOUTS` layouts remain and the search fits its budget.
+    ``plain`` is the position without the player's flags and no certainly safe cell."""
+    if analysis.layouts is None or analysis.layouts > ENDGAME_LAYOUTS:
+        return None, None
+    try:
+        layouts = enumerate_layouts(plain, ENDGAME_LAYOUTS)
+        solver = EndgameSolver(budget=ENDGAME_BUDGET)
+        _, best_wins, total = solver.best_move(plain, layouts)
+        wins = solver.move_wins(plain, layouts, cell)
+    except (SearchBudgetExceeded, TooManyLayouts, ValueError):
+        return None, None
+    return Fraction(wins, total), Fraction(best_wins, total)
 
 
 def _chord_cells(view: Position, cell: Cell) -> list[Cell]:

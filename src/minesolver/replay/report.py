@@ -24,7 +24,7 @@ __all__ = [
     "to_json",
 ]
 
-GUESS_COLUMNS = ("move", "time", "cell", "risk", "safest", "best", "verdict")
+GUESS_COLUMNS = ("move", "time", "cell", "risk", "safest", "best", "win", "best win", "verdict")
 
 
 def software_name(software: str) -> str:
@@ -63,6 +63,8 @@ def move_json(m: MoveGrade) -> dict[str, Any]:
     }
     if m.best is not None:
         out["best"] = {"action": m.best.kind, "x": m.best.cell[0], "y": m.best.cell[1]}
+    if m.win is not None and m.best_win is not None:
+        out["win"], out["best_win"] = fraction_text(m.win), fraction_text(m.best_win)
     return out
 
 
@@ -155,7 +157,8 @@ def summary_lines(a: ReplayAnalysis) -> list[str]:
 
 
 def guess_rows(a: ReplayAnalysis) -> list[tuple[str, ...]]:
-    """One row per guess: move, time, cell, risk, the safest risk, best's move, verdict."""
+    """One row per guess: move, time, cell, risk, the safest risk, best's move, the win
+    chances of the click and of the best click (where searched), verdict."""
     rows: list[tuple[str, ...]] = []
     for m in a.guesses:
         act = m.action
@@ -168,6 +171,8 @@ def guess_rows(a: ReplayAnalysis) -> list[tuple[str, ...]]:
                 _percent(m.p),
                 _percent(m.safest),
                 best,
+                _percent(m.win),
+                _percent(m.best_win),
                 m.verdict,
             )
         )
