@@ -3,7 +3,8 @@
 For every sample replay (``tests/data/replays``), one run each: our time to read the
 file and grade every action (``load(path).analyse()``: the events played through the
 rules, an exact analysis of the position before each opening action, ``best``'s move at
-each guess), our time without ``best`` (``analyse(best=False)``, the part comparable to
+each guess, the win chances where few layouts remain), our time without them
+(``analyse(best=False)``, the part comparable to
 ms-toollib), and ms-toollib's ``parse()`` + ``analyse()`` + ``analyse_for_features
 (["pluck"])`` on the same file, timed inside a subprocess (it aborts the process on some
 files, which are then reported as such), the second of two runs (its first call in a

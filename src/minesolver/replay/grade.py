@@ -152,10 +152,11 @@ class ReplayAnalysis:
 
 def analyse(replay: Replay, *, best: bool = True) -> ReplayAnalysis:
     """Grade every action of ``replay`` (see the module docstring); ``best=False`` skips
-    asking ``best`` for its move at each guess."""
+    what costs most: ``best``'s move and the win chances at each guess."""
     playback = replay.playback
     cache: dict[object, ComponentCount] = {}
     player = _best_player() if best else None
+    solver = EndgameSolver(budget=ENDGAME_BUDGET) if best else None  # one cache per game
     moves: list[MoveGrade] = []
     product = Fraction(1)
     started = False
@@ -167,7 +168,7 @@ def analyse(replay: Replay, *, best: bool = True) -> ReplayAnalysis:
             started = True
             moves.append(MoveGrade(action, graded=False))
             continue
-        grade = _grade(action, view, cache, player)
+        grade = _grade(action, view, cache, player, solver)
         moves.append(grade)
         assert grade.p is not None
         product *= 1 - grade.p
@@ -190,6 +191,7 @@ def _grade(
     view: Position,
     cache: MutableMapping[object, ComponentCount],
     player: Callable[[Position], Move | None] | None,
+    solver: EndgameSolver | None,
 ) -> MoveGrade:
     analysis = analyze(view, trust_flags=False, cache=cache)
     probs = analysis.probabilities
@@ -203,8 +205,8 @@ def _grade(
     if p > 0 and player is not None:
         best = player(plain)
     win = best_win = None
-    if p > 0 and action.kind == "open" and not analysis.safe:
-        win, best_win = _win_chances(plain, action.cell, analysis)
+    if p > 0 and solver is not None and action.kind == "open" and not analysis.safe:
+        win, best_win = _win_chances(plain, action.cell, analysis, solver)
     return MoveGrade(action, True, p, safest, bool(analysis.safe), best, analysis, win, best_win)
 
 
@@ -215,7 +217,7 @@ ENDGAME_BUDGET = 20_000
 
 
 def _win_chances(
-    plain: Position, cell: Cell, analysis: Analysis
+    plain: Position, cell: Cell, analysis: Analysis, solver: EndgameSolver
 ) -> tuple[Fraction | None, Fraction | None]:
     """The chance of winning after opening ``cell``, and after the best cell, both with
     perfect play after (the endgame search of :mod:`minesolver.strategy.endgame`), when
@@ -225,7 +227,6 @@ def _win_chances(
         return None, None
     try:
         layouts = enumerate_layouts(plain, ENDGAME_LAYOUTS)
-        solver = EndgameSolver(budget=ENDGAME_BUDGET)
         _, best_wins, total = solver.best_move(plain, layouts)
         wins = solver.move_wins(plain, layouts, cell)
     except (SearchBudgetExceeded, TooManyLayouts, ValueError):
