@@ -394,5 +394,38 @@ def run() -> None:
     raise SystemExit(main())
 
 
+@app.command("replay")
+def replay_command(
+    file: Annotated[str, typer.Argument(help="Replay file: AVF, RMV, EVF or MVF.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    png: Annotated[
+        str | None,
+        typer.Option("--png", help="Also write the board with the guesses and a risk chart."),
+    ] = None,
+) -> None:
+    """Grade a played game: the figures, and every guess with its exact risk."""
+    from minesolver.replay import load
+    from minesolver.replay.report import GUESS_COLUMNS, guess_rows, summary_lines, to_json
+
+    try:
+        graded = load(file).analyse()
+    except OSError as exc:
+        fail(f"cannot read {file}: {exc.strerror or exc}")
+    if png is not None:
+        plots = _plots()
+        _write_image(png, "replay image", lambda path: plots.plot_replay(graded, path))
+    if as_json:
+        sys.stdout.write(json.dumps(to_json(graded)) + "\n")
+        return
+    lines = summary_lines(graded)
+    rows: list[tuple[str, ...]] = [GUESS_COLUMNS, *guess_rows(graded)]
+    if len(rows) > 1:
+        widths = [max(len(c) for c in col) for col in zip(*rows, strict=True)]
+        lines.append("")
+        for row in rows:
+            lines.append("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
 if __name__ == "__main__":  # pragma: no cover
     run()
