@@ -473,9 +473,11 @@ class _Machine:
         game = self.game
         warnings = []
         recorded = self.replay.recorded_won
-        if recorded is not None and recorded != (game.status == "won"):
+        if recorded is not None and recorded != (game.outcome.status == "won"):
             said = "won" if recorded else "not won"
-            warnings.append(f"the file says the game was {said}; replayed, it is {game.status}")
+            warnings.append(
+                f"the file says the game was {said}; replayed, it is {game.outcome.status.value}"
+            )
         stated = self.replay.bbbv_recorded
         if stated is not None and stated not in (0, self.stats.bbbv):
             warnings.append(f"the file states a 3BV of {stated}; the board's is {self.stats.bbbv}")
@@ -483,7 +485,7 @@ class _Machine:
             actions=tuple(self.actions),
             clicks=self.clicks,
             stats=self.stats,
-            status=game.status,
+            status=game.outcome.status.value,
             exploded=game.exploded,
             final=game.view(),
             warnings=tuple(warnings),

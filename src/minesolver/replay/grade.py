@@ -33,12 +33,15 @@ import random
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from minesolver.analysis import Analysis, analyze, analyze_after
 from minesolver.counting import ComponentCount
 from minesolver.position import FLAG, HIDDEN, Cell, InconsistentPosition, Position
 from minesolver.replay.actions import Action, Playback
-from minesolver.replay.record import Replay
+
+if TYPE_CHECKING:
+    from minesolver.replay.record import Replay
 from minesolver.strategy import Move, get_player
 from minesolver.strategy.endgame import (
     EndgameSolver,
