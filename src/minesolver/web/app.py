@@ -57,6 +57,9 @@ _JOB_ERROR_CODES = {
     "EngineLimitExceeded": (422, "engine_limit_exceeded"),
 }
 
+_MAX_LEVEL_TEXT = 64
+"""Longest level text read (a level name or ``WxHxM`` is far shorter); longer is a 400."""
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -144,6 +147,10 @@ async def _read_json(request: Request, limit: int) -> dict[str, Any]:
         body = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as exc:
         raise ApiError(400, "bad_json", f"request body is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise ApiError(
+            400, "bad_json", "request body is nested too deeply to read as JSON"
+        ) from None
     if not isinstance(body, dict):
         raise ApiError(400, "bad_json", "request body must be a JSON object")
     return body
@@ -225,6 +232,8 @@ class _Api:
         text = _required(body, "position", str)
         mines = _field(body, "mines", int, None)
         density = _field(body, "density", (str, int, float), None)
+        if mines is not None and density is not None:
+            raise ApiError(400, "bad_field", "give either 'mines' or 'density', not both")
         trust_flags = _field(body, "trust_flags", bool, True)
         engine = _field(body, "engine", str, "exact")
         if engine not in ENGINES:
@@ -272,6 +281,13 @@ class _Api:
             height = _required(body, "height", int)
             mines = _required(body, "mines", int)
             level_text = f"{width}x{height}x{mines}"
+        if len(level_text) > _MAX_LEVEL_TEXT:
+            raise ApiError(
+                400,
+                "bad_level",
+                f"level of {len(level_text)} characters: expected beginner, intermediate, "
+                "expert or WIDTHxHEIGHTxMINES",
+            )
         try:
             level = parse_level(level_text)
         except GameError as exc:

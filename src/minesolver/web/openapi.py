@@ -143,6 +143,11 @@ _SCHEMAS: dict[str, Any] = {
                 "description": "The lowest-probability cell [x, y]",
             },
             "move": {"oneOf": [_ref("Move"), {"type": "null"}]},
+            "no_move": {
+                "type": "string",
+                "description": "Why move is null although a move was asked for: the "
+                "position is solved (no move left)",
+            },
         },
     },
     "NewGame": {
