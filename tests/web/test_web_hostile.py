@@ -172,3 +172,25 @@ def test_no_body_makes_a_server_error(client: TestClient, game_id: str) -> None:
             assert "Traceback" not in r.text
 
     post()
+
+
+# -- games --------------------------------------------------------------------------------
+
+
+def test_a_client_creating_many_games_evicts_only_its_own() -> None:
+    app = create_app(Settings(workers=1, max_games=50, games_per_client=5))
+    with (
+        TestClient(app, client=("10.1.0.1", 4000)) as careful,
+        TestClient(app, client=("10.1.0.2", 4000)) as greedy,
+    ):
+        mine = [careful.post("/api/games", json={}).json()["id"] for _ in range(5)]
+        made = [greedy.post("/api/games", json={}) for _ in range(200)]
+        assert all(r.status_code == 201 for r in made)
+        for game_id in mine:
+            assert careful.get(f"/api/games/{game_id}").status_code == 200
+        assert greedy.get(f"/api/games/{made[-1].json()['id']}").status_code == 200
+        error_of(greedy.get(f"/api/games/{made[0].json()['id']}"), 404, "game_not_found")
+        assert app.state.api.games.owned("10.1.0.2") == 5
+        seeded = careful.post("/api/games", json={"seed": 9}).json()
+        assert seeded["seeded"] is True
+        assert careful.post("/api/games", json={}).json()["seeded"] is False

@@ -81,6 +81,8 @@ class Settings:
     """Seconds a request waits for a free worker before a 503."""
     max_games: int = 1000
     """Games kept at once (the least recently used are forgotten)."""
+    games_per_client: int = 20
+    """Games kept at once for one client address (its own oldest is forgotten first)."""
     game_ttl: float = 6 * 3600.0
     """Seconds an untouched game is kept."""
 
@@ -175,6 +177,12 @@ def _required(body: dict[str, Any], name: str, kind: type) -> Any:
     return _field(body, name, kind, None)
 
 
+def client_address(request: Request) -> str:
+    """The client's address: the TCP peer's (a proxy in front should keep one address
+    per user, or every user behind it shares one client's limits)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
 def _check_size(width: int, height: int, settings: Settings, what: str) -> None:
     if width > settings.max_side or height > settings.max_side:
         raise ApiError(
@@ -202,7 +210,9 @@ class _Api:
         self.pool = WorkerPool(
             settings.workers, settings.budget, settings.queue_wait, settings.memory_mb
         )
-        self.games = GameStore(settings.max_games, settings.game_ttl)
+        self.games = GameStore(
+            settings.max_games, settings.game_ttl, per_owner=settings.games_per_client
+        )
 
     async def compute(self, job: str, **kwargs: Any) -> Any:
         """Run a job in a worker, turning its failures into :class:`ApiError`."""
@@ -307,7 +317,7 @@ class _Api:
             check_level(level, (level.width // 2, level.height // 2), rule)
         except GameError as exc:
             raise ApiError(400, "bad_level", str(exc)) from None
-        game_id, stored = self.games.create(level, rule, seed)
+        game_id, stored = self.games.create(level, rule, seed, client_address(request))
         return JSONResponse(game_state(game_id, stored), status_code=201)
 
     def _game(self, request: Request) -> tuple[str, StoredGame]:

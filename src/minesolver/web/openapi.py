@@ -205,6 +205,11 @@ _SCHEMAS: dict[str, Any] = {
             },
             "exploded": {"type": ["array", "null"], "items": {"type": "integer"}},
             "seed": {"type": "integer", "description": "Only once the game is over"},
+            "seeded": {
+                "type": "boolean",
+                "description": "The mines were laid from a seed the client chose: the layout "
+                "is predictable",
+            },
         },
     },
     "AiMove": {
