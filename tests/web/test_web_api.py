@@ -20,6 +20,7 @@ with warnings.catch_warnings():  # starlette's notice about httpx versions
 from webtest_helpers import KNOWN, assert_no_layout, hard_position, replay
 
 from minesolver.analysis import analyze, fraction_text, to_json
+from minesolver.engines import ENGINES
 from minesolver.game import PRESETS
 from minesolver.position import Position
 from minesolver.web import Settings, create_app
@@ -156,7 +157,9 @@ def test_compute_budget_stops_a_hard_position_and_the_server_goes_on(
 ) -> None:
     r = client.post("/api/analyze", json={"position": hard_position()})
     detail = error_of(r, 503, "compute_budget_exceeded")
-    assert "budget of 2 s" in detail and "approximate engine" in detail
+    assert "budget of 2 s" in detail
+    # no engine is advised: the approximate ones fail on this position too
+    assert not set(detail.replace(",", " ").split()) & set(ENGINES)
     assert client.post("/api/analyze", json={"position": KNOWN}).json()["layouts"] == "72"
 
 

@@ -7,10 +7,12 @@ Routes (described for machines by :mod:`minesolver.web.openapi` at ``/openapi.js
 - ``POST /api/games``, ``GET|DELETE /api/games/{id}``, ``POST /api/games/{id}/move``,
   ``GET /api/games/{id}/hint``, ``POST /api/games/{id}/ai``: games kept on the server.
 
-Every error is a JSON body ``{"error": CODE, "detail": MESSAGE}`` with a 4xx status (503
-when the compute budget is exceeded or every worker is busy); no stack trace ever leaves
-the server. Analyses and players' moves run in worker processes
-(:mod:`minesolver.web.compute`); games' own moves are cheap and run on a thread.
+Every error is a JSON body ``{"error": CODE, "detail": MESSAGE}`` with a 4xx status (429
+when a client exceeds its share of the workers, 503 when the compute budget is exceeded or
+every worker is busy); no stack trace ever leaves the server. Analyses and players' moves
+run in worker processes (:mod:`minesolver.web.compute`), cheap ones in a fast lane of
+their own, shared fairly among clients (:mod:`minesolver.web.fairness`); games' own moves
+are cheap and run on a thread.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from minesolver.web.compute import (
     ServerBusy,
     WorkerPool,
 )
+from minesolver.web.fairness import Cost, FairGate, TooManyRequests, estimate_cost
 from minesolver.web.games import GameStore, StoredGame, game_state
 from minesolver.web.openapi import openapi_document
 
@@ -76,7 +79,21 @@ class Settings:
     memory_mb: int | None = 2048
     """Address-space limit of each worker process, in MiB."""
     workers: int = 2
-    """Worker processes for analyses (at most this many run at once)."""
+    """Worker processes for expensive analyses (at most this many run at once)."""
+    fast_workers: int = 1
+    """Worker processes for cheap analyses only (the fast lane)."""
+    fast_budget: float = 1.0
+    """Seconds a request in the fast lane may take before it is moved to the other lane."""
+    cheap_boxes: int = 64
+    """A request is cheap when its largest component has at most this many boxes..."""
+    cheap_frontier: int = 400
+    """... and its frontier at most this many cells."""
+    client_jobs: int = 1
+    """Analyses of one client (address) running at once, in each lane."""
+    client_queue: int = 2
+    """Expensive analyses of one client waiting for a worker (more: 429)."""
+    client_fast_queue: int = 4
+    """Cheap analyses of one client waiting for a worker (more: 429)."""
     queue_wait: float = 10.0
     """Seconds a request waits for a free worker before a 503."""
     max_games: int = 1000
@@ -93,6 +110,13 @@ class Settings:
             "max_cells": self.max_cells,
             "max_body": self.max_body,
             "budget_seconds": self.budget,
+            "fast_budget_seconds": self.fast_budget,
+            "client_jobs": self.client_jobs,
+            "client_queue": self.client_queue,
+            "client_fast_queue": self.client_fast_queue,
+            "queue_wait_seconds": self.queue_wait,
+            "games_per_client": self.games_per_client,
+            "max_games": self.max_games,
         }
 
 
@@ -107,7 +131,7 @@ class ApiError(Exception):
 
 
 def _error_response(status: int, code: str, detail: str) -> JSONResponse:
-    headers = {"Retry-After": "5"} if code == "busy" else None
+    headers = {"Retry-After": "5"} if code in ("busy", "too_many_requests") else None
     return JSONResponse({"error": code, "detail": detail}, status_code=status, headers=headers)
 
 
@@ -202,29 +226,74 @@ def _check_size(width: int, height: int, settings: Settings, what: str) -> None:
 # -- the application ----------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class _Lane:
+    """Workers and the gate that shares them among clients."""
+
+    pool: WorkerPool
+    gate: FairGate
+
+    async def run(self, client: str, job: str, kwargs: dict[str, Any]) -> Any:
+        async with self.gate.admit(client):
+            return await self.pool.run(job, **kwargs)
+
+
 class _Api:
-    """The endpoints, sharing the settings, the worker pool and the game store."""
+    """The endpoints, sharing the settings, the worker pools and the game store."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.pool = WorkerPool(
             settings.workers, settings.budget, settings.queue_wait, settings.memory_mb
         )
+        """The expensive lane's workers."""
+        self.fast_pool = WorkerPool(
+            settings.fast_workers, settings.fast_budget, settings.queue_wait, settings.memory_mb
+        )
+        """The fast lane's workers (cheap requests only)."""
+        self.heavy = _Lane(
+            self.pool,
+            FairGate(
+                settings.workers, settings.client_jobs, settings.client_queue, settings.queue_wait
+            ),
+        )
+        self.fast = _Lane(
+            self.fast_pool,
+            FairGate(
+                settings.fast_workers,
+                settings.client_jobs,
+                settings.client_fast_queue,
+                settings.queue_wait,
+            ),
+        )
         self.games = GameStore(
             settings.max_games, settings.game_ttl, per_owner=settings.games_per_client
         )
 
-    async def compute(self, job: str, **kwargs: Any) -> Any:
-        """Run a job in a worker, turning its failures into :class:`ApiError`."""
+    def _lanes(self, cost: Cost) -> list[_Lane]:
+        """The lanes to try in order: the fast one first for a cheap request (the
+        expensive one next, should the estimate be wrong), else the expensive one."""
+        cheap = cost.cheap(self.settings.cheap_boxes, self.settings.cheap_frontier)
+        return [self.fast, self.heavy] if cheap else [self.heavy]
+
+    async def compute(self, request: Request, cost: Cost, job: str, **kwargs: Any) -> Any:
+        """Run a job in a worker of the lane its ``cost`` picks, within the client's
+        share, turning its failures into :class:`ApiError`."""
+        client = client_address(request)
+        *first, last = self._lanes(cost)
         try:
-            return await self.pool.run(job, **kwargs)
+            for lane in first:
+                try:
+                    return await lane.run(client, job, kwargs)
+                except BudgetExceeded:
+                    log.info(
+                        "job %s misjudged as cheap (%s): moved to the expensive lane", job, cost
+                    )
+            return await last.run(client, job, kwargs)
+        except TooManyRequests as exc:
+            raise ApiError(429, "too_many_requests", str(exc)) from None
         except BudgetExceeded as exc:
-            hint = ""
-            if job == "analyse" and kwargs.get("engine", "exact") == "exact":
-                approximate = sorted(set(ENGINES) & {"bp", "sampling"})
-                if approximate:
-                    hint = f"; an approximate engine may be faster: {', '.join(approximate)}"
-            raise ApiError(503, "compute_budget_exceeded", str(exc) + hint) from None
+            raise ApiError(503, "compute_budget_exceeded", str(exc)) from None
         except MemoryExceeded as exc:
             raise ApiError(503, "compute_memory_exceeded", str(exc)) from None
         except ServerBusy as exc:
@@ -254,6 +323,7 @@ class _Api:
         except PositionFormatError as exc:
             raise ApiError(400, "malformed_position", str(exc)) from None
         _check_size(position.width, position.height, self.settings, "board")
+        cost = await run_in_threadpool(estimate_cost, position, trust_flags=trust_flags)
         if mines is not None and not 0 <= mines <= position.width * position.height:
             raise ApiError(
                 400,
@@ -261,6 +331,8 @@ class _Api:
                 f"mines {mines} do not fit a {position.width}x{position.height} board",
             )
         result = await self.compute(
+            request,
+            cost,
             "analyse",
             text=text,
             mines=mines,
@@ -372,19 +444,24 @@ class _Api:
         await run_in_threadpool(self._apply, stored, kind, x, y)
         return JSONResponse(game_state(game_id, stored))
 
-    def _running_view(self, stored: StoredGame) -> str:
+    @staticmethod
+    def _running_view(stored: StoredGame) -> tuple[str, Cost]:
+        """The running game's view as text, and the cost of analysing it (on a thread)."""
         if stored.game.over:
             raise ApiError(409, "game_over", f"the game is already {stored.game.status}")
-        return stored.game.view().to_text()
+        view = stored.game.view()
+        return view.to_text(), estimate_cost(view)
 
     async def hint(self, request: Request) -> Response:
         _, stored = self._game(request)
-        result = await self.compute("analyse", text=self._running_view(stored))
+        text, cost = await run_in_threadpool(self._running_view, stored)
+        result = await self.compute(request, cost, "analyse", text=text)
         return JSONResponse(result)
 
     async def ai_move(self, request: Request) -> Response:
         game_id, stored = self._game(request)
-        move = await self.compute("hint", text=self._running_view(stored), seed=stored.moves)
+        text, cost = await run_in_threadpool(self._running_view, stored)
+        move = await self.compute(request, cost, "hint", text=text, seed=stored.moves)
         if move is not None:
             await run_in_threadpool(self._apply, stored, move["kind"], move["x"], move["y"], False)
         return JSONResponse({"move": move, "game": game_state(game_id, stored)})
@@ -404,8 +481,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await run_in_threadpool(api.fast_pool.warm)
         await run_in_threadpool(api.pool.warm)
         yield
+        api.fast_pool.close()
         api.pool.close()
 
     routes = [
