@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import doctest
+import os
 import threading
 import warnings
 from collections.abc import Iterator
@@ -210,3 +211,32 @@ def test_a_request_misjudged_as_cheap_is_moved_to_the_expensive_lane(
         api = client.app.state.api  # type: ignore[attr-defined]
         assert api.fast_pool.restarts == 1 and api.pool.restarts == 1
         assert client.post("/api/analyze", json={"position": KNOWN}).status_code == 200
+
+
+def test_a_full_share_is_refused_before_any_work() -> None:
+    async def scenario() -> None:
+        gate = FairGate(slots=1, per_client=1, queued=1, wait=30)
+        jobs_ = Jobs(gate)
+        tasks = [asyncio.create_task(jobs_.job("a", f"a{i}")) for i in range(2)]
+        await settle()
+        with pytest.raises(TooManyRequests, match="1 analyses running and 1 waiting"):
+            gate.refuse_if_full("a")
+        gate.refuse_if_full("b")  # another client's share is its own
+        for name in ("a0", "a1"):
+            jobs_.release[name].set()
+            await settle()
+        await asyncio.gather(*tasks)
+        gate.refuse_if_full("a")
+
+    asyncio.run(scenario())
+
+
+def test_the_expensive_lane_runs_at_a_lower_priority() -> None:
+    settings = Settings(workers=1)
+    with TestClient(create_app(settings)) as client:
+        api = client.app.state.api  # type: ignore[attr-defined]
+        mine = os.getpriority(os.PRIO_PROCESS, 0)
+        heavy = [os.getpriority(os.PRIO_PROCESS, w.process.pid) for w in api.pool._idle]
+        fast = [os.getpriority(os.PRIO_PROCESS, w.process.pid) for w in api.fast_pool._idle]
+    assert len(heavy) == 1 and len(fast) == 1
+    assert heavy == [min(19, mine + settings.heavy_nice)] and fast == [mine]

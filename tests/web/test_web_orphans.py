@@ -86,10 +86,9 @@ def test_workers_exit_soon_after_a_sigkill_of_the_server() -> None:
                 return False
 
         assert wait_until(up, 60), "the server did not start"
-        workers = children(server.pid)
-        assert len(workers) == 1
-        worker = next(iter(workers))
-        before = cpu_ticks(worker)
+        workers = children(server.pid)  # the fast lane's and the expensive lane's
+        assert len(workers) == 2
+        before = sum(map(cpu_ticks, workers))
         body = json.dumps({"position": hard_position(60)}).encode()
         request = urllib.request.Request(
             base + "/api/analyze", body, {"Content-Type": "application/json"}
@@ -100,11 +99,11 @@ def test_workers_exit_soon_after_a_sigkill_of_the_server() -> None:
                 urllib.request.urlopen(request, timeout=30).close()
 
         threading.Thread(target=post, daemon=True).start()
-        assert wait_until(lambda: cpu_ticks(worker) > before + 50, 30), "the job did not start"
+        assert wait_until(lambda: sum(map(cpu_ticks, workers)) > before + 50, 30), "no job ran"
         os.kill(server.pid, signal.SIGKILL)
         server.wait(timeout=10)
         killed = time.monotonic()
-        assert wait_until(lambda: not alive(worker), 5), "the worker outlived its server"
+        assert wait_until(lambda: not any(map(alive, workers)), 5), "a worker outlived its server"
         assert time.monotonic() - killed < 2.0
     finally:
         if server.poll() is None:

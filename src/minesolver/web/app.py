@@ -82,6 +82,9 @@ class Settings:
     """Worker processes for expensive analyses (at most this many run at once)."""
     fast_workers: int = 1
     """Worker processes for cheap analyses only (the fast lane)."""
+    heavy_nice: int = 10
+    """How much lower the expensive lane's workers run in the scheduler (``nice``), so
+    that they leave the processor to the server and the fast lane when both want it."""
     fast_budget: float = 1.0
     """Seconds a request in the fast lane may take before it is moved to the other lane."""
     cheap_boxes: int = 64
@@ -244,7 +247,11 @@ class _Api:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.pool = WorkerPool(
-            settings.workers, settings.budget, settings.queue_wait, settings.memory_mb
+            settings.workers,
+            settings.budget,
+            settings.queue_wait,
+            settings.memory_mb,
+            nice=settings.heavy_nice,
         )
         """The expensive lane's workers."""
         self.fast_pool = WorkerPool(
@@ -269,6 +276,13 @@ class _Api:
         self.games = GameStore(
             settings.max_games, settings.game_ttl, per_owner=settings.games_per_client
         )
+
+    def _check_share(self, request: Request) -> None:
+        """A 429 at once, before any work, for a client whose expensive share is full."""
+        try:
+            self.heavy.gate.refuse_if_full(client_address(request))
+        except TooManyRequests as exc:
+            raise ApiError(429, "too_many_requests", str(exc)) from None
 
     def _lanes(self, cost: Cost) -> list[_Lane]:
         """The lanes to try in order: the fast one first for a cheap request (the
@@ -307,6 +321,7 @@ class _Api:
     # -- analysis --------------------------------------------------------------------------
 
     async def analyze(self, request: Request) -> Response:
+        self._check_share(request)
         body = await _read_json(request, self.settings.max_body)
         text = _required(body, "position", str)
         mines = _field(body, "mines", int, None)
@@ -453,12 +468,14 @@ class _Api:
         return view.to_text(), estimate_cost(view)
 
     async def hint(self, request: Request) -> Response:
+        self._check_share(request)
         _, stored = self._game(request)
         text, cost = await run_in_threadpool(self._running_view, stored)
         result = await self.compute(request, cost, "analyse", text=text)
         return JSONResponse(result)
 
     async def ai_move(self, request: Request) -> Response:
+        self._check_share(request)
         game_id, stored = self._game(request)
         text, cost = await run_in_threadpool(self._running_view, stored)
         move = await self.compute(request, cost, "hint", text=text, seed=stored.moves)

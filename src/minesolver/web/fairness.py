@@ -12,7 +12,9 @@ A few clients posting hard positions must not starve everyone else. Three things
    stopped there and moved to the expensive lane.
 3. **Per-client shares** (:class:`FairGate`, one per lane): a client (an address) has at
    most ``per_client`` jobs running and ``queued`` more waiting in a lane; beyond that it
-   alone gets :class:`TooManyRequests` (HTTP 429). Waiting clients are served in turn
+   alone gets :class:`TooManyRequests` (HTTP 429); once its share of the expensive lane
+   is full, it is refused before its next request is even estimated, so that a flood of
+   refused requests costs the server next to nothing. Waiting clients are served in turn
    (round robin), so a client with one request waits for at most one job of each other
    client, however many that client sends.
 
@@ -72,6 +74,13 @@ def estimate_cost(position: Position, *, trust_flags: bool = True) -> Cost:
     return Cost(largest, sum(c.size for c in components))
 
 
+def _refusal(running: int, waiting: int) -> TooManyRequests:
+    return TooManyRequests(
+        f"this client already has {running} analyses running and {waiting} waiting, "
+        "its share on this server; retry when one ends"
+    )
+
+
 @dataclass
 class _Share:
     """One client's jobs in one lane: how many run, and the waiters in arrival order."""
@@ -107,6 +116,14 @@ class FairGate:
         share = self._shares.get(client)
         return (0, 0) if share is None else (share.running, len(share.waiting))
 
+    def refuse_if_full(self, client: str) -> None:
+        """:class:`TooManyRequests` when ``client`` has its whole share running and
+        waiting, so that one more job of its would be refused anyway (a check to make
+        before any work is spent on the request)."""
+        running, waiting = self.load(client)
+        if running >= self.per_client and waiting >= self.queued:
+            raise _refusal(running, waiting)
+
     @asynccontextmanager
     async def admit(self, client: str) -> AsyncIterator[None]:
         """Hold a slot for ``client`` while the body runs."""
@@ -123,10 +140,7 @@ class FairGate:
             return
         if len(share.waiting) >= self.queued:
             self._drop_if_idle(client)
-            raise TooManyRequests(
-                f"this client already has {share.running} analyses running and "
-                f"{len(share.waiting)} waiting, its share on this server; retry when one ends"
-            )
+            raise _refusal(share.running, len(share.waiting))
         ticket: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         share.waiting.append(ticket)
         self._turns[client] = None

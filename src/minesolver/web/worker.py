@@ -87,12 +87,16 @@ def main(argv: list[str] | None = None) -> None:
     """Serve over standard input and output; ``print`` output is sent to standard error
     so that nothing but messages reaches the server. ``--memory-mb N`` limits the
     process's address space, so that a runaway job raises ``MemoryError`` here instead
-    of starving the machine."""
+    of starving the machine; ``--nice N`` lowers its scheduling priority (the expensive
+    lane's workers yield the processor to the server and to the fast lane)."""
     args = sys.argv[1:] if argv is None else argv
     watch_parent(os.getppid())
-    if len(args) == 2 and args[0] == "--memory-mb":
-        limit = int(args[1]) * 2**20
+    options = dict(zip(args[::2], map(int, args[1::2]), strict=True))
+    if "--memory-mb" in options:
+        limit = options["--memory-mb"] * 2**20
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    if options.get("--nice"):
+        os.nice(options["--nice"])
     out_fd = os.dup(1)
     os.dup2(2, 1)
     serve(Connection(0, writable=False), Connection(out_fd, readable=False))
