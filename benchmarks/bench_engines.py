@@ -54,8 +54,8 @@ from benchmarks.positions import (
     large_component_positions,
 )
 from minesolver import Analysis, analyze
-from minesolver.budget import analyze_within
 from minesolver.engines import EngineLimitExceeded
+from minesolver.engines.auto import AutoEngine
 from minesolver.position import HIDDEN
 
 ENGINES = ("exact", "elimination", "enumerate", "brute", "sat", "ilp", "sampling", "mcmc", "bp")
@@ -148,7 +148,7 @@ def run_budget(seed: int) -> list[dict[str, object]]:
         exact_time = time.perf_counter() - t0
         for budget in (0.01, 1.0):
             t0 = time.perf_counter()
-            got = analyze_within(pos, budget)
+            got = analyze(pos, engine=AutoEngine(seconds=budget))
             took = time.perf_counter() - t0
             diffs = {
                 c: abs(float(got.probabilities[c] - p)) for c, p in exact.probabilities.items()
@@ -284,7 +284,7 @@ def markdown(
         )
     lines += [
         "",
-        "## Time budget on 2-D lattice positions (`analyze_within(position, seconds)`)",
+        "## Time limit on 2-D lattice positions (engine `auto`, `Limit(seconds=...)`)",
         "",
         "| position | exact | budget | took | answered by | exact? | max err | mean err | "
         "mean stated err | >3 err |",

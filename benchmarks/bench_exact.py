@@ -13,7 +13,8 @@ Usage (from the repository root)::
 
     .venv/bin/python benchmarks/bench_exact.py [--positions N] [--seed S] [--json OUT]
 
-Writes ``benchmarks/results/exact.json`` by default and prints a table.
+Writes ``benchmarks/results/exact.json`` (and the table as ``exact.md``) by default and
+prints a table; ``--docs`` also puts the table into the documentation's Speed page.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ import ms_toollib
 from rich.console import Console
 from rich.table import Table
 
+from benchmarks.docs_tables import SPEED, write_section
 from benchmarks.positions import (
     BenchPosition,
     big_positions,
@@ -51,9 +53,6 @@ from minesolver.constraints import build
 from minesolver.position import FLAG, HIDDEN
 
 RESULTS = Path(__file__).resolve().parent / "results"
-README = Path(__file__).resolve().parent.parent / "README.md"
-README_START = "<!-- bench-exact:start -->"
-README_END = "<!-- bench-exact:end -->"
 TOLERANCE = 1e-9
 SLOW_MS = 50.0
 
@@ -345,7 +344,7 @@ def print_report(
 def render_markdown(
     out: dict[str, object], summary: dict[str, dict[str, object]], strip: Record | None
 ) -> str:
-    """The summary as a Markdown table (for the README), with the run's provenance."""
+    """The summary as a Markdown table (for the Speed page), with the run's provenance."""
     lines = [
         "| set | " + " | ".join(long for _, long, _ in SUMMARY_COLUMNS) + " |",
         "| --- |" + " ---: |" * len(SUMMARY_COLUMNS),
@@ -369,14 +368,6 @@ def render_markdown(
     return "\n".join(lines) + "\n"
 
 
-def update_readme(readme: Path, table_md: str) -> None:
-    """Replace the text between the README's bench-exact markers with ``table_md``."""
-    text = readme.read_text()
-    start = text.index(README_START) + len(README_START)
-    end = text.index(README_END)
-    readme.write_text(text[:start] + "\n" + table_md + text[end:])
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=500, help="expert positions (500)")
@@ -395,7 +386,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--big-timeout", type=float, default=120.0, help="seconds (120)")
     parser.add_argument("--json", type=Path, default=RESULTS / "exact.json", help="output")
     parser.add_argument(
-        "--readme", action="store_true", help="also put the table into README.md's Benchmarks"
+        "--docs",
+        "--readme",
+        dest="docs",
+        action="store_true",
+        help="also put the table into the documentation's Speed page (docs/speed.md)",
     )
     args = parser.parse_args(argv)
     console = Console(width=max(Console().width, 150))
@@ -468,9 +463,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     table_md = render_markdown(out, summary, strip)
     markdown.write_text(table_md)
     console.print(f"wrote {args.json} and {markdown}")
-    if args.readme:
-        update_readme(README, table_md)
-        console.print(f"updated {README}")
+    if args.docs:
+        write_section(SPEED, "bench-exact", table_md)
+        console.print(f"updated {SPEED}")
     return 1 if disagreeing else 0
 
 

@@ -12,7 +12,8 @@ draw per layout, seeded).
         --players greedy,pseq,best --workers 2
 
 Results go to ``benchmarks/results/optimal.json``, one entry per board; ``--table`` prints
-them as the README's table. On small boards
+them as a table (the stored results only), ``--docs`` also writes that table into the
+documentation's strength page. On small boards
 ``best``'s endgame search (at most 1,000 layouts) takes over after one or two guesses, so
 the gap measures its heuristic guesses at the start of the game only.
 """
@@ -21,10 +22,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
+if __package__ in (None, ""):  # run as a script: make ``benchmarks`` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.docs_tables import STRENGTH, write_section
 from minesolver.game import parse_level, parse_start
 from minesolver.optimal import compare, perfect_play, play_every_layout
 from minesolver.simulate import make_setup
@@ -53,7 +59,7 @@ def measure(board: str, players: list[str], workers: int, seed: int) -> dict[str
 
 def table(data: dict[str, Any]) -> str:
     """The results as a markdown table: perfect play, then each player with the layouts
-    it wins fewer (for the README)."""
+    it wins fewer (for the documentation)."""
     players = list(dict.fromkeys(n for r in data.values() for n in r["players"]))
     rows = [
         "| board | layouts | perfect play | " + " | ".join(players) + " |",
@@ -82,6 +88,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=RESULTS)
     parser.add_argument("--table", action="store_true", help="only print the stored results")
+    parser.add_argument("--docs", action="store_true", help="also write the table into docs/")
     args = parser.parse_args(argv)
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     data = json.loads(args.out.read_text()) if args.out.exists() else {}
@@ -91,6 +98,8 @@ def main(argv: list[str] | None = None) -> None:
             args.out.write_text(json.dumps(data, indent=1) + "\n")
             print(f"{board}: done", flush=True)
     print(table(data), end="")
+    if args.docs:
+        write_section(STRENGTH, "optimal", table(data))
 
 
 if __name__ == "__main__":

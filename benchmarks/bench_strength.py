@@ -11,7 +11,9 @@ Results are merged into ``benchmarks/results/strength.json`` under a key naming 
 configuration (``expert-safe-0,0``; a key ``BASE+more`` marks another run on the layouts
 of ``BASE``, paired with it game by game through the stored ``outcomes`` strings),
 rewritten every ``--save-every`` games so that a long run stopped early still leaves its
-figures. ``--workers`` processes (default 1: the machine may be shared).
+figures. ``--workers`` processes (default 1: the machine may be shared). ``--table`` prints
+the stored results as tables; ``--table --docs`` also writes them into the documentation's
+strength page.
 
     .venv/bin/python benchmarks/bench_strength.py --level expert --games 5000 \
         --players greedy,pseq,best --seed 1 --workers 2
@@ -25,6 +27,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+if __package__ in (None, ""):  # run as a script: make ``benchmarks`` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.docs_tables import STRENGTH, write_section
 from minesolver.game import check_rule, parse_level, parse_start
 from minesolver.simulate import BenchResult, GameRecord, make_setup, simulate, summarise
 from minesolver.stats import mcnemar_exact, wilson_interval
@@ -34,7 +40,7 @@ LEVELS = {"beginner": "9x9x10", "intermediate": "16x16x40", "expert": "30x16x99"
 
 
 def table(path: Path = RESULTS) -> str:
-    """The results file as a markdown table (for the README), then the paired tests."""
+    """The results file as a markdown table (for the documentation), then the paired tests."""
     data = json.loads(path.read_text())
     rows = [
         "| configuration | player | games | wins | win rate | 95% CI | guesses/game "
@@ -120,7 +126,10 @@ def pooled(data: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     if argv is None and sys.argv[1:2] == ["--table"]:
-        print(table(), end="")
+        text = table()
+        print(text, end="")
+        if "--docs" in sys.argv[2:]:  # and into the documentation's strength page
+            write_section(STRENGTH, "strength", text)
         return 0
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--level", default="expert")

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The strength measurements of the README, one run after another on both cores; each
+# The strength measurements of docs/strength.md, one run after another on both cores; each
 # writes its part of benchmarks/results/strength.json as it goes (every --save-every games).
 # Boards come from the simulator's seeding: `minesolver bench --seed S` plays the same ones.
 # A key "BASE+more" is another run on the layouts of BASE, paired with it game by game
@@ -50,7 +50,7 @@ $PY $C --level expert --games 20000 --first-game 40000 --seed 1 --save-every 200
 # the latent weight on other boards: best and best-no-latent paired, seed 7
 $PY $B --level expert --games 20000 --players best,best-no-latent --seed 7 --save-every 2000 \
     --key "expert-safe-0,0/seed7"
-# session 4, sizes fixed before running: best to 100,000 games on 16x16, 200,000 on 9x9,
+# the last runs, sizes fixed before running: best to 100,000 games on 16x16, 200,000 on 9x9,
 # 50,000 on the expert opening and 100,000 of seed 1 on expert safe corner
 $PY $C --level intermediate --games 60000 --first-game 40000 --seed 3 --save-every 10000 \
     --key "intermediate-safe-0,0@40000+best"
@@ -60,4 +60,4 @@ $PY $C --level expert --first-click opening --start 3,3 --games 30000 --first-ga
     --save-every 5000 --key "expert-opening-3,3@20000+best"
 $PY $C --level expert --games 40000 --first-game 60000 --seed 1 --save-every 5000 \
     --key "expert-safe-0,0@60000+best"
-$PY benchmarks/bench_strength.py --table
+$PY benchmarks/bench_strength.py --table --docs

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The whole test suite, set-up included: Debian's Chromium for the browser tests (when
-# missing), a venv with every extra, then ruff, mypy --strict and pytest.
+# missing), a venv with every extra, then ruff, mypy --strict, the documentation build and
+# pytest.
 set -eu
 cd "$(dirname "$0")/.."
 # the web app's end-to-end tests drive Debian's Chromium (Playwright downloads no browser)
@@ -16,4 +17,8 @@ fi
 .venv/bin/ruff check src tests benchmarks
 .venv/bin/ruff format --check src tests benchmarks
 .venv/bin/mypy --strict src/minesolver
+# the documentation site, offline, warnings as errors (a broken link or docstring fails)
+SITE="$(mktemp -d)"
+NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --site-dir "$SITE"
+rm -rf "$SITE"
 .venv/bin/python -m pytest "$@"

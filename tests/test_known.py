@@ -107,7 +107,7 @@ def test_design_example_in_detail() -> None:
     assert {got.probabilities[c] for c in others} == {Fraction(11, 36)}
     assert got.safe == {(2, 1), (2, 3), (3, 3), (3, 4)}
     assert got.mines == frozenset()
-    assert got.best() == (2, 1)  # the safe cells, first in reading order
+    assert got.safest() == (2, 1)  # the safe cells, first in reading order
 
 
 def test_examples_directory_matches_design() -> None:
@@ -155,6 +155,6 @@ def test_edge_cases(
     assert got.layouts == layouts
     assert set(got.probabilities.values()) == (set() if p is None else {p})
     if p is None or p == 1:
-        assert got.best() is None  # nothing left to click
+        assert got.safest() is None  # nothing left to click
     else:
-        assert got.best() == min(got.probabilities, key=lambda c: (c[1], c[0]))  # reading order
+        assert got.safest() == min(got.probabilities, key=lambda c: (c[1], c[0]))  # reading order

@@ -19,8 +19,12 @@ from typer.exceptions import TyperException
 
 from minesolver.analysis import analyze, to_json
 from minesolver.position import MAX_TEXT, Position
+from minesolver.result import Limit
 
-__all__ = ["app", "fail", "main", "read_position", "run"]
+__all__ = ["DEFAULT_BUDGET", "app", "fail", "main", "read_position", "run"]
+
+DEFAULT_BUDGET = 10.0
+"""Seconds ``solve`` allows by default: exact when the count fits, else approximate."""
 
 app = typer.Typer(
     name="minesolver",
@@ -31,8 +35,23 @@ app = typer.Typer(
 )
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version  # the source of minesolver.__version__
+
+        sys.stdout.write(f"minesolver {version('minesolver')}\n")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
     """Exact Minesweeper probabilities, strong players and honest measurements."""
 
 
@@ -50,6 +69,11 @@ def read_position(source: str) -> Position:
     parser's limit and a byte-order mark and one character, so that a huge file is refused
     without being read whole."""
     if source == "-":
+        if sys.stdin.isatty():
+            sys.stderr.write(
+                "reading a position from standard input (end with Ctrl-D; "
+                "or give a file: minesolver solve FILE)\n"
+            )
         text = sys.stdin.read(MAX_TEXT + 2)
     else:
         try:
@@ -70,11 +94,20 @@ def solve(
     density: Annotated[
         str | None, typer.Option(help="Mine density 0<P<1 when the total is unknown.")
     ] = None,
-    engine: Annotated[str, typer.Option(help="Engine name.")] = "exact",
+    engine: Annotated[
+        str,
+        typer.Option(
+            help="Engine: auto (exact within --budget, else sampled and marked approximate), "
+            "exact, elimination, enumerate, brute, sat, ilp, sampling, mcmc, bp."
+        ),
+    ] = "auto",
     budget: Annotated[
-        float | None,
-        typer.Option(help="Seconds for the exact count; beyond, sample (marked approximate)."),
-    ] = None,
+        float,
+        typer.Option(
+            help="Seconds allowed: auto counts exactly what fits and samples the rest; "
+            "exact refuses a position estimated to take longer. 0: no limit."
+        ),
+    ] = DEFAULT_BUDGET,
     untrusted_flags: Annotated[
         bool, typer.Option("--untrusted-flags", help="Treat flags as hidden cells.")
     ] = False,
@@ -93,8 +126,14 @@ def solve(
         if mines > position.width * position.height:
             fail(f"--mines {mines} do not fit a {position.width}x{position.height} board")
         position = position.with_mines(mines)
+    if not budget >= 0 or budget == float("inf"):
+        fail(f"--budget {budget} must be a number of seconds, 0 for no limit")
     analysis = analyze(
-        position, engine=engine, density=density, trust_flags=not untrusted_flags, budget=budget
+        position,
+        engine="exact" if engine == "auto" and budget == 0 else engine,
+        limit=Limit(seconds=budget) if budget > 0 else None,
+        density=density,
+        trust_flags=not untrusted_flags,
     )
     if png is not None:
         _write_image(png, "heat map", lambda path: _plots().plot_heat_map(analysis, path))

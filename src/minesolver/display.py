@@ -50,7 +50,7 @@ def heat_map(analysis: Analysis) -> Text:
     underlined."""
     pos = analysis.position
     probs = analysis.probabilities
-    best = analysis.best()
+    best = analysis.safest()
     text = Text()
     for y in range(pos.height):
         for x in range(pos.width):
@@ -81,8 +81,8 @@ def layouts_text(n: int) -> str:
 
 def summary(analysis: Analysis) -> RenderableType:
     """Layout count, certain cells and the safest cell."""
-    counted = analysis.exact or analysis.layouts
-    lines = [Text(f"layouts: {layouts_text(analysis.layouts) if counted else 'not counted'}")]
+    shown = "not counted" if analysis.layouts is None else layouts_text(analysis.layouts)
+    lines = [Text(f"layouts: {shown}")]
     if not analysis.exact:
         lines.append(Text(f"approximate ({analysis.engine})", style="yellow"))
     safe = sorted(analysis.safe, key=lambda c: (c[1], c[0]))
@@ -94,7 +94,7 @@ def summary(analysis: Analysis) -> RenderableType:
 
     lines.append(Text(f"certainly safe: {len(safe)}  {cells(safe)}", style="green"))
     lines.append(Text(f"certainly mines: {len(mines)}  {cells(mines)}", style="red"))
-    best = analysis.best()
+    best = analysis.safest()
     if best is not None:
         p = analysis.probabilities[best]
         exact = fraction_text(p)

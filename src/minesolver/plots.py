@@ -72,7 +72,7 @@ def plot_heat_map(analysis: Analysis, path: str | Path) -> None:
             if text:
                 ax.text(x + 0.5, y + 0.53, text, ha="center", va="center",
                         fontsize=font, color=colour, fontweight="bold")  # fmt: skip
-    best = analysis.best()
+    best = analysis.safest()
     if best is not None:
         ax.add_patch(Rectangle(best, 1, 1, fill=False, edgecolor="#1f5fd6", lw=2.5))
     from matplotlib.cm import ScalarMappable

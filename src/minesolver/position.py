@@ -205,6 +205,16 @@ class Position:
     _raw: bytes | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
+        mines = self.mines
+        if (
+            type(self.width) is not int
+            or type(self.height) is not int
+            or (mines is not None and type(mines) is not int)
+        ):
+            for name in ("width", "height", "mines"):
+                value = getattr(self, name)
+                if value is not None and type(value) is not int:
+                    raise TypeError(f"Position.{name} must be an int, got {value!r}")
         _check_size(self.width, self.height, "position")
         if len(self.cells) != self.width * self.height:
             raise PositionFormatError(
@@ -233,6 +243,8 @@ class Position:
         before any other work. Cost: O(length of the text) time; beyond the text itself,
         memory for one copy of it and the cells, never a string per blank line.
         """
+        if not isinstance(text, str):
+            raise TypeError(f"Position.from_text() takes a str, got {type(text).__name__}")
         text = text.removeprefix("\ufeff")
         if len(text) > MAX_TEXT:
             raise PositionFormatError(
@@ -308,6 +320,21 @@ class Position:
 
     def __str__(self) -> str:
         return self.to_text()
+
+    def __repr__(self) -> str:
+        """Through the text format, as ``chess.Board`` goes through FEN (a summary for
+        boards of more than 4,096 cells).
+
+        >>> Position.from_text("3x1x1\\n1HH")
+        Position.from_text('3x1x1\\n1HH\\n')
+        """
+        if self.width * self.height > 4096:
+            size = f"{self.width}x{self.height}" + (
+                f"x{self.mines}" if self.mines is not None else ""
+            )
+            shown = sum(1 for v in self.cells if v >= 0)
+            return f"<Position {size}: {shown} revealed, {self.flags} flags>"
+        return f"Position.from_text({self.to_text()!r})"
 
     def with_mines(self, mines: int | None) -> Position:
         """The same cells with another total mine count."""

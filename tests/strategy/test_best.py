@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from math import comb
@@ -14,7 +15,7 @@ from minesolver.analysis import Analysis, analyze
 from minesolver.game import Level, random_layout
 from minesolver.position import HIDDEN, Position
 from minesolver.simulate import play_game
-from minesolver.strategy import get_strategy
+from minesolver.strategy import StrategyError, get_strategy
 from minesolver.strategy.best import BestStrategy, Options, find_fifty_fifty, second_safety
 from minesolver.strategy.endgame import (
     EndgameSolver,
@@ -154,8 +155,6 @@ def test_dead_cell_not_chosen_while_a_live_one_exists() -> None:
     chosen = with_rule.next_moves(position)[-1].cell
     assert chosen not in {(2, 1), (4, 1)}
     assert len(cell_outcomes(analysis, chosen)) > 1
-    from dataclasses import replace
-
     without = BestStrategy(replace(plain, dead=False))
     without.reset(random.Random(0))
     assert without.next_moves(position)[-1].cell in {(2, 1), (4, 1)}
@@ -281,8 +280,6 @@ def test_heuristic_pruning_chooses_as_the_whole_window(size: str, games: int, la
 
 def test_best_variants_by_name() -> None:
     """Ablations and settings of ``best`` are players by name (for ``bench --strategies``)."""
-    from minesolver.strategy import StrategyError
-
     player = get_strategy("best-no-endgame")
     assert isinstance(player, BestStrategy) and player.name == "best-no-endgame"
     assert not player.options.endgame and player.options.second
@@ -308,8 +305,6 @@ def test_candidate_order_covers_certain_interior_cells() -> None:
 
 
 def test_options_reject_settings_the_bounds_cannot_serve() -> None:
-    from minesolver.strategy import StrategyError
-
     with pytest.raises(ValueError, match="must be at least 0"):
         Options(progress_weight=Fraction(-1))
     with pytest.raises(StrategyError, match="must be at least 1"):

@@ -1,86 +1,87 @@
-"""Engines by name. ``get_engine("exact")`` returns the default exact engine.
+"""Engines by name: ``get_engine("exact")``, or a configured one, ``get_engine("mcmc", seed=3)``.
 
-Each engine lives in its own module; this registry maps names to factories so that an
-engine's heavy dependencies are imported only when it is asked for.
+Each engine lives in its own module behind one small interface
+(:mod:`minesolver.engines.base`); the registry (:class:`minesolver.registry.Registry`)
+maps names to classes so that an engine's heavy dependencies are imported only when it is
+asked for, and a missing optional dependency is an :class:`EngineError` naming the extra
+to install.
+
+>>> get_engine("exact").name
+'exact'
+>>> get_engine("mcmc", sweeps=80, seed=3).sweeps
+80
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from importlib import import_module
+from typing import Any
 
 from minesolver.engines.base import (
     ComponentEngine,
+    Engine,
     EngineError,
     EngineLimitExceeded,
     PositionEngine,
     is_component_engine,
 )
+from minesolver.registry import Registry
 
 __all__ = [
     "ENGINES",
     "ComponentEngine",
+    "Engine",
     "EngineError",
     "EngineLimitExceeded",
     "PositionEngine",
+    "engine_names",
     "get_engine",
     "is_component_engine",
     "register",
 ]
 
-Engine = ComponentEngine | PositionEngine
+ENGINES: Registry[Engine] = Registry("engine", EngineError)
+"""The engines by name; ``name in ENGINES``, ``ENGINES.names()``."""
+
+for _name, _target, _extra in (
+    ("exact", "minesolver.engines.exact:FrontierEngine", None),
+    ("brute", "minesolver.engines.brute:BruteForceEngine", None),
+    ("elimination", "minesolver.engines.elimination:EliminationEngine", None),
+    ("enumerate", "minesolver.engines.enumerate:EnumerationEngine", None),
+    ("sat", "minesolver.engines.sat:SatEngine", "engines"),
+    ("ilp", "minesolver.engines.ilp:IlpEngine", "engines"),
+    ("sampling", "minesolver.engines.sampling:SamplingEngine", None),
+    ("bp", "minesolver.engines.bp:BeliefPropagationEngine", None),
+    ("mcmc", "minesolver.engines.mcmc:McmcEngine", None),
+    ("auto", "minesolver.engines.auto:AutoEngine", None),
+):
+    ENGINES.register_lazy(_name, _target, _extra)
+
+_shared: dict[str, Engine] = {}
 
 
-def _exact() -> Engine:
-    from minesolver.engines.exact import FrontierEngine
-
-    return FrontierEngine()
-
-
-def _brute() -> Engine:
-    from minesolver.engines.brute import BruteForceEngine
-
-    return BruteForceEngine()
+def register(name: str, factory: Any) -> None:
+    """Make an engine available by ``name`` (``factory(**settings)`` builds one)."""
+    ENGINES.register(name, factory)
+    _shared.pop(name, None)
 
 
-def _lazy(module: str, cls: str) -> Callable[[], Engine]:
-    """A factory importing ``minesolver.engines.<module>`` only when first called."""
-
-    def make() -> Engine:
-        engine: Engine = getattr(import_module(f"minesolver.engines.{module}"), cls)()
-        return engine
-
-    return make
+def engine_names() -> list[str]:
+    """Every engine's name."""
+    return ENGINES.names()
 
 
-ENGINES: dict[str, Callable[[], Engine]] = {
-    "exact": _exact,
-    "brute": _brute,
-    "elimination": _lazy("elimination", "EliminationEngine"),
-    "enumerate": _lazy("enumerate", "EnumerationEngine"),
-    "sat": _lazy("sat", "SatEngine"),
-    "ilp": _lazy("ilp", "IlpEngine"),
-    "sampling": _lazy("sampling", "SamplingEngine"),
-    "bp": _lazy("bp", "BeliefPropagationEngine"),
-    "mcmc": _lazy("mcmc", "McmcEngine"),
-}
-"""Engine factories by name; other modules add theirs with :func:`register`."""
+def get_engine(name: str, **settings: Any) -> Engine:
+    """The engine called ``name``: with no ``settings`` one shared default instance (its
+    caches serve every caller), else a new instance configured with them.
 
-_instances: dict[str, Engine] = {}
-
-
-def register(name: str, factory: Callable[[], Engine]) -> None:
-    """Make an engine available by ``name``."""
-    ENGINES[name] = factory
-    _instances.pop(name, None)
-
-
-def get_engine(name: str) -> Engine:
-    """The engine called ``name`` (one shared instance); :class:`EngineError` if unknown."""
-    engine = _instances.get(name)
+    Raises :class:`EngineError` for an unknown name or a missing optional dependency, and
+    ``TypeError`` for a setting the engine does not have.
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"an engine name is a str, got {name!r}")
+    if settings:
+        return ENGINES.create(name, **settings)
+    engine = _shared.get(name)
     if engine is None:
-        factory = ENGINES.get(name)
-        if factory is None:
-            raise EngineError(f"unknown engine {name!r} (available: {', '.join(sorted(ENGINES))})")
-        engine = _instances[name] = factory()
+        engine = _shared[name] = ENGINES.create(name)
     return engine

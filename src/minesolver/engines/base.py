@@ -1,11 +1,12 @@
-"""The one interface every engine implements, and the registry of engines by name.
+"""The one interface every engine implements.
 
 An *exact component engine* counts one :class:`~minesolver.constraints.Component`:
 its layouts by mine number and, per box, the layouts in which a given cell of the box is
 a mine (a :class:`~minesolver.counting.ComponentCount`). The global mine total is then
-applied by :mod:`minesolver.counting`, the same for every exact engine.
-Engines that work on the whole position at once (approximate ones, certain-cell deciders)
-implement :class:`PositionEngine` instead.
+applied by :mod:`minesolver.counting`, the same for every exact engine
+(:func:`minesolver.engines.component.analyze_components`).
+Engines that work on the whole position at once (approximate ones, certain-cell deciders,
+``auto``) implement :class:`PositionEngine` instead: ``analyze_problem(problem, limit)``.
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
 
 if TYPE_CHECKING:
-    from minesolver.analysis import Analysis
     from minesolver.constraints import Component, Problem
     from minesolver.counting import ComponentCount
+    from minesolver.result import Analysis, Limit
 
 __all__ = [
     "ComponentEngine",
+    "Engine",
     "EngineError",
     "EngineLimitExceeded",
     "PositionEngine",
@@ -27,7 +29,8 @@ __all__ = [
 
 
 class EngineError(ValueError):
-    """An engine cannot do what was asked (unknown name, input beyond its limits)."""
+    """An engine cannot do what was asked (unknown name, input beyond its limits, a
+    missing optional dependency)."""
 
 
 class EngineLimitExceeded(EngineError):
@@ -47,14 +50,21 @@ class ComponentEngine(Protocol):
 
 @runtime_checkable
 class PositionEngine(Protocol):
-    """Analyses a whole reduced position (for approximate and certain-cell engines)."""
+    """Analyses a whole reduced position (approximate and certain-cell engines, ``auto``).
+
+    ``limit`` may set the engine's time, samples and seed for this call (``None``: the
+    instance's own settings).
+    """
 
     name: str
 
-    def analyze_problem(self, problem: Problem) -> Analysis:
+    def analyze_problem(self, problem: Problem, limit: Limit | None = None) -> Analysis:
         """The analysis of ``problem``."""
         ...
 
+
+Engine = ComponentEngine | PositionEngine
+"""Any engine."""
 
 _COMPONENT_KINDS: dict[type, bool] = {}
 

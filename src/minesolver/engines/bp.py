@@ -39,15 +39,16 @@ Cost: O(iterations * sum over clues of d * L^2); ``layouts`` is 0 (not counted).
 from __future__ import annotations
 
 import random
+import time
 from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING
 
 from minesolver.counting import convolve
 from minesolver.position import InconsistentPosition
+from minesolver.result import Analysis, Limit
 
 if TYPE_CHECKING:
-    from minesolver.analysis import Analysis
     from minesolver.constraints import Component, Problem
 
 __all__ = [
@@ -93,13 +94,16 @@ def arc_consistent_supports(component: Component) -> list[set[int]]:
     return supports
 
 
-def check_consistent(problem: Problem, supports: list[list[set[int]]]) -> None:
+def check_consistent(
+    problem: Problem, supports: list[list[set[int]]], deadline: float | None = None
+) -> None:
     """Raise :class:`InconsistentPosition` when no layout explains ``problem``.
 
     ``supports`` are the components' arc-consistent box values. The total must lie
     between the fewest mines they allow and the most plus the interior (O(boxes)); then
     the SAT solver must find one layout of the digits and the total, when python-sat is
-    installed (one bounded solver call; :class:`EngineLimitExceeded` past its limit).
+    installed (one bounded solver call; :class:`EngineLimitExceeded` past its conflict
+    limit or ``deadline``, a ``time.perf_counter()`` value).
     """
     left = problem.mines_left
     if left is not None and problem.density is None:
@@ -119,7 +123,7 @@ def check_consistent(problem: Problem, supports: list[list[set[int]]]) -> None:
         from minesolver.engines.sat import random_layout
     except ImportError:  # pragma: no cover - the engines extra is not installed
         return
-    random_layout(problem, random.Random(0))
+    random_layout(problem, random.Random(0), deadline)
 
 
 class BeliefPropagationEngine:
@@ -127,9 +131,9 @@ class BeliefPropagationEngine:
 
     name = "bp"
 
-    def analyze_problem(self, problem: Problem) -> Analysis:
-        from minesolver.analysis import Analysis
-
+    def analyze_problem(self, problem: Problem, limit: Limit | None = None) -> Analysis:
+        seconds = None if limit is None else limit.seconds
+        deadline = None if seconds is None else time.perf_counter() + float(seconds)
         interior = len(problem.interior)
         frontier_cells = sum(c.size for c in problem.components)
         if problem.density is not None:
@@ -142,7 +146,7 @@ class BeliefPropagationEngine:
         probs: dict[int, Fraction] = dict.fromkeys(problem.forced_safe, Fraction(0))
         probs.update(dict.fromkeys(problem.forced_mines, Fraction(1)))
         all_supports = [arc_consistent_supports(comp) for comp in problem.components]
-        check_consistent(problem, all_supports)
+        check_consistent(problem, all_supports, deadline)
         expected = 0.0
         for comp, supports in zip(problem.components, all_supports, strict=True):
             for box, mean, support in zip(

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 
 from minesolver.engines.base import EngineError, EngineLimitExceeded
 from minesolver.position import FLAG, HIDDEN, InconsistentPosition
+from minesolver.result import Analysis, Limit
 
 if TYPE_CHECKING:
-    from minesolver.analysis import Analysis
     from minesolver.constraints import Problem
 
 __all__ = ["MAX_PLACEMENTS", "BruteForceEngine", "brute_force"]
@@ -86,8 +86,7 @@ class BruteForceEngine:
 
     name = "brute"
 
-    def analyze_problem(self, problem: Problem) -> Analysis:
-        from minesolver.analysis import Analysis
+    def analyze_problem(self, problem: Problem, limit: Limit | None = None) -> Analysis:
 
         layouts, probs = brute_force(problem, problem.density)
         return Analysis.from_indices(problem, layouts, probs, engine=self.name)

@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from minesolver.result import Analysis
+
 if TYPE_CHECKING:
-    from minesolver.analysis import Analysis
     from minesolver.constraints import Problem
 
 __all__ = ["Witness", "certain_analysis", "frontier_boxes"]
@@ -37,21 +38,21 @@ class Witness:
     """Which questions consistent layouts have answered so far.
 
     ``can_mine[b]`` / ``can_free[b]``: some layout puts a mine / a non-mine in box ``b``;
-    the last box stands for the interior. ``mines[b]`` sums ``k_b / s_b`` over the layouts
-    seen (a crude frequency, for display only), ``seen`` counts them.
+    the last box stands for the interior. ``mines[b]`` sums ``k_b`` over the layouts seen
+    (a crude frequency, for display only), ``seen`` counts them.
     """
 
     sizes: Sequence[int]
     can_mine: list[bool] = field(init=False)
     can_free: list[bool] = field(init=False)
-    mines: list[Fraction] = field(init=False)
+    mines: list[int] = field(init=False)
     seen: int = 0
 
     def __post_init__(self) -> None:
         n = len(self.sizes)
         self.can_mine = [False] * n
         self.can_free = [False] * n
-        self.mines = [Fraction(0)] * n
+        self.mines = [0] * n
 
     def record(self, ks: Sequence[int]) -> None:
         """Record one consistent layout given by its mine number per box."""
@@ -63,7 +64,7 @@ class Witness:
                 self.can_mine[b] = True
             if k <= s - 1:
                 self.can_free[b] = True
-            self.mines[b] += Fraction(k, s)
+            self.mines[b] += k
 
     def open_questions(self) -> list[tuple[int, bool]]:
         """``(box, mine?)`` pairs no layout has answered yet."""
@@ -84,7 +85,17 @@ class Witness:
     def frequency(self, b: int) -> Fraction:
         """Laplace-smoothed share of mines in box ``b`` over the layouts seen: strictly
         between 0 and 1, a display value and not a probability model."""
-        return (self.mines[b] + 1) / (self.seen + 2)
+        share = Fraction(self.mines[b], self.sizes[b]) if self.sizes[b] else Fraction(0)
+        return (share + 1) / (self.seen + 2)
+
+    def give_up(self) -> None:
+        """Count every open question as answered both ways: what a decider that ran out
+        of time reports, so that no cell is called certain without proof."""
+        for b, mine in self.open_questions():
+            if mine:
+                self.can_mine[b] = True
+            else:
+                self.can_free[b] = True
 
 
 def certain_analysis(
@@ -101,7 +112,6 @@ def certain_analysis(
     each); ``rough[b]`` gives, for a box that is not certain, its rough probability
     (strictly between 0 and 1) and an error bound. Forced cells come from the problem.
     """
-    from minesolver.analysis import Analysis
 
     probs: dict[int, Fraction] = dict.fromkeys(problem.forced_safe, Fraction(0))
     probs.update(dict.fromkeys(problem.forced_mines, Fraction(1)))
@@ -120,7 +130,7 @@ def certain_analysis(
     w = problem.position.width
     return Analysis.from_indices(
         problem,
-        0,
+        None,
         probs,
         engine=engine,
         exact=False,

@@ -41,9 +41,9 @@ from scipy.sparse import csr_matrix
 from minesolver.engines.base import EngineLimitExceeded
 from minesolver.engines.certain import Witness, certain_analysis, frontier_boxes
 from minesolver.position import InconsistentPosition
+from minesolver.result import Analysis, Limit
 
 if TYPE_CHECKING:
-    from minesolver.analysis import Analysis
     from minesolver.constraints import Component, Problem
 
 __all__ = ["MILP_SECONDS", "IlpEngine"]
@@ -101,7 +101,7 @@ class IlpEngine:
 
     name = "ilp"
 
-    def analyze_problem(self, problem: Problem) -> Analysis:
+    def analyze_problem(self, problem: Problem, limit: Limit | None = None) -> Analysis:
         blocks = [_Block(c) for c in problem.components]
         boxes = frontier_boxes(problem)
         interior = len(problem.interior)

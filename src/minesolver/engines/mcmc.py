@@ -51,16 +51,19 @@ import random
 import time
 from collections.abc import Sequence
 from fractions import Fraction
+from importlib import import_module
 from math import sqrt
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from minesolver.constraints import Component
 from minesolver.counting import Poly, combine_density, combine_total, convolve
+from minesolver.engines.base import EngineError
 from minesolver.engines.exact import FrontierEngine
 from minesolver.engines.sampling import ComponentSampler, binomial_column, choose
+from minesolver.result import Analysis, Limit
 
 if TYPE_CHECKING:
-    from minesolver.analysis import Analysis
     from minesolver.constraints import Problem
 
 __all__ = ["BATCHES", "CHAINS", "WINDOW", "McmcEngine"]
@@ -70,9 +73,29 @@ WINDOW = 20
 BATCHES = 20
 CHAINS = 2
 """Independent chains (random starts), each giving ``BATCHES / CHAINS`` batches."""
+FIRST_SECONDS = 1.0
+"""Least time the first consistent layout may take under a time limit, however small the
+limit: the margin by which a tiny limit may be overrun."""
+SAT_SHARE = 0.3
+"""Share of a time limit the SAT certain-cell step may use; what it leaves open stays
+uncertain."""
+PARTIAL_ERROR = 0.1
+"""Least error reported when not even 40 full sweeps fit the time limit: the chains made
+shorter sweeps and may not have mixed, so their own error estimate is not trusted."""
 CACHE = 4096
 """Block DPs kept for reuse (cleared when full)."""
 """Batches for the batch-means standard error."""
+
+
+def _sat() -> ModuleType:
+    """The SAT engine's module (python-sat), or an :class:`EngineError` naming the extra."""
+    try:
+        return import_module("minesolver.engines.sat")
+    except ImportError as exc:
+        raise EngineError(
+            "mcmc needs python-sat for its start and its certain cells: "
+            "pip install 'minesolver[engines]'"
+        ) from exc
 
 
 class _Chain:
@@ -163,16 +186,29 @@ class McmcEngine:
         self.huge = huge
         self.seconds = seconds
 
-    def analyze_problem(self, problem: Problem) -> Analysis:
-        from minesolver.analysis import Analysis
-        from minesolver.engines.sat import SatEngine, random_layout
-
+    def analyze_problem(self, problem: Problem, limit: Limit | None = None) -> Analysis:
+        if limit is not None and limit != Limit():
+            return McmcEngine(
+                sweeps=limit.samples or self.sweeps,
+                seed=self.seed if limit.seed is None else limit.seed,
+                huge=self.huge,
+                seconds=limit.seconds or self.seconds,
+            ).analyze_problem(problem)
+        sat = _sat()
         started = time.perf_counter()
         rng = random.Random(self.seed)
-        certain = SatEngine().analyze_problem(problem)  # exact certain cells (raises if none)
+        # exact certain cells (raises if none); under a time limit, at most a share of it
+        share = None if self.seconds is None else max(self.seconds * SAT_SHARE, 1e-3)
+        first = None if self.seconds is None else max(self.seconds, FIRST_SECONDS)
+        witness, boxes, layouts = sat.decide(problem, share, first)
         w = problem.position.width
-        known_safe = {y * w + x for x, y in certain.safe}
-        known_mines = {y * w + x for x, y in certain.mines}
+        known_safe: set[int] = set()
+        known_mines: set[int] = set()
+        for b, box in enumerate([*boxes, problem.interior]):
+            if box and not witness.can_mine[b]:
+                known_safe.update(box)
+            elif box and not witness.can_free[b]:
+                known_mines.update(box)
         comps = problem.components
         chosen = set(range(len(comps))) if self.huge is None else set(self.huge)
         sampled = [comps[c] for c in sorted(chosen)]
@@ -201,9 +237,10 @@ class McmcEngine:
             weight_t = [1] * (cells + 1)
             dens = (problem.density.numerator, problem.density.denominator)
 
-        def start() -> tuple[list[int], int]:
-            # a whole consistent layout (total included), so the rest can complete it.
-            mines = random_layout(problem, rng)
+        def start(c: int) -> tuple[list[int], int]:
+            # a whole consistent layout (total included), so the rest can complete it:
+            # the first and the last the SAT step found (they differ where they can).
+            mines = layouts[c % len(layouts)]
             ks = [sum(1 for cell in box if cell in mines) for comp in sampled for box in comp.boxes]
             t = sum(ks)
             assert weight_t[t] > 0
@@ -218,15 +255,25 @@ class McmcEngine:
                 )
             return t
 
-        chains = [start() for _ in range(CHAINS)]
+        chains = [start(c) for c in range(CHAINS)]
         sweeps = self.sweeps
-        if self.seconds is not None:  # time one sweep, then fit the sweeps to the time left
+        partial = False
+        if self.seconds is not None:  # time some moves, then fit the sweeps to the time left
             before = time.perf_counter()
+            probe = min(moves, 8)
             ks0, t0 = chains[0]
-            chains[0] = (ks0, sweep(ks0, t0))
-            per_sweep = max(time.perf_counter() - before, 1e-9)
+            for _ in range(probe):
+                t0 = self._move(
+                    chain, chain.ball(rng.randrange(nbox), WINDOW), ks0, t0, weight_t, dens, rng
+                )
+            chains[0] = (ks0, t0)
+            per_sweep = max(time.perf_counter() - before, 1e-9) * moves / probe
             left = self.seconds - (time.perf_counter() - started)
-            sweeps = min(sweeps, max(2 * BATCHES, int(left / per_sweep)))
+            fit = int(left / per_sweep)
+            if fit < 2 * BATCHES:  # not even the fewest full sweeps: shorter ones
+                partial = True
+                moves = max(1, int(moves * max(left, 0.0) / (2 * BATCHES * per_sweep)))
+            sweeps = min(sweeps, max(2 * BATCHES, fit))
         # each chain: a burn-in of a fifth of its sweeps, then its share of the batches.
         own = sweeps // CHAINS
         burn = own // 5
@@ -247,12 +294,24 @@ class McmcEngine:
         probs: dict[int, Fraction] = {}
         errors: dict[int, float] = {}
         floor = Fraction(1, 2 * per_batch * BATCHES)
+        least = PARTIAL_ERROR if partial else 0.0
         b = 0
         for comp in sampled:
             for box in comp.boxes:
                 s = chain.sizes[b]
-                means = [Fraction(acc[b], s * per_batch) for acc in batch_k]
-                self._store(probs, errors, box, means, floor, known_safe, known_mines)
+                batch_means = [acc[b] / (s * per_batch) for acc in batch_k]
+                exact_mean = Fraction(sum(acc[b] for acc in batch_k), s * per_batch * BATCHES)
+                self._store(
+                    probs,
+                    errors,
+                    box,
+                    batch_means,
+                    floor,
+                    known_safe,
+                    known_mines,
+                    least,
+                    exact_mean,
+                )
                 b += 1
         # the rest: exact conditional probabilities given t, mixed by the chain's t.
         cond: dict[int, tuple[list[list[Fraction]], Fraction]] = {}
@@ -283,7 +342,7 @@ class McmcEngine:
                     )
                     for hist in batch_t
                 ]
-                self._store(probs, errors, box, means, floor, known_safe, known_mines)
+                self._store(probs, errors, box, means, floor, known_safe, known_mines, least)
         if interior and problem.density is not None:  # independent cells: the prior
             probs.update(dict.fromkeys(problem.interior, problem.density))
             errors.update(dict.fromkeys(problem.interior, 0.0))
@@ -292,13 +351,15 @@ class McmcEngine:
                 sum((Fraction(n, per_batch) * cond[tt][1] for tt, n in hist.items()), Fraction(0))
                 for hist in batch_t
             ]
-            self._store(probs, errors, problem.interior, means, floor, known_safe, known_mines)
+            self._store(
+                probs, errors, problem.interior, means, floor, known_safe, known_mines, least
+            )
         probs.update(dict.fromkeys(problem.forced_safe, Fraction(0)))
         probs.update(dict.fromkeys(problem.forced_mines, Fraction(1)))
         errors.update(dict.fromkeys(problem.forced_safe | problem.forced_mines, 0.0))
         return Analysis.from_indices(
             problem,
-            0,
+            None,
             probs,
             engine=self.name,
             exact=False,
@@ -310,22 +371,28 @@ class McmcEngine:
         probs: dict[int, Fraction],
         errors: dict[int, float],
         cells: Sequence[int],
-        means: list[Fraction],
+        means: Sequence[Fraction | float],
         floor: Fraction,
         known_safe: set[int],
         known_mines: set[int],
+        least: float = 0.0,
+        mean: Fraction | None = None,
     ) -> None:
         """Batch means -> estimate and standard error (at least half the gap between the
-        chains' means, and at least 3/N); certain cells from SAT, exact."""
+        chains' means, at least 3/N, at least ``least``); certain cells from SAT, exact.
+        ``mean``: the exact mean of ``means``, when the caller has it cheaper."""
         first = cells[0]
         if first in known_safe or first in known_mines:
             p, err = Fraction(int(first in known_mines)), 0.0
         else:
-            p = sum(means, Fraction(0)) / len(means)
-            var = sum(float(m - p) ** 2 for m in means) / (len(means) - 1)
+            if mean is None:  # the means are exact (Fractions) when no mean is given
+                mean = sum((Fraction(m) for m in means), Fraction(0)) / len(means)
+            p = mean
+            fm, fp = [float(m) for m in means], float(p)  # errors in floats: cheap
+            var = sum((m - fp) ** 2 for m in fm) / (len(means) - 1)
             half = len(means) // CHAINS
-            gap = abs(float(sum(means[:half]) - sum(means[half : 2 * half]))) / half
-            err = max(sqrt(var / len(means)), gap / 2, float(6 * floor))  # 3/N: rule of three
+            gap = abs(sum(fm[:half]) - sum(fm[half : 2 * half])) / half
+            err = max(sqrt(var / len(means)), gap / 2, float(6 * floor), least)  # 3/N: rule of 3
             p = min(max(p, floor), 1 - floor)
         probs.update(dict.fromkeys(cells, p))
         errors.update(dict.fromkeys(cells, err))

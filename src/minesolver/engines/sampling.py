@@ -43,9 +43,9 @@ from minesolver.counting import binomial_column as counting_binomial_column
 from minesolver.engines.base import EngineLimitExceeded
 from minesolver.engines.exact import FrontierEngine, box_order
 from minesolver.position import InconsistentPosition
+from minesolver.result import Analysis, Limit
 
 if TYPE_CHECKING:
-    from minesolver.analysis import Analysis
     from minesolver.constraints import Problem
 
 __all__ = [
@@ -211,7 +211,12 @@ class ComponentSampler:
 def dry_run_ops(component: Component, limit: float) -> float:
     """Estimated operations of the exact count of ``component``: the frontier DP's
     transitions weighted by the polynomial length, or ``inf`` once above ``limit``.
-    Cost: at most about ``limit / L`` tuple operations."""
+    Cost: at most about ``limit / L`` tuple operations, plus building the plan (the box
+    order, O(n^2) for ``n`` boxes), which is skipped when even the least possible work,
+    one transition per step (``sum of (i + 1)`` over the ``n`` steps), is above ``limit``."""
+    n = len(component.boxes)
+    if n * (n + 3) / 2 > limit:
+        return float("inf")
     plan = FrontierPlan(component)
     states: set[State] = {()}
     ops = 0.0
@@ -264,8 +269,12 @@ class SamplingEngine:
         self.samples = samples
         self.seed = seed
 
-    def analyze_problem(self, problem: Problem) -> Analysis:
-        from minesolver.analysis import Analysis
+    def analyze_problem(self, problem: Problem, limit: Limit | None = None) -> Analysis:
+        if limit is not None and (limit.samples is not None or limit.seed is not None):
+            return SamplingEngine(
+                samples=limit.samples or self.samples,
+                seed=self.seed if limit.seed is None else limit.seed,
+            ).analyze_problem(problem)
 
         rng = random.Random(self.seed)
         comps = problem.components
@@ -382,7 +391,7 @@ class SamplingEngine:
         w = problem.position.width
         return Analysis.from_indices(
             problem,
-            0,
+            None,
             probs,
             engine=self.name,
             exact=False,

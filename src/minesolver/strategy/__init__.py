@@ -1,22 +1,39 @@
 """Players, selectable by name: ``greedy``, ``pseq``, ``best`` (see :mod:`.base`).
 
+>>> from minesolver.strategy import get_player, player_names
+>>> {"best", "greedy", "pseq"} <= set(player_names())
+True
+>>> get_player("greedy").name
+'greedy'
+>>> get_player("best", margin=0).options.margin
+Fraction(0, 1)
+
 Variants of ``best`` measure its ingredients: ``best-no-endgame`` (also ``-fifty``,
 ``-dead``, ``-dominance``, ``-second``, ``-latent``) plays without one, and
 ``best:margin=1/10;max_candidates=20`` changes its settings
-(:func:`minesolver.strategy.best.variant_factory`).
+(:func:`minesolver.strategy.best.variant_factory`); the same settings can be given as
+keyword arguments of :func:`get_player`.
 
-The registry maps a name to the module that defines the player; the module is imported
-only when the player is asked for, so a player whose module is missing or broken does not
-stop the others. In that module the player is the class whose ``name`` attribute is the
-registry name (or a ``make_strategy()`` function); :func:`register` adds others.
+The players are kept in a :class:`~minesolver.registry.Registry`, the convention the
+engines share: each built-in name points to the ``module:attribute`` that builds the
+player, imported only when the player is first asked for, so a player whose module is
+missing or broken does not stop the others. :func:`register_player` adds others.
+``get_strategy``, ``strategy_names`` and ``register`` are the older names of
+:func:`get_player`, :func:`player_names` and :func:`register_player`.
+
+Cost: a lookup is one dict access once the name has been resolved (the first lookup of a
+name imports its module; a variant's name is parsed once).
 """
 
 from __future__ import annotations
 
-import importlib
+import inspect
 from collections.abc import Callable
+from typing import Any
 
+from minesolver.registry import Registry
 from minesolver.strategy.base import Move, MoveKind, Strategy
+from minesolver.strategy.errors import StrategyError
 
 __all__ = [
     "STRATEGIES",
@@ -24,69 +41,77 @@ __all__ = [
     "MoveKind",
     "Strategy",
     "StrategyError",
+    "get_player",
     "get_strategy",
+    "player_names",
     "register",
+    "register_player",
     "strategy_names",
 ]
 
 STRATEGIES: dict[str, str] = {
-    "greedy": "minesolver.strategy.greedy",
-    "pseq": "minesolver.strategy.pseq",
-    "best": "minesolver.strategy.best",
+    "greedy": "minesolver.strategy.greedy:GreedyStrategy",
+    "pseq": "minesolver.strategy.pseq:PseqStrategy",
+    "best": "minesolver.strategy.best:make_player",
 }
-"""Player name -> module defining it (imported lazily)."""
+"""The built-in players: name -> ``module:attribute`` of the factory that builds one
+(imported lazily). Others are added with :func:`register_player`, not here."""
 
-_FACTORIES: dict[str, Callable[[], Strategy]] = {}
-
-
-class StrategyError(ValueError):
-    """An unknown player name, or a player whose module cannot be loaded."""
-
-
-def register(name: str, factory: Callable[[], Strategy]) -> None:
-    """Add a player under ``name`` (``factory()`` builds a fresh instance)."""
-    _FACTORIES[name] = factory
+_VARIANTS: Registry[Callable[..., Strategy]] = Registry("player family", StrategyError)
+"""Families of parameterised names, ``<family>-no-<ingredient>`` and
+``<family>:<setting>=<value>;...``: family -> a function of the full name returning the
+variant's factory."""
+_VARIANTS.register_lazy("best", "minesolver.strategy.best:variant_factory")
 
 
-def strategy_names() -> list[str]:
-    """Every registered name."""
-    return sorted(set(STRATEGIES) | set(_FACTORIES))
+def _resolve(name: str) -> Callable[..., Strategy] | None:
+    """The factory of a variant name of a registered family, ``None`` for any other."""
+    family = name.partition(":")[0].partition("-no-")[0]
+    if family == name or family not in _VARIANTS:
+        return None
+    return _VARIANTS.factory(family)(name)
 
 
-def _factory(name: str) -> Callable[[], Strategy]:
-    factory = _FACTORIES.get(name)
-    if factory is not None:
-        return factory
-    if name.startswith(("best-no-", "best:")):
-        from minesolver.strategy.best import variant_factory
+_PLAYERS: Registry[Strategy] = Registry("strategy", StrategyError, _resolve)
+for _name, _target in STRATEGIES.items():
+    _PLAYERS.register_lazy(_name, _target)
 
-        factory = _FACTORIES[name] = variant_factory(name)
-        return factory
-    module_name = STRATEGIES.get(name)
-    if module_name is None:
-        raise StrategyError(
-            f"unknown strategy {name!r}: expected one of {', '.join(strategy_names())}"
-        )
+
+def register_player(name: str, factory: Callable[..., Strategy]) -> None:
+    """Add a player under ``name`` (``factory(**settings)`` builds a fresh instance); a
+    name already taken is replaced."""
+    _PLAYERS.register(name, factory)
+
+
+def player_names() -> list[str]:
+    """Every registered name, sorted (variant names once they have been asked for)."""
+    return _PLAYERS.names()
+
+
+def get_player(name: str, **settings: Any) -> Strategy:
+    """A fresh player by name (case and surrounding spaces ignored), built with
+    ``settings``. :class:`StrategyError` names the known players for an unknown name,
+    and what is wrong with a setting the player does not take."""
+    key = name.strip().lower()
+    factory = _PLAYERS.factory(key)
+    if settings:
+        _check_settings(key, factory, settings)
+    return factory(**settings)
+
+
+def _check_settings(name: str, factory: Callable[..., Strategy], settings: dict[str, Any]) -> None:
+    """:class:`StrategyError` when ``factory``'s signature does not take ``settings``
+    (a factory without one to inspect is left to say so when called)."""
     try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise StrategyError(f"strategy {name!r} is not available: {exc}") from exc
-    found = getattr(module, "make_strategy", None)
-    if not callable(found):
-        found = next(
-            (
-                value
-                for value in vars(module).values()
-                if isinstance(value, type) and getattr(value, "name", None) == name
-            ),
-            None,
-        )
-    if found is None:
-        raise StrategyError(f"strategy {name!r}: {module_name} defines no class named {name!r}")
-    _FACTORIES[name] = found
-    return found
+        signature = inspect.signature(factory)
+    except ValueError:
+        return
+    try:
+        signature.bind(**settings)
+    except TypeError as exc:
+        raise StrategyError(f"strategy {name!r}: {exc}") from None
 
 
-def get_strategy(name: str) -> Strategy:
-    """A fresh player by name; :class:`StrategyError` names the known ones otherwise."""
-    return _factory(name.strip().lower())()
+get_strategy = get_player
+strategy_names = player_names
+register = register_player

@@ -34,7 +34,7 @@ In order, for a position:
    otherwise end with.
 
 Each ingredient can be switched off by name, for measuring what it adds:
-``get_strategy("best-no-endgame")`` (or ``-fifty``, ``-dead``, ``-dominance``,
+``get_player("best-no-endgame")`` (or ``-fifty``, ``-dead``, ``-dominance``,
 ``-second``, ``-latent``), and the settings changed: ``best:margin=1/10;max_candidates=20``
 (:func:`variant_factory`).
 
@@ -45,14 +45,18 @@ are at most ``1 - p`` and the latent weight at most ``1 + latent_weight``, so on
 bound (or, digit by digit, the bound of a candidate half-weighed) is below the best score
 found, the rest cannot win and is not analysed. The latent weight costs one analysis per
 inclusion-exclusion term of a pattern worth counting (:mod:`.latent`), only for the
-candidates that are kept.
+candidates that are kept. Ordering the cells is O(u log u) for ``u`` unknown cells (the
+neighbour counts that break float ties only for the runs reached). The 50/50 test is
+O(h^2) cheap structural comparisons for ``h`` cells of probability 1/2, plus at most two
+analyses per cell of a pair that passes them. The endgame search is bounded by
+``endgame_layouts`` and ``endgame_budget`` (:mod:`.endgame`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import groupby, islice
 from operator import itemgetter
@@ -67,6 +71,7 @@ from minesolver.strategy.endgame import (
     TooManyLayouts,
     enumerate_layouts,
 )
+from minesolver.strategy.errors import StrategyError
 from minesolver.strategy.latent import latent_share, patterns
 from minesolver.strategy.outcomes import (
     Outcome,
@@ -80,6 +85,7 @@ __all__ = [
     "BestStrategy",
     "Options",
     "find_fifty_fifty",
+    "make_player",
     "second_safety",
     "variant_factory",
 ]
@@ -127,57 +133,100 @@ class Options:
 _INGREDIENTS = ("endgame", "fifty", "dead", "dominance", "second", "latent")
 
 
-def variant_factory(name: str) -> Callable[[], BestStrategy]:
+def make_player(**settings: Any) -> BestStrategy:
+    """``best`` with the :class:`Options` fields ``settings`` (``get_player("best",
+    margin=Fraction(1, 10))``); :class:`~minesolver.strategy.StrategyError` names a
+    setting that does not exist or a value of the wrong type."""
+    return BestStrategy(_with_settings("best", Options(), settings))
+
+
+def variant_factory(name: str) -> Callable[..., BestStrategy]:
     """A factory of the ``best`` variant called ``name``.
 
     ``best-no-X`` is ``best`` without ingredient ``X`` (one of endgame, fifty, dead,
     dominance, second, latent); ``best:field=value;...`` sets :class:`Options` fields (integers,
-    or fractions such as ``1/10``). The player's ``name`` is ``name``. Raises
+    or fractions such as ``1/10``). The player's ``name`` is ``name``; the factory takes
+    further settings as keyword arguments, as :func:`make_player` does. Raises
     :class:`~minesolver.strategy.StrategyError` naming what is wrong.
-    """
-    from minesolver.strategy import StrategyError
 
-    fields: dict[str, Any] = {}
+    >>> variant_factory("best:margin=1/10;dead=0")().options.margin
+    Fraction(1, 10)
+    """
     if name.startswith("best-no-"):
-        what = name.removeprefix("best-no-")
-        if what not in _INGREDIENTS:
-            raise StrategyError(
-                f"unknown strategy {name!r}: best has no ingredient {what!r} "
-                f"(expected one of {', '.join(_INGREDIENTS)})"
-            )
-        fields[what] = False
+        fields = _ablation(name)
     elif name.startswith("best:"):
-        defaults = Options()
-        for item in name.removeprefix("best:").split(";"):
-            key, _, text = item.partition("=")
-            if key not in Options.__dataclass_fields__ or not text:
-                raise StrategyError(f"strategy {name!r}: {item!r} is not an option=value")
-            default = getattr(defaults, key)
-            try:
-                if isinstance(default, bool):
-                    value: object = {"1": True, "0": False, "true": True, "false": False}[text]
-                elif isinstance(default, Fraction):
-                    value = Fraction(text)
-                else:
-                    value = int(text)
-            except (KeyError, ValueError, ZeroDivisionError):
-                raise StrategyError(
-                    f"strategy {name!r}: {text!r} is not a value for {key}"
-                ) from None
-            fields[key] = value
+        fields = _parse_settings(name)
     else:
         raise StrategyError(f"{name!r} is not a variant of best")
-    try:
-        options = replace(Options(), **fields)
-    except ValueError as exc:
-        raise StrategyError(f"strategy {name!r}: {exc}") from None
+    options = _with_settings(name, Options(), fields)
 
-    def make() -> BestStrategy:
-        player = BestStrategy(options)
+    def make(**settings: Any) -> BestStrategy:
+        player = BestStrategy(_with_settings(name, options, settings))
         player.name = name
         return player
 
     return make
+
+
+def _ablation(name: str) -> dict[str, Any]:
+    """The fields of ``best-no-X``: ingredient ``X`` switched off."""
+    what = name.removeprefix("best-no-")
+    if what not in _INGREDIENTS:
+        raise StrategyError(
+            f"unknown strategy {name!r}: best has no ingredient {what!r} "
+            f"(expected one of {', '.join(_INGREDIENTS)})"
+        )
+    return {what: False}
+
+
+def _parse_settings(name: str) -> dict[str, Any]:
+    """The fields of ``best:field=value;...``, each value read by its field's type
+    (``1``/``0``/``true``/``false`` for switches, fractions such as ``1/10``, integers)."""
+    defaults = Options()
+    fields: dict[str, Any] = {}
+    for item in name.removeprefix("best:").split(";"):
+        key, _, text = item.partition("=")
+        if key not in Options.__dataclass_fields__ or not text:
+            raise StrategyError(f"strategy {name!r}: {item!r} is not an option=value")
+        default = getattr(defaults, key)
+        try:
+            if isinstance(default, bool):
+                value: object = {"1": True, "0": False, "true": True, "false": False}[text]
+            elif isinstance(default, Fraction):
+                value = Fraction(text)
+            else:
+                value = int(text)
+        except (KeyError, ValueError, ZeroDivisionError):
+            raise StrategyError(f"strategy {name!r}: {text!r} is not a value for {key}") from None
+        fields[key] = value
+    return fields
+
+
+_EXPECTED = {bool: "True or False", Fraction: "an int or a Fraction", int: "an int"}
+
+
+def _with_settings(name: str, base: Options, settings: Mapping[str, Any]) -> Options:
+    """``base`` with ``settings`` set, each checked against its field's type (an ``int``
+    is a fine fraction; a ``bool`` is no number) and the bounds of :class:`Options`."""
+    fields: dict[str, Any] = {}
+    for key, value in settings.items():
+        if key not in Options.__dataclass_fields__:
+            known = ", ".join(Options.__dataclass_fields__)
+            raise StrategyError(f"strategy {name!r}: no setting {key!r} (settings: {known})")
+        default = getattr(base, key)
+        if isinstance(default, bool):
+            ok = isinstance(value, bool)
+        else:
+            kinds = (int, Fraction) if isinstance(default, Fraction) else (int,)
+            ok = isinstance(value, kinds) and not isinstance(value, bool)
+        if not ok:
+            expected = _EXPECTED[type(default)]
+            raise StrategyError(f"strategy {name!r}: {key} must be {expected}, not {value!r}")
+        fields[key] = Fraction(value) if isinstance(default, Fraction) else value
+    try:
+        return replace(base, **fields)
+    except ValueError as exc:
+        raise StrategyError(f"strategy {name!r}: {exc}") from None
 
 
 def next_safety(analysis: Analysis) -> Fraction:
@@ -337,7 +386,7 @@ class BestStrategy:
     def choose(self, analysis: Analysis) -> tuple[Cell, str]:
         """The guess for a position with no certainly-safe cell, and why."""
         opts = self.options
-        if opts.endgame and analysis.layouts <= opts.endgame_layouts:
+        if opts.endgame and analysis.layout_count() <= opts.endgame_layouts:
             found = self._search(analysis)
             if found is not None:
                 return found
@@ -449,69 +498,135 @@ class BestStrategy:
         (:meth:`_score`). The choice is the same as scoring the whole window
         (checked in the tests against a plain implementation).
         """
-        opts = self.options
+        window = self._collect(analysis)
+        if not window.live:  # only dead cells: weigh them all alike
+            self._weigh_dead(analysis, window)
+        cell = self._pick(window)
+        return cell, self._reason(analysis, window, cell)
+
+    def _collect(self, analysis: Analysis) -> _Window:
+        """The candidates, weighed one by one (:meth:`_weigh`) in the order of
+        :meth:`_order` until the window is full (:meth:`_window_closed`) or no later cell
+        can reach the best score found (:meth:`_bound`; only when :func:`_prunable`)."""
+        window = _Window()
         probs = analysis.probabilities
-        live: list[Cell] = []
-        dead: list[Cell] = []
-        outcomes: dict[Cell, list[Outcome]] = {}
-        scored: list[tuple[Fraction, Fraction, Cell]] = []
-        weights: dict[Cell, Fraction] = {}  # the latent weights counted
-        top: tuple[Fraction, Fraction] | None = None
-        low: Fraction | None = None
-        # the bounds need outcomes that add up to 1 - p: a count under the total
-        problem = analysis.problem
-        prune = analysis.exact and problem is not None and problem.density is None
+        prune = _prunable(analysis)
         for cell in self._order(analysis):
             p = probs[cell]
-            if low is not None and (p > low + opts.margin or len(live) >= opts.max_candidates):
+            if self._window_closed(window, p):
                 break
-            beat = top[0] if prune and top is not None else None
+            beat = window.top[0] if prune and window.top is not None else None
             if beat is not None and self._bound(p) < beat:
                 break
-            if not opts.dead and low is None:
-                low = p
-            # the latent weight is at most ``most``: counted only for a cell kept below
-            most = self._most(analysis, cell)
-            outs, key = self._score(p, iter_outcomes(analysis, cell, self._cache), beat, most)
-            outcomes[cell] = outs
-            if opts.dead and len(outs) <= 1:
-                if len(dead) < opts.max_candidates:
-                    dead.append(cell)
-                continue
-            if low is None:
-                low = p
-            dominated = (
-                key is not None and opts.dominance and _dominated(cell, live, outcomes, probs)
-            )
-            live.append(cell)
-            if key is not None and not dominated:
-                if most > 1:
-                    weights[cell] = self._factor(analysis, cell)
-                    key = (key[0] * weights[cell], key[1])
-                scored.append((*key, cell))
-                if top is None or key > top:
-                    top = key
-        if not live:  # only dead cells: weigh them all alike
-            kept = [
-                b for b in dead if not (opts.dominance and _dominated(b, dead, outcomes, probs))
-            ] or dead
-            scored = []
-            for c in kept:
-                _, key = self._score(probs[c], outcomes[c])
-                assert key is not None  # nothing to beat: never cut short
-                weights[c] = self._factor(analysis, c)
-                scored.append((key[0] * weights[c], key[1], c))
-            top = max((s, g) for s, g, _ in scored)
-        assert top is not None
-        best = [c for s, g, c in scored if (s, g) == top]
-        cell = best[0] if len(best) == 1 else self._rng.choice(best)
-        kind = "second-move safety" if opts.second else "safety"
-        return cell, (
-            f"{kind} score {float(top[0]):.4f}, P(progress) {float(top[1]):.3f}, "
-            f"mine probability {float(probs[cell]):.3f}"
-            + (f", latent 50/50 weight {float(w):.3f}" if (w := weights.get(cell, 1)) > 1 else "")
-            + f" ({len(scored)} candidates weighed in full)"
+            self._weigh(analysis, window, cell, beat)
+        return window
+
+    def _window_closed(self, window: _Window, probability: Fraction) -> bool:
+        """True once a cell of ``probability`` is beyond ``margin`` of the lowest live
+        probability, or ``max_candidates`` live cells are in."""
+        opts = self.options
+        low = window.low
+        return low is not None and (
+            probability > low + opts.margin or len(window.live) >= opts.max_candidates
         )
+
+    def _weigh(
+        self, analysis: Analysis, window: _Window, cell: Cell, beat: Fraction | None
+    ) -> None:
+        """Score ``cell`` and record it in ``window``: a dead cell is set aside; a live
+        one joins the window, and unless it is dominated or cut short against ``beat``
+        (:meth:`_score`) its score, times its latent weight, is a contender."""
+        opts = self.options
+        probs = analysis.probabilities
+        p = probs[cell]
+        # the latent weight is at most ``most``: counted only for a cell kept below
+        most = self._most(analysis, cell)
+        outs, key = self._score(p, iter_outcomes(analysis, cell, self._cache), beat, most)
+        window.outcomes[cell] = outs
+        if opts.dead and len(outs) <= 1:
+            if len(window.dead) < opts.max_candidates:
+                window.dead.append(cell)
+            return
+        if window.low is None:
+            window.low = p
+        dominated = (
+            key is not None
+            and opts.dominance
+            and _dominated(cell, window.live, window.outcomes, probs)
+        )
+        window.live.append(cell)
+        if key is None or dominated:
+            return
+        if most > 1:
+            weight = window.weights[cell] = self._factor(analysis, cell)
+            key = (key[0] * weight, key[1])
+        window.scored.append((*key, cell))
+        if window.top is None or key > window.top:
+            window.top = key
+
+    def _weigh_dead(self, analysis: Analysis, window: _Window) -> None:
+        """With no live candidate: every dead one that no other dominates (all of them
+        if each is) is scored in full, latent weight included."""
+        opts = self.options
+        probs = analysis.probabilities
+        dead = window.dead
+        kept = [
+            b for b in dead if not (opts.dominance and _dominated(b, dead, window.outcomes, probs))
+        ] or dead
+        window.scored = []
+        for c in kept:
+            _, key = self._score(probs[c], window.outcomes[c])
+            assert key is not None  # nothing to beat: never cut short
+            weight = window.weights[c] = self._factor(analysis, c)
+            window.scored.append((key[0] * weight, key[1], c))
+        window.top = max((s, g) for s, g, _ in window.scored)
+
+    def _pick(self, window: _Window) -> Cell:
+        """The candidate of the best ``(score, progress)``; a tie broken with the rng."""
+        top = window.top
+        assert top is not None
+        best = [c for s, g, c in window.scored if (s, g) == top]
+        return best[0] if len(best) == 1 else self._rng.choice(best)
+
+    def _reason(self, analysis: Analysis, window: _Window, cell: Cell) -> str:
+        """Why ``cell`` was chosen, for people: its score and what went into it."""
+        top = window.top
+        assert top is not None
+        kind = "second-move safety" if self.options.second else "safety"
+        weight = window.weights.get(cell, 1)
+        return (
+            f"{kind} score {float(top[0]):.4f}, P(progress) {float(top[1]):.3f}, "
+            f"mine probability {float(analysis.probabilities[cell]):.3f}"
+            + (f", latent 50/50 weight {float(weight):.3f}" if weight > 1 else "")
+            + f" ({len(window.scored)} candidates weighed in full)"
+        )
+
+
+@dataclass(slots=True)
+class _Window:
+    """The candidates of one guess, as :meth:`BestStrategy._heuristic` meets them.
+
+    ``live`` and ``dead``: the candidates that can show two digits or more, and those
+    that cannot; ``outcomes``: what each can show, as far as it was expanded;
+    ``scored``: ``(score, progress, cell)`` of the contenders, their latent weights
+    (those counted in ``weights``) included; ``top``: the best ``(score, progress)``;
+    ``low``: the lowest live probability, which the ``margin`` is measured from.
+    """
+
+    live: list[Cell] = field(default_factory=list)
+    dead: list[Cell] = field(default_factory=list)
+    outcomes: dict[Cell, list[Outcome]] = field(default_factory=dict)
+    scored: list[tuple[Fraction, Fraction, Cell]] = field(default_factory=list)
+    weights: dict[Cell, Fraction] = field(default_factory=dict)
+    top: tuple[Fraction, Fraction] | None = None
+    low: Fraction | None = None
+
+
+def _prunable(analysis: Analysis) -> bool:
+    """True when the outcomes of a cell add up to ``1 - p`` (an exact count under a
+    known total), which the bounds that stop the candidates early rely on."""
+    problem = analysis.problem
+    return analysis.exact and problem is not None and problem.density is None
 
 
 def _dominated(

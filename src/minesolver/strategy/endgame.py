@@ -23,6 +23,7 @@ every choice of the remaining mines among the interior cells: O(layouts * cells)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 
 from minesolver.position import FLAG, HIDDEN, Cell, Position
@@ -49,14 +50,43 @@ def enumerate_layouts(position: Position, limit: int) -> list[int]:
     A layout is a bit mask of mine cell indices (flags are not included: they are mines
     in every layout). Raises :class:`TooManyLayouts` beyond ``limit`` layouts, and
     ``ValueError`` when the total is unknown.
+
+    >>> sorted(bin(m) for m in enumerate_layouts(Position.from_text("3x1x1\\nH1H\\n"), 10))
+    ['0b1', '0b100']
     """
     if position.mines is None:
         raise ValueError("the endgame search needs the total number of mines")
     cells = position.cells
-    nbrs = position.neighbour_indices()
     to_place = position.mines - cells.count(FLAG)
     hidden = [i for i, v in enumerate(cells) if v == HIDDEN]
-    # equations: [need, unassigned count] per digit touching a hidden cell
+    need, free, cell_eqs = _digit_equations(position)
+    frontier = _frontier_order(hidden, cell_eqs, position.neighbour_indices())
+    interior = [i for i in hidden if i not in cell_eqs]
+    out: list[int] = []
+
+    def emit(mask: int, placed: int) -> None:
+        """Every way to put the mines still to place on the interior cells."""
+        rest = to_place - placed
+        if rest < 0 or rest > len(interior):
+            return
+        for combo in combinations(interior, rest):
+            m = mask
+            for j in combo:
+                m |= 1 << j
+            out.append(m)
+            if len(out) > limit:
+                raise TooManyLayouts(f"more than {limit} layouts")
+
+    _walk_frontier(frontier, cell_eqs, need, free, to_place, emit)
+    return out
+
+
+def _digit_equations(position: Position) -> tuple[list[int], list[int], dict[int, list[int]]]:
+    """The digits touching a hidden cell as equations: per equation the mines it still
+    needs and its number of hidden cells, and per hidden cell the equations it is in.
+    O(cells)."""
+    cells = position.cells
+    nbrs = position.neighbour_indices()
     need: list[int] = []
     free: list[int] = []
     cell_eqs: dict[int, list[int]] = {}
@@ -71,21 +101,22 @@ def enumerate_layouts(position: Position, limit: int) -> list[int]:
         free.append(len(around))
         for j in around:
             cell_eqs.setdefault(j, []).append(e)
-    frontier = _frontier_order(hidden, cell_eqs, nbrs)
-    interior = [i for i in hidden if i not in cell_eqs]
-    out: list[int] = []
+    return need, free, cell_eqs
 
-    def emit(mask: int, placed: int) -> None:
-        rest = to_place - placed
-        if rest < 0 or rest > len(interior):
-            return
-        for combo in combinations(interior, rest):
-            m = mask
-            for j in combo:
-                m |= 1 << j
-            out.append(m)
-            if len(out) > limit:
-                raise TooManyLayouts(f"more than {limit} layouts")
+
+def _walk_frontier(
+    frontier: list[int],
+    cell_eqs: dict[int, list[int]],
+    need: list[int],
+    free: list[int],
+    to_place: int,
+    emit: Callable[[int, int], None],
+) -> None:
+    """Backtrack over the ``frontier`` cells in order, each safe then a mine, cutting a
+    branch as soon as an equation can no longer be met (it needs more mines than it has
+    cells left, or fewer than none) or more than ``to_place`` mines are placed;
+    ``emit(mask, placed)`` for each complete frontier assignment. ``need`` and ``free``
+    are updated in place and restored. O(assignments visited * equations per cell)."""
 
     def walk(k: int, mask: int, placed: int) -> None:
         if placed > to_place:
@@ -111,7 +142,6 @@ def enumerate_layouts(position: Position, limit: int) -> list[int]:
                 need[e] += mine
 
     walk(0, 0, 0)
-    return out
 
 
 def _frontier_order(

@@ -102,7 +102,7 @@ def latent_share(
 
     def count(mines: list[Cell]) -> int:
         child = cache.analysis(position.replace(dict.fromkeys(mines, FLAG)))
-        return child.layouts if child is not None else 0
+        return child.layout_count() if child is not None else 0
 
     total = 0
     for mines, also_safe in patterns(analysis, cell, missing, blocks):

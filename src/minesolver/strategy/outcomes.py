@@ -162,7 +162,7 @@ def iter_outcomes(
         child = store.analysis(position.replace({cell: digit}), (analysis, cell, digit))
         if child is None or child.layouts == 0:
             continue
-        yield Outcome(cell, digit, Fraction(child.layouts, analysis.layouts), child)
+        yield Outcome(cell, digit, Fraction(child.layout_count(), analysis.layout_count()), child)
 
 
 def is_dead(outcomes: Iterable[Outcome]) -> bool:

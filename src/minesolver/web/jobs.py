@@ -73,7 +73,7 @@ def choose_move(view: Position, seed: int = 0) -> tuple[str, Move | None]:
         moves = player.next_moves(view)
         return name, (moves[0] if moves else None)
     analysis = analyze(view)
-    best = analysis.best()
+    best = analysis.safest()
     if best is None:
         return "lowest", None
     p = analysis.probabilities[best]

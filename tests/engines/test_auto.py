@@ -1,5 +1,6 @@
-"""The time budget: exact when it fits, block MCMC (marked approximate) when it does not;
-and the MCMC engine itself against the exact one."""
+"""The ``auto`` engine: exact when it fits the time limit, block MCMC (marked approximate)
+when it does not; the ``exact`` engine under a time limit; and the MCMC engine itself
+against the exact one."""
 
 from __future__ import annotations
 
@@ -10,13 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from minesolver.analysis import analyze
-from minesolver.budget import analyze_within, dry_run_ops, sampled_components
+from minesolver.analysis import analyze, analyze_after
 from minesolver.cli import main
 from minesolver.constraints import build
 from minesolver.engines import EngineLimitExceeded
+from minesolver.engines.auto import sampled_components
 from minesolver.engines.mcmc import McmcEngine
+from minesolver.engines.sampling import dry_run_ops
 from minesolver.position import Position
+from minesolver.result import Analysis, Limit
 
 
 def lattice(n: int, seed: int, density: float = 0.3) -> Position:
@@ -50,11 +53,16 @@ def test_dry_run_grows_with_the_frontier_width_and_stops_at_its_limit() -> None:
     assert dry_run_ops(large, 1000.0) == float("inf")
 
 
+def auto(pos: Position, seconds: float, sweeps: int = 400, seed: int = 0) -> Analysis:
+    return analyze(pos, engine="auto", limit=Limit(seconds=seconds, samples=sweeps, seed=seed))
+
+
 def test_budget_that_fits_gives_the_exact_analysis() -> None:
     pos = lattice(13, 2)
-    got = analyze_within(pos, 60.0)
+    got = auto(pos, 60.0)
     assert got.exact and got.engine == "exact"
     assert got.probabilities == analyze(pos).probabilities
+    assert got.layouts == analyze(pos).layouts
 
 
 def test_budget_overrun_falls_back_to_mcmc_and_says_so() -> None:
@@ -62,8 +70,8 @@ def test_budget_overrun_falls_back_to_mcmc_and_says_so() -> None:
     problem = build(pos)
     assert sampled_components(problem, 1e-4)  # the wide component does not fit
     exact = analyze(pos)
-    got = analyze_within(pos, 1e-4, sweeps=200, seed=5)
-    assert not got.exact and got.engine == "exact+mcmc"
+    got = auto(pos, 1e-4, sweeps=200, seed=5)
+    assert not got.exact and got.engine == "exact+mcmc" and got.layouts is None
     assert got.errors is not None
     assert got.safe == exact.safe and got.mines == exact.mines
     zs = [
@@ -74,21 +82,66 @@ def test_budget_overrun_falls_back_to_mcmc_and_says_so() -> None:
     assert zs and max(zs) < 5
 
 
-def test_budget_must_be_positive() -> None:
-    with pytest.raises(ValueError, match="positive"):
-        analyze_within(lattice(5, 1), 0)
+def test_limits_are_checked() -> None:
+    for bad in (0, -1.0, float("inf"), float("nan")):
+        with pytest.raises(ValueError, match="positive"):
+            Limit(seconds=bad)
+    for wrong in ("5", True, [1]):
+        with pytest.raises(TypeError, match="seconds"):
+            Limit(seconds=wrong)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="samples"):
+        Limit(samples=2.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="at least 2"):
+        Limit(samples=1)
+    with pytest.raises(TypeError, match="Limit"):
+        analyze(lattice(5, 1), limit=5)  # type: ignore[arg-type]
 
 
-def test_analyze_takes_a_budget() -> None:
+def test_the_deprecated_budget_argument_is_the_auto_engine() -> None:
     pos = lattice(13, 3)
-    fits = analyze(pos, budget=60.0)
+    with pytest.warns(DeprecationWarning, match="Limit"):
+        fits = analyze(pos, budget=60.0)
     assert fits.exact and fits.probabilities == analyze(pos).probabilities
-    over = analyze(pos, budget=1e-4)
+    with pytest.warns(DeprecationWarning):
+        over = analyze(pos, budget=1e-4)
     assert not over.exact and over.engine == "exact+mcmc" and over.errors is not None
-    with pytest.raises(ValueError, match="exact engine"):
+    with pytest.warns(DeprecationWarning), pytest.raises(ValueError, match="exact engine"):
         analyze(pos, engine="sat", budget=1.0)
-    with pytest.raises(ValueError, match="positive"):
+    with pytest.warns(DeprecationWarning), pytest.raises(ValueError, match="positive"):
         analyze(pos, budget=-1.0)
+
+
+def test_exact_under_a_time_limit_refuses_before_counting() -> None:
+    pos = lattice(13, 3)
+    with pytest.raises(EngineLimitExceeded, match="engine 'auto'"):
+        analyze(pos, limit=Limit(seconds=1e-4))
+    assert analyze(pos, limit=Limit(seconds=60)) == analyze(pos)
+
+
+def test_what_ifs_after_a_sampled_analysis_use_the_same_engine() -> None:
+    """A what-if on an analysis that fell back to sampling is analysed by the same
+    (configured) engine again, never looked up by its ``exact+mcmc`` label; its certain
+    cells are exact ones."""
+    pos = lattice(13, 3)
+    got = auto(pos, 1e-4, sweeps=80, seed=5)
+    assert got.engine == "exact+mcmc"
+    exact = analyze(pos)
+    cell, digit = next(
+        (c, d) for c in sorted(exact.safe) for d in range(9) if _consistent(pos.replace({c: d}))
+    )
+    after = analyze_after(got, cell, digit)
+    assert after.source is got.source
+    exact_after = analyze(pos.replace({cell: digit}))
+    assert after.safe <= exact_after.safe and after.mines <= exact_after.mines
+    assert set(after.probabilities) == set(exact_after.probabilities)
+
+
+def _consistent(pos: Position) -> bool:
+    try:
+        analyze(pos)
+    except ValueError:
+        return False
+    return True
 
 
 def test_mcmc_matches_exact_within_its_errors() -> None:
@@ -137,7 +190,14 @@ def test_cli_solve_budget(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert out["exact"] is False and out["engine"] == "exact+mcmc"
     assert all("error" in c for c in out["cells"])
     assert main(["solve", str(path), "--budget", "-1"]) == 2
-    assert "error: budget must be a positive number" in capsys.readouterr().err
+    assert "error: --budget -1.0 must be a number of seconds" in capsys.readouterr().err
+    # the default: exact when it fits the default limit; --budget 0: exact, no limit
+    for args in ([], ["--budget", "0"], ["--engine", "exact", "--budget", "0"]):
+        assert main(["solve", str(path), "--json", *args]) == 0
+        out = json.loads(capsys.readouterr().out)
+        assert out["exact"] is True and out["engine"] == "exact", args
+    assert main(["solve", str(path), "--engine", "exact", "--budget", "0.0001"]) == 2
+    assert "engine 'auto'" in capsys.readouterr().err
 
 
 def test_sampling_refuses_a_component_it_could_not_count(
@@ -151,3 +211,29 @@ def test_sampling_refuses_a_component_it_could_not_count(
         sampling.SamplingEngine(samples=10).analyze_problem(build(pos))
     monkeypatch.setattr(sampling, "MAX_OPS", 5e7)
     assert sampling.SamplingEngine(samples=10).analyze_problem(build(pos)).safe
+
+
+def test_sat_out_of_time_leaves_cells_uncertain_never_certain_without_proof() -> None:
+    """Under a time limit too short for its questions, the SAT engine reports only
+    proven certain cells: a subset of the exact ones, the rest uncertain (positions
+    whose certain cells need more than propagation, found by a seeded search)."""
+    from gen import cut_position
+
+    from minesolver.engines.sat import SatEngine
+
+    rng = random.Random(11)
+    tried = 0
+    while tried < 5:
+        pos = cut_position(rng, 16, 16, 40, openings=3).position
+        problem = build(pos)
+        exact = analyze(pos)
+        forced = {pos.coords(i) for i in problem.forced_safe | problem.forced_mines}
+        if not (exact.safe | exact.mines) - forced:
+            continue
+        tried += 1
+        full = analyze(pos, engine="sat")
+        assert full.safe == exact.safe and full.mines == exact.mines
+        hurried = analyze(pos, engine=SatEngine(seconds=1e-9, first_seconds=30.0))
+        assert hurried.safe <= exact.safe and hurried.mines <= exact.mines
+        assert {c for c in hurried.safe | hurried.mines} == forced  # nothing more proven
+        assert all(0 < hurried.probabilities[c] < 1 for c in exact.safe - hurried.safe)

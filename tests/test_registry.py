@@ -1,0 +1,46 @@
+"""The registry convention shared by engines and players."""
+
+from __future__ import annotations
+
+import pytest
+
+from minesolver.registry import Registry
+
+
+class Oops(ValueError):
+    pass
+
+
+def test_lazy_entries_import_on_first_use_and_name_the_missing_extra() -> None:
+    reg: Registry[object] = Registry("engine", Oops)
+    reg.register_lazy("frac", "fractions:Fraction")
+    reg.register_lazy("gone", "minesolver_no_such_module:Thing", extra="engines")
+    reg.register_lazy("noattr", "fractions:NoSuchThing")
+    assert reg.names() == ["frac", "gone", "noattr"] and "frac" in reg
+    assert reg.create("frac", numerator=3, denominator=6) == 0.5
+    with pytest.raises(Oops, match=r"pip install 'minesolver\[engines\]'") as err:
+        reg.factory("gone")
+    assert "minesolver_no_such_module" in str(err.value)
+    with pytest.raises(Oops, match="defines no 'NoSuchThing'"):
+        reg.factory("noattr")
+    with pytest.raises(Oops, match=r"unknown engine 'x' \(available: frac, gone, noattr\)"):
+        reg.factory("x")
+    with pytest.raises(ValueError, match="module:attribute"):
+        reg.register_lazy("bad", "fractions")
+
+
+def test_parameterised_names_resolve_once_and_registering_replaces() -> None:
+    calls: list[str] = []
+
+    def resolve(name: str) -> type[str] | None:
+        calls.append(name)
+        return str if name.startswith("s:") else None
+
+    reg: Registry[str] = Registry("player", Oops, resolve)
+    assert reg.create("s:a", object="hi") == "hi"
+    assert reg.create("s:a", object="again") == "again"
+    assert calls == ["s:a"]  # resolved once, then remembered
+    with pytest.raises(Oops):
+        reg.create("t:a")
+    reg.register("s:a", lambda **kw: "replaced")
+    assert reg.create("s:a") == "replaced"
