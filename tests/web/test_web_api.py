@@ -17,7 +17,7 @@ with warnings.catch_warnings():  # starlette's notice about httpx versions
     warnings.simplefilter("ignore", UserWarning)
     from starlette.testclient import TestClient
 
-from webtest_helpers import KNOWN, assert_no_layout, hard_position, replay
+from webtest_helpers import KNOWN, assert_no_layout, error_of, hard_position, replay
 
 from minesolver.analysis import analyze, fraction_text, to_json
 from minesolver.engines import ENGINES
@@ -33,14 +33,6 @@ SETTINGS = Settings(workers=2, budget=2.0, queue_wait=20.0)
 def client() -> Iterator[TestClient]:
     with TestClient(create_app(SETTINGS)) as c:
         yield c
-
-
-def error_of(response: Any, status: int, code: str) -> str:
-    assert response.status_code == status, response.text
-    body = response.json()
-    assert body["error"] == code
-    assert "Traceback" not in response.text
-    return str(body["detail"])
 
 
 # -- analysis -----------------------------------------------------------------------------

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import warnings
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
@@ -24,7 +23,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", UserWarning)
     from starlette.testclient import TestClient
 
-from webtest_helpers import KNOWN
+from webtest_helpers import KNOWN, error_of
 
 from minesolver.web import Settings, create_app
 
@@ -36,14 +35,6 @@ HUGE_HEADER = "9" * 5000 + "x1x1"
 def client() -> Iterator[TestClient]:
     with TestClient(create_app(SETTINGS), raise_server_exceptions=False) as c:
         yield c
-
-
-def error_of(response: Any, status: int, code: str) -> str:
-    assert response.status_code == status, response.text
-    body = response.json()
-    assert body["error"] == code
-    assert "Traceback" not in response.text
-    return str(body["detail"])
 
 
 @pytest.mark.parametrize(
