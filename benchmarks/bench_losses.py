@@ -66,15 +66,9 @@ def measure(level: str, games: int, seed: int, player: str) -> dict[str, object]
                     guesses += 1
                     risk[kind] += move.risk
                     count[kind] += 1
-                if move.kind == "open":
-                    game.open(move.cell)
-                elif move.kind == "flag":
-                    game.flag(move.cell)
-                else:
-                    game.chord(move.cell)
-                if game.status == "lost":
+                if game.push(move).outcome.lost:
                     deaths[kind or "certain move (a bug)"] += 1
-        wins += game.status == "won"
+        wins += game.outcome.won
     return {
         "level": level,
         "games": games,

@@ -124,7 +124,7 @@ def measure(
                         )
                     decisions.append(row)
             apply_moves(game, moves, player)
-        wins += game.status == "won"
+        wins += game.outcome.won
     seconds = time.perf_counter() - began
 
     def regret(rows: list[dict[str, Any]]) -> Fraction:

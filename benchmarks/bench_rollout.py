@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from minesolver.game import Game, Layout
+from minesolver.game import Game, Layout, Move
 from minesolver.position import FLAG, Cell, Position
 from minesolver.simulate import apply_moves
 from minesolver.strategy import get_strategy
@@ -34,14 +34,14 @@ def rollout_wins(position: Position, cell: Cell, player: str, limit: int) -> tup
     for k, mask in enumerate(layouts):
         mines = sorted({i for i in range(size) if mask >> i & 1} | set(flags))
         game = Game.from_layout(Layout(position.width, position.height, tuple(mines)))
-        for c in opened:
-            game.open(c)
-        game.open(cell)
+        for c in [*opened, cell]:
+            if not game.over:  # the last of them may win the game
+                game.push(Move("open", c))
         strategy = get_strategy(player)
         strategy.reset(random.Random(k))
         while not game.over:
             apply_moves(game, strategy.next_moves(game.view()), player)
-        wins += game.status == "won"
+        wins += game.outcome.won
     return wins, len(layouts)
 
 

@@ -33,7 +33,7 @@ if __package__ in (None, ""):  # run as a script: make ``benchmarks`` importable
 from benchmarks.docs_tables import STRENGTH, write_section
 from minesolver.game import check_rule, parse_level, parse_start
 from minesolver.simulate import BenchResult, GameRecord, make_setup, simulate, summarise
-from minesolver.stats import mcnemar_exact, wilson_interval
+from minesolver.simulate.stats import mcnemar_exact, wilson_interval
 
 RESULTS = Path(__file__).parent / "results" / "strength.json"
 LEVELS = {"beginner": "9x9x10", "intermediate": "16x16x40", "expert": "30x16x99"}

@@ -19,7 +19,7 @@ DESIGN = "5x5x5\nH2HHH\nHHHHH\n112HH\n00HHH\n000HH"
 
 def test_the_top_level_holds_what_users_reach_for() -> None:
     for name in (
-        "Position", "analyze", "analyze_after", "Analysis", "Limit", "Game", "Move",
+        "Position", "analyze", "analyze_after", "Analysis", "Limit", "Game", "Move", "Outcome",
         "get_engine", "get_player", "PositionFormatError", "InconsistentPosition",
         "MineCountUnknown", "EngineError", "EngineLimitExceeded", "GameError",
         "StrategyError",
@@ -48,7 +48,7 @@ def test_reprs_go_through_the_text_format_and_stay_short() -> None:
 def test_safest_is_the_lowest_probability_cell_and_best_is_deprecated() -> None:
     a = analyze(Position.from_text(DESIGN))
     assert a.safest() == (2, 1)
-    with pytest.warns(DeprecationWarning, match="safest"):
+    with pytest.warns(DeprecationWarning, match=r"best\(\) is deprecated"):
         assert a.best() == a.safest()
 
 

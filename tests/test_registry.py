@@ -44,3 +44,10 @@ def test_parameterised_names_resolve_once_and_registering_replaces() -> None:
         reg.create("t:a")
     reg.register("s:a", lambda **kw: "replaced")
     assert reg.create("s:a") == "replaced"
+
+
+def test_parameterised_names_are_not_listed_once_resolved() -> None:
+    reg: Registry[str] = Registry("player", Oops, lambda n: str if n.startswith("s:") else None)
+    reg.register("plain", str)
+    reg.create("s:x")
+    assert reg.names() == ["plain"]

@@ -13,7 +13,7 @@ Fraction(1, 3)
 
 from minesolver.analysis import analyze, analyze_after
 from minesolver.engines import EngineError, EngineLimitExceeded, get_engine
-from minesolver.game import Game, GameError
+from minesolver.game import Game, GameError, Outcome, Status, Step
 from minesolver.position import (
     FLAG,
     HIDDEN,
@@ -56,8 +56,11 @@ __all__ = [
     "Limit",
     "MineCountUnknown",
     "Move",
+    "Outcome",
     "Position",
     "PositionFormatError",
+    "Status",
+    "Step",
     "StrategyError",
     "__version__",
     "analyze",

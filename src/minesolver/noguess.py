@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from minesolver.analysis import analyze
-from minesolver.game import FirstClick, Game, GameError, Layout, Level, random_layout
+from minesolver.game import FirstClick, Game, GameError, Layout, Level, Move, random_layout
 from minesolver.position import Cell
 
 __all__ = ["DEFAULT_MAX_ATTEMPTS", "NoGuessError", "no_guess_layout", "solves_without_guessing"]
@@ -29,16 +29,18 @@ class NoGuessError(GameError):
 def solves_without_guessing(layout: Layout, start: Cell) -> bool:
     """Whether opening ``start`` and then only certain cells wins the game."""
     game = Game.from_layout(layout)
-    game.open(start)
-    while game.status == "playing":
+    game.push(Move("open", start))
+    while not game.over:
         analysis = analyze(game.view())
         if not analysis.safe:
             return False
-        for cell in analysis.mines:
-            game.flag(cell)
-        for cell in analysis.safe:
-            game.open(cell)
-    return game.status == "won"
+        moves = [Move("flag", cell) for cell in analysis.mines]
+        moves += [Move("open", cell) for cell in analysis.safe]
+        for move in moves:
+            if game.over:
+                break
+            game.push(move)
+    return game.outcome.won
 
 
 def no_guess_layout(

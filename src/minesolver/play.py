@@ -25,10 +25,10 @@ from rich.text import Text
 
 from minesolver.analysis import Analysis, analyze
 from minesolver.display import heat_map, summary
-from minesolver.game import Game, GameError, Status
+from minesolver.game import Game, GameError, Move, MoveKind, Outcome
 from minesolver.position import FLAG, HIDDEN, Cell, InconsistentPosition, Position
 from minesolver.simulate import apply_moves
-from minesolver.strategy import Move, Strategy
+from minesolver.strategy import Strategy
 
 __all__ = ["board_text", "describe_moves", "parse_command", "play_human", "watch"]
 
@@ -114,12 +114,12 @@ def watch(
     *,
     probabilities: bool = True,
     delay: float = 0.0,
-) -> Status:
+) -> Outcome:
     """Let ``player`` play ``game`` from the first click at ``start``, showing each round:
     the board (with the exact probabilities unless ``probabilities`` is false), the moves
-    and why. Returns the final status."""
+    and why. Returns the outcome."""
     player.reset(rng)
-    game.open(start)
+    game.push(Move("open", start))
     console.print(f"first click ({start[0]},{start[1]})")
     turn = 0
     while not game.over:
@@ -133,15 +133,16 @@ def watch(
         if delay > 0:
             time.sleep(delay)
     _finish(game, console)
-    return game.status
+    return game.outcome
 
 
 def _finish(game: Game, console: Console) -> None:
-    console.print(board_text(game.view(), game.mine_cells(), game.exploded), end="")
-    if game.status == "won":
+    outcome = game.outcome
+    console.print(board_text(game.view(), game.mine_cells(), outcome.exploded), end="")
+    if outcome.won:
         console.print("[bold green]won[/bold green]")
-    elif game.status == "lost" and game.exploded is not None:
-        x, y = game.exploded
+    elif outcome.exploded is not None:
+        x, y = outcome.exploded
         console.print(f"[bold red]lost[/bold red]: a mine at ({x},{y})")
 
 
@@ -171,10 +172,10 @@ def parse_command(line: str) -> tuple[str, Cell | None]:
 _HELP = "o X Y open · f X Y flag/unflag · c X Y chord · h hint · b board · q quit"
 
 
-def play_human(game: Game, commands: Iterable[str], console: Console, prompt: str = "") -> Status:
+def play_human(game: Game, commands: Iterable[str], console: Console, prompt: str = "") -> Outcome:
     """Play ``game`` from ``commands`` (lines, e.g. standard input), showing the board
     after each move and the exact probabilities on ``h``; ``prompt`` is printed before
-    each command is read. Returns the final status (``playing`` when the commands end or
+    each command is read. Returns the outcome (still playing when the commands end or
     ``q`` stops the game first)."""
     console.print(_HELP)
     console.print(board_text(game.view()), end="")
@@ -189,30 +190,39 @@ def play_human(game: Game, commands: Iterable[str], console: Console, prompt: st
             action, cell = parse_command(line)
             if action == "quit":
                 break
-            if action == "help":
-                console.print(_HELP)
-            elif action == "hint":
-                _hint(game, console)
-            elif action == "board":
-                console.print(board_text(game.view()), end="")
-            else:
-                assert cell is not None
-                if action == "open":
-                    changed = bool(game.open(cell))
-                elif action == "flag":
-                    changed = game.toggle_flag(cell)
-                else:
-                    changed = bool(game.chord(cell))
-                if not changed:
-                    console.print(f"{action} ({cell[0]},{cell[1]}): nothing to do")
-                if game.over:
-                    break
-                console.print(board_text(game.view()), end="")
+            if cell is None:
+                _show(action, game, console)
+            elif _human_move(game, action, cell, console):
+                break
         except GameError as exc:
             console.print(f"[yellow]{exc}[/yellow]")
     if game.over:
         _finish(game, console)
-    return game.status
+    return game.outcome
+
+
+_MOVE_KINDS: dict[str, MoveKind] = {"open": "open", "chord": "chord"}
+
+
+def _human_move(game: Game, action: str, cell: Cell, console: Console) -> bool:
+    """Make a person's move (``flag`` toggles); returns whether the game is over."""
+    move = game.toggle_move(cell) if action == "flag" else Move(_MOVE_KINDS[action], cell)
+    if not game.push(move).changed:
+        console.print(f"{action} ({cell[0]},{cell[1]}): nothing to do")
+    if game.over:
+        return True
+    console.print(board_text(game.view()), end="")
+    return False
+
+
+def _show(action: str, game: Game, console: Console) -> None:
+    """The commands that only show: ``help``, ``hint``, ``board``."""
+    if action == "help":
+        console.print(_HELP)
+    elif action == "hint":
+        _hint(game, console)
+    else:
+        console.print(board_text(game.view()), end="")
 
 
 def _hint(game: Game, console: Console) -> None:

@@ -51,10 +51,12 @@ class Registry(Generic[T]):
         self._resolve = resolve
         self._factories: dict[str, Callable[..., T]] = {}
         self._lazy: dict[str, tuple[str, str, str | None]] = {}
+        self._resolved: dict[str, Callable[..., T]] = {}  # parameterised names seen
 
     def register(self, name: str, factory: Callable[..., T]) -> None:
         """Make ``factory`` (called with the settings as keyword arguments) ``name``."""
         self._lazy.pop(name, None)
+        self._resolved.pop(name, None)
         self._factories[name] = factory
 
     def register_lazy(self, name: str, target: str, extra: str | None = None) -> None:
@@ -82,18 +84,19 @@ class Registry(Generic[T]):
         Raises ``error`` naming the known names for an unknown one, and naming the extra
         to install when the module's dependencies are missing.
         """
-        found = self._factories.get(name)
+        found = self._factories.get(name) or self._resolved.get(name)
         if found is not None:
             return found
         if name in self._lazy:
-            found = self._load(name, *self._lazy[name])
-        elif self._resolve is not None:
+            found = self._factories[name] = self._load(name, *self._lazy[name])
+            return found
+        if self._resolve is not None:
             found = self._resolve(name)
         if found is None:
             raise self._error(
                 f"unknown {self.kind} {name!r} (available: {', '.join(self.names())})"
             )
-        self._factories[name] = found
+        self._resolved[name] = found
         return found
 
     def create(self, name: str, **settings: Any) -> T:

@@ -265,7 +265,7 @@ class Analysis:
     def best(self) -> Cell | None:
         """Deprecated name of :meth:`safest` (it never was the ``best`` player's move)."""
         warnings.warn(
-            "Analysis.safest() is deprecated: use Analysis.safest() (the lowest-probability "
+            "Analysis.best() is deprecated: use Analysis.safest() (the lowest-probability "
             "cell); the best player's move is get_player('best').next_moves(position)",
             DeprecationWarning,
             stacklevel=2,

@@ -47,8 +47,9 @@ def play(level: str, player: str, games: int, seed: int) -> dict[str, object]:
             for move in moves:
                 digest.update(f"{move.kind}{move.cell}{int(move.guess)};".encode())
             apply_moves(game, moves, player)
-        wins += game.status == "won"
-        digest.update(f"|{game.status}|".encode())
+        status = game.outcome.status.value  # "won" or "lost"
+        wins += status == "won"
+        digest.update(f"|{status}|".encode())
     return {"sha256": digest.hexdigest(), "wins": wins}
 
 

@@ -274,7 +274,7 @@ def test_win(client: TestClient) -> None:
             state = client.post(url, json={"kind": "open", "x": x, "y": y}).json()
             if state["status"] == "playing":
                 assert_no_layout(state)
-    assert state["status"] == "won" and local.status == "won"
+    assert state["status"] == "won" and local.outcome.status == "won"
     assert len(state["layout"]) == 10 and state["exploded"] is None
     frozen = state["elapsed"]
     assert client.get(f"/api/games/{state['id']}").json()["elapsed"] == frozen

@@ -143,7 +143,7 @@ def test_win_by_opening_every_safe_cell(server: str, page: Page) -> None:
     local = replay("beginner", 3, "safe", (4, 4))
     assert local.layout is not None
     for x, y in local.view():
-        if local.status == "playing" and local.view()[(x, y)] == HIDDEN:
+        if local.outcome.status == "playing" and local.view()[(x, y)] == HIDDEN:
             if local.layout.is_mine((x, y)):
                 continue
             local.open((x, y))
@@ -151,7 +151,7 @@ def test_win_by_opening_every_safe_cell(server: str, page: Page) -> None:
             page.wait_for_function(
                 f"state.game && state.game.board[{y}][{x}] !== 'H'", timeout=10_000
             )
-    assert local.status == "won"
+    assert local.outcome.status == "won"
     page.wait_for_selector("#status.won")
     assert "You won" in page.inner_text("#status")
 

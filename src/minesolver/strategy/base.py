@@ -10,29 +10,12 @@ called before each new game. All its randomness comes from the ``rng`` it is giv
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Protocol
 
-from minesolver.position import Cell, Position
+from minesolver.game.move import Move, MoveKind
+from minesolver.position import Position
 
 __all__ = ["Move", "MoveKind", "Strategy"]
-
-MoveKind = Literal["open", "flag", "chord"]
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One action on the board: open a cell, flag it, or chord on a digit.
-
-    ``guess`` is true when the move is not certain to be safe (its probability of being a
-    mine, ``risk``, is above 0); ``reason`` says why it was chosen, for people.
-    """
-
-    kind: MoveKind
-    cell: Cell
-    guess: bool = False
-    risk: float = 0.0
-    reason: str = ""
 
 
 class Strategy(Protocol):

@@ -23,7 +23,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from minesolver.game import Game, Level
+from minesolver.game import Game, Level, Move, Step, move_kind
+from minesolver.position import Cell
 
 __all__ = ["GameStore", "StoredGame", "game_state"]
 
@@ -51,6 +52,20 @@ class StoredGame:
             self.started_at = now
         if self.ended_at is None and self.game.over:
             self.ended_at = now
+
+    def push(self, kind: str, cell: Cell, *, toggle: bool = True) -> Step:
+        """Make a client's move through :meth:`Game.push` and count it (call it under
+        :attr:`lock`). A person's ``flag`` toggles; a player's (``toggle`` false) only
+        sets. Raises :class:`~minesolver.game.GameError` for a bad move (an unknown kind,
+        a cell off the board, a chord on a hidden cell, a move after the end)."""
+        if kind == "flag" and toggle:
+            move = self.game.toggle_move(cell)
+        else:
+            move = Move(move_kind(kind), cell)
+        step = self.game.push(move)
+        self.moves += 1
+        self.touch_clock()
+        return step
 
     def elapsed(self) -> float:
         """Seconds since the first open (frozen at the end of the game)."""
@@ -152,7 +167,7 @@ def game_state(game_id: str, stored: StoredGame) -> dict[str, Any]:
         "height": view.height,
         "mines": view.mines,
         "rule": game.rule,
-        "status": game.status,
+        "status": game.outcome.status.value,
         "started": game.started,
         "board": view.to_text(header=False).splitlines(),
         "flags": flags,
@@ -163,6 +178,7 @@ def game_state(game_id: str, stored: StoredGame) -> dict[str, Any]:
     }
     if game.over:
         state["layout"] = [[x, y] for x, y in game.mine_cells()]
-        state["exploded"] = list(game.exploded) if game.exploded is not None else None
+        exploded = game.outcome.exploded
+        state["exploded"] = list(exploded) if exploded is not None else None
         state["seed"] = stored.seed
     return state

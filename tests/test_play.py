@@ -1,0 +1,44 @@
+"""Terminal play: a person's commands become moves through ``Game.push``; the outcome."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from rich.console import Console
+
+from minesolver.game import Game, Layout, Outcome, Status
+from minesolver.play import play_human, watch
+from minesolver.strategy import get_strategy
+
+
+def _console() -> tuple[Console, io.StringIO]:
+    out = io.StringIO()
+    return Console(file=out, width=120, color_system=None), out
+
+
+def test_commands_flag_toggle_refuse_a_bad_chord_and_win() -> None:
+    game = Game.from_layout(Layout.from_cells(3, 3, [(0, 0)]))
+    console, out = _console()
+    lines = ["f 0 0", "f 0 0", "c 2 2", "o 1 1", "o 1 1", "f 1 1", "f 0 0", "2 2"]
+    outcome = play_human(game, lines, console)
+    text = out.getvalue()
+    assert "chord (2, 2): the cell is hidden, not an open digit" in text
+    assert "open (1,1): nothing to do" in text and "flag (1,1): nothing to do" in text
+    assert outcome == Outcome(Status.WON) and text.rstrip().endswith("won")
+
+
+def test_a_loss_names_the_mine_and_quitting_keeps_playing() -> None:
+    game = Game.from_layout(Layout.from_cells(3, 1, [(2, 0)]))
+    console, out = _console()
+    assert play_human(game, ["o 1 0", "q", "o 2 0"], console) == Outcome(Status.PLAYING)
+    assert play_human(game, ["o 2 0"], console) == Outcome(Status.LOST, (2, 0))
+    assert "lost: a mine at (2,0)" in out.getvalue()
+
+
+def test_watch_returns_the_outcome_of_the_simulated_game() -> None:
+    game = Game.from_layout(Layout.from_cells(4, 4, [(3, 3)]))
+    console, out = _console()
+    outcome = watch(game, get_strategy("greedy"), (0, 0), random.Random(0), console)
+    assert outcome == game.outcome == Outcome(Status.WON)
+    assert "first click (0,0)" in out.getvalue()
