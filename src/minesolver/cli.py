@@ -18,7 +18,7 @@ from rich.console import Console
 from typer.exceptions import TyperException
 
 from minesolver.analysis import analyze, to_json
-from minesolver.position import Position
+from minesolver.position import MAX_TEXT, Position
 from minesolver.result import Limit
 
 __all__ = ["DEFAULT_BUDGET", "app", "fail", "main", "read_position", "run"]
@@ -65,17 +65,20 @@ def fail(message: str) -> NoReturn:
 
 
 def read_position(source: str) -> Position:
-    """Read a position from a file path or ``-`` (standard input)."""
+    """Read a position from a file path or ``-`` (standard input): no more than the
+    parser's limit and a byte-order mark and one character, so that a huge file is refused
+    without being read whole."""
     if source == "-":
         if sys.stdin.isatty():
             sys.stderr.write(
                 "reading a position from standard input (end with Ctrl-D; "
                 "or give a file: minesolver solve FILE)\n"
             )
-        text = sys.stdin.read()
+        text = sys.stdin.read(MAX_TEXT + 2)
     else:
         try:
-            text = Path(source).read_text(encoding="utf-8")
+            with Path(source).open(encoding="utf-8") as stream:
+                text = stream.read(MAX_TEXT + 2)
         except (OSError, UnicodeDecodeError) as exc:
             reason = getattr(exc, "strerror", None) or str(exc)
             fail(f"cannot read {source}: {reason}")

@@ -17,9 +17,10 @@ with warnings.catch_warnings():  # starlette's notice about httpx versions
     warnings.simplefilter("ignore", UserWarning)
     from starlette.testclient import TestClient
 
-from webtest_helpers import KNOWN, assert_no_layout, hard_position, replay
+from webtest_helpers import KNOWN, assert_no_layout, error_of, hard_position, replay
 
 from minesolver.analysis import analyze, fraction_text, to_json
+from minesolver.engines import ENGINES
 from minesolver.game import PRESETS
 from minesolver.position import Position
 from minesolver.web import Settings, create_app
@@ -32,14 +33,6 @@ SETTINGS = Settings(workers=2, budget=2.0, queue_wait=20.0)
 def client() -> Iterator[TestClient]:
     with TestClient(create_app(SETTINGS)) as c:
         yield c
-
-
-def error_of(response: Any, status: int, code: str) -> str:
-    assert response.status_code == status, response.text
-    body = response.json()
-    assert body["error"] == code
-    assert "Traceback" not in response.text
-    return str(body["detail"])
 
 
 # -- analysis -----------------------------------------------------------------------------
@@ -156,7 +149,9 @@ def test_compute_budget_stops_a_hard_position_and_the_server_goes_on(
 ) -> None:
     r = client.post("/api/analyze", json={"position": hard_position()})
     detail = error_of(r, 503, "compute_budget_exceeded")
-    assert "budget of 2 s" in detail and "approximate engine" in detail
+    assert "budget of 2 s" in detail
+    # no engine is advised: the approximate ones fail on this position too
+    assert not set(detail.replace(",", " ").split()) & set(ENGINES)
     assert client.post("/api/analyze", json={"position": KNOWN}).json()["layouts"] == "72"
 
 

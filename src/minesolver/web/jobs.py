@@ -11,22 +11,55 @@ import time
 from typing import Any
 
 from minesolver.analysis import analyze, to_json
-from minesolver.position import Position
+from minesolver.position import HIDDEN, Position
 from minesolver.strategy.base import Move
 
-__all__ = ["PLAYER_PREFERENCE", "analyse", "choose_move", "hint", "move_json", "sleep"]
+__all__ = [
+    "NO_MOVE",
+    "PLAYER_PREFERENCE",
+    "analyse",
+    "choose_move",
+    "hint",
+    "move_json",
+    "no_move_left",
+    "sleep",
+]
 
 PLAYER_PREFERENCE = ("best", "greedy")
 """The player whose move is shown as the hint: the first of these that is registered."""
+
+NO_MOVE = "no move left: every hidden cell is a mine"
+"""Why an analysis has no move: the position is solved (its safe cells are all open)."""
+
+
+def no_move_left(view: Position) -> bool:
+    """Whether the hidden cells are exactly the mines not flagged: nothing left to open.
+
+    O(cells), before any analysis: the players expect a cell to open and are not asked.
+
+    >>> no_move_left(Position.from_text("1x1x0\\n0"))
+    True
+    >>> no_move_left(Position.from_text("2x1x1\\nH1"))
+    True
+    >>> no_move_left(Position.from_text("3x1x1\\nH1H"))
+    False
+    """
+    if view.mines is None:
+        return False
+    return view.cells.count(HIDDEN) == view.mines - view.flags
 
 
 def choose_move(view: Position, seed: int = 0) -> tuple[str, Move | None]:
     """The move the strongest registered player makes on ``view``, and that player's name.
 
     Falls back to the lowest-probability cell of the exact analysis (``"lowest"``) while
-    no player is registered. ``None`` when the position has no move left.
+    no player is registered. ``None`` when the position has no move left
+    (:func:`no_move_left`).
     """
     from minesolver import strategy
+
+    if no_move_left(view):
+        return "", None
 
     factory = getattr(strategy, "get_strategy", None)  # the registry (absent in old trees)
     for name in PLAYER_PREFERENCE:
@@ -85,8 +118,11 @@ def analyse(
     result["move"] = None
     if with_move:
         has_total = position.mines is not None and density is None and trust_flags
-        player, move = choose_move(position) if has_total else ("", None)
-        result["move"] = move_json(player, move)
+        if has_total:
+            player, move = choose_move(position)
+            result["move"] = move_json(player, move)
+            if move is None:
+                result["no_move"] = NO_MOVE
     return result
 
 

@@ -30,6 +30,7 @@ _ERROR_CODES = [
     "compute_budget_exceeded",
     "compute_memory_exceeded",
     "busy",
+    "too_many_requests",
     "internal",
 ]
 
@@ -49,6 +50,7 @@ def _errors(*statuses: int) -> dict[str, Any]:
         409: "The game is over",
         413: "Request body too large",
         422: "Inconsistent position, unknown mine total, or board over the server's limits",
+        429: "This client already has its share of analyses running and waiting",
         503: "Compute budget or memory exceeded, or every worker busy",
     }
     return {str(s): _json(_ref("Error"), texts[s]) for s in statuses}
@@ -143,6 +145,11 @@ _SCHEMAS: dict[str, Any] = {
                 "description": "The lowest-probability cell [x, y]",
             },
             "move": {"oneOf": [_ref("Move"), {"type": "null"}]},
+            "no_move": {
+                "type": "string",
+                "description": "Why move is null although a move was asked for: the "
+                "position is solved (no move left)",
+            },
         },
     },
     "NewGame": {
@@ -200,6 +207,11 @@ _SCHEMAS: dict[str, Any] = {
             },
             "exploded": {"type": ["array", "null"], "items": {"type": "integer"}},
             "seed": {"type": "integer", "description": "Only once the game is over"},
+            "seeded": {
+                "type": "boolean",
+                "description": "The mines were laid from a seed the client chose: the layout "
+                "is predictable",
+            },
         },
     },
     "AiMove": {
@@ -254,7 +266,7 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 "Exact mine probabilities of a position, and the best move",
                 "analyze",
                 ("200", "Analysis", "The analysis"),
-                (400, 413, 422, 503),
+                (400, 413, 422, 429, 503),
                 body="AnalyzeRequest",
             )
         },
@@ -301,7 +313,7 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 "Probabilities of the game's current view, and the best move",
                 "hintGame",
                 ("200", "Analysis", "The analysis of what the player sees"),
-                (404, 409, 503),
+                (404, 409, 429, 503),
             ),
         },
         "/api/games/{game_id}/ai": {
@@ -310,7 +322,7 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 "Let the best registered player make one move",
                 "aiMove",
                 ("200", "AiMove", "The move made and the game after it"),
-                (404, 409, 503),
+                (404, 409, 429, 503),
             ),
         },
     }
