@@ -433,21 +433,14 @@ class _Api:
         with stored.lock:
             game = stored.game
             if game.over:
-                raise ApiError(409, "game_over", f"the game is already {game.status}")
+                raise ApiError(409, "game_over", f"the game is already {game.outcome.status}")
+            inside = 0 <= x < game.width and 0 <= y < game.height
+            if kind == "chord" and inside and game.view()[(x, y)] < 0:
+                return  # a chord over a hidden or flagged cell does nothing, as in the clones
             try:
-                if kind == "open":
-                    game.open((x, y))
-                elif kind == "flag":
-                    if toggle:
-                        game.toggle_flag((x, y))
-                    else:
-                        game.flag((x, y))
-                else:
-                    game.chord((x, y))
+                stored.push(kind, (x, y), toggle=toggle)
             except GameError as exc:
                 raise ApiError(400, "bad_move", str(exc)) from None
-            stored.moves += 1
-            stored.touch_clock()
 
     async def move(self, request: Request) -> Response:
         game_id, stored = self._game(request)
@@ -463,7 +456,7 @@ class _Api:
     def _running_view(stored: StoredGame) -> tuple[str, Cost]:
         """The running game's view as text, and the cost of analysing it (on a thread)."""
         if stored.game.over:
-            raise ApiError(409, "game_over", f"the game is already {stored.game.status}")
+            raise ApiError(409, "game_over", f"the game is already {stored.game.outcome.status}")
         view = stored.game.view()
         return view.to_text(), estimate_cost(view)
 
