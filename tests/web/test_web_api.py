@@ -364,3 +364,36 @@ def test_page_and_static_files(client: TestClient) -> None:
     assert '<script src="/static/app.js">' in page.text
     assert "function render" in client.get("/static/app.js").text
     assert client.get("/static/style.css").status_code == 200
+
+
+# -- replays ------------------------------------------------------------------------------
+
+
+def test_a_replay_uploaded_is_graded_as_the_command_line_grades_it(client: TestClient) -> None:
+    """The API's report of a real replay equals the library's, with each graded action's
+    position and analysis (equal to analysing that position afresh); bad files are 400s."""
+    from replay_samples import SAMPLES
+
+    from minesolver.replay import load
+    from minesolver.replay.report import to_json as replay_json
+
+    data = (SAMPLES / "vienna-rmv2_24px.rmv").read_bytes()
+    got = client.post("/api/replays?best=0", content=data)
+    assert got.status_code == 200, got.text
+    body = got.json()
+    expected = replay_json(load(data).analyse(best=False))
+    assert {k: v for k, v in body.items() if k != "positions"} == json.loads(
+        json.dumps(expected)
+    )
+    assert body["positions"], "a graded game has positions"
+    for entry in body["positions"]:
+        position = Position.from_text(entry["position"])
+        fresh = to_json(analyze(position, trust_flags=False))
+        assert entry["analysis"]["cells"] == fresh["cells"]
+    bad = client.post("/api/replays", content=data[: len(data) // 2])
+    assert bad.status_code == 400 and bad.json()["error"] == "malformed_replay"
+    assert "byte" in bad.json()["detail"]
+    empty = client.post("/api/replays", content=b"")
+    assert empty.status_code == 400 and empty.json()["error"] == "malformed_replay"
+    huge = client.post("/api/replays", content=b"\0" * (SETTINGS.max_replay + 1))
+    assert huge.status_code == 413

@@ -17,8 +17,10 @@ are cheap and run on a thread.
 
 from __future__ import annotations
 
+import base64
 import json
 import logging
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -58,6 +60,7 @@ _JOB_ERROR_CODES = {
     "InconsistentPosition": (422, "inconsistent_position"),
     "MineCountUnknown": (422, "mines_unknown"),
     "EngineLimitExceeded": (422, "engine_limit_exceeded"),
+    "ReplayFormatError": (400, "malformed_replay"),
 }
 
 _MAX_LEVEL_TEXT = 64
@@ -73,6 +76,8 @@ class Settings:
     max_cells: int = 5000
     """Largest number of cells of a position or game."""
     max_body: int = 64 * 1024
+    max_replay: int = 2 * 1024 * 1024
+    """Largest replay file accepted by ``POST /api/replays`` (bytes)."""
     """Largest request body in bytes."""
     budget: float = 5.0
     """Seconds of computation allowed per analysis or player's move."""
@@ -112,6 +117,7 @@ class Settings:
             "max_side": self.max_side,
             "max_cells": self.max_cells,
             "max_body": self.max_body,
+            "max_replay": self.max_replay,
             "budget_seconds": self.budget,
             "fast_budget_seconds": self.fast_budget,
             "client_jobs": self.client_jobs,
@@ -157,8 +163,8 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 # -- request bodies -----------------------------------------------------------------------
 
 
-async def _read_json(request: Request, limit: int) -> dict[str, Any]:
-    """The body as a JSON object, refused (413) past ``limit`` bytes before reading it all."""
+async def _read_body(request: Request, limit: int) -> bytes:
+    """The body's bytes, refused (413) past ``limit`` bytes before reading it all."""
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > limit:
         raise ApiError(413, "body_too_large", f"request body of {declared} bytes exceeds {limit}")
@@ -169,7 +175,12 @@ async def _read_json(request: Request, limit: int) -> dict[str, Any]:
         if size > limit:
             raise ApiError(413, "body_too_large", f"request body exceeds {limit} bytes")
         chunks.append(chunk)
-    raw = b"".join(chunks)
+    return b"".join(chunks)
+
+
+async def _read_json(request: Request, limit: int) -> dict[str, Any]:
+    """The body as a JSON object, refused (413) past ``limit`` bytes before reading it all."""
+    raw = await _read_body(request, limit)
     if not raw.strip():
         return {}
     try:
@@ -317,6 +328,20 @@ class _Api:
             raise ApiError(status, code, str(exc)) from None
         except JobCrashed:
             raise ApiError(500, "internal", "internal error during the computation") from None
+
+    # -- replays ---------------------------------------------------------------------------
+
+    async def replay(self, request: Request) -> Response:
+        """Grade an uploaded replay file (the request body, any format the readers know):
+        the summary, every action's grade, and each position with its analysis."""
+        self._check_share(request)
+        data = await _read_body(request, self.settings.max_replay)
+        if not data:
+            raise ApiError(400, "malformed_replay", "the request body holds no replay file")
+        best = request.query_params.get("best", "1") not in ("0", "false", "no")
+        cost = Cost(sys.maxsize, sys.maxsize)  # an analysis per action: the expensive lane
+        encoded = base64.b64encode(data).decode("ascii")
+        return JSONResponse(await self.compute(request, cost, "replay", data=encoded, best=best))
 
     # -- analysis --------------------------------------------------------------------------
 
@@ -502,6 +527,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/openapi.json", api.openapi, methods=["GET"]),
         Route("/api/analyze", api.analyze, methods=["POST"]),
         Route("/api/levels", api.levels, methods=["GET"]),
+        Route("/api/replays", api.replay, methods=["POST"]),
         Route("/api/games", api.new_game, methods=["POST"]),
         Route("/api/games/{game_id}", api.get_game, methods=["GET"]),
         Route("/api/games/{game_id}", api.delete_game, methods=["DELETE"]),

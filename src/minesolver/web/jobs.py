@@ -6,12 +6,16 @@ holds a game (and never a mine layout): it sees exactly what the player sees.
 
 from __future__ import annotations
 
+import base64
 import random
 import time
 from typing import Any
 
 from minesolver.analysis import analyze, to_json
 from minesolver.position import HIDDEN, Position
+from minesolver.replay import load as load_replay
+from minesolver.replay.report import positions_json
+from minesolver.replay.report import to_json as replay_json
 from minesolver.strategy.base import Move
 
 __all__ = [
@@ -22,6 +26,7 @@ __all__ = [
     "hint",
     "move_json",
     "no_move_left",
+    "replay",
     "sleep",
 ]
 
@@ -130,6 +135,17 @@ def hint(text: str, seed: int = 0) -> dict[str, Any] | None:
     """Only the hint player's move on a position (for the AI button and autoplay)."""
     player, move = choose_move(Position.from_text(text), seed)
     return move_json(player, move)
+
+
+def replay(data: str, best: bool = True) -> dict[str, Any]:
+    """A replay file (``data``: its bytes in base64) read and graded: the object of
+    ``minesolver replay --json`` plus ``positions``, each graded action with the position
+    the player saw and that position's analysis (what the page's replay view steps
+    through). A bad file raises :class:`~minesolver.replay.ReplayFormatError`."""
+    graded = load_replay(base64.b64decode(data)).analyse(best=best)
+    out: dict[str, Any] = replay_json(graded)
+    out["positions"] = positions_json(graded)
+    return out
 
 
 def sleep(seconds: float) -> float:

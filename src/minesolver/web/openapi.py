@@ -222,6 +222,24 @@ _SCHEMAS: dict[str, Any] = {
             "game": _ref("Game"),
         },
     },
+    "ReplayReport": {
+        "type": "object",
+        "description": "The object of `minesolver replay --json`, plus `positions`: each "
+        "graded action with the position the player saw and its analysis.",
+        "required": ["format", "width", "height", "mines", "won", "moves", "positions"],
+        "properties": {
+            "format": {"type": "string", "enum": ["avf", "rmv", "evf", "mvf"]},
+            "software": {"type": "string"},
+            "player": {"type": "string"},
+            "width": {"type": "integer"},
+            "height": {"type": "integer"},
+            "mines": {"type": "integer"},
+            "won": {"type": "boolean"},
+            "pluck": {"type": ["number", "null"]},
+            "moves": {"type": "array", "items": {"type": "object"}},
+            "positions": {"type": "array", "items": {"type": "object"}},
+        },
+    },
     "Levels": {
         "type": "object",
         "properties": {
@@ -277,6 +295,33 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 ("200", "Levels", "Presets and limits"),
                 (),
             )
+        },
+        "/api/replays": {
+            "post": {
+                **_op(
+                    "Grade a replay file (AVF, RMV, EVF or MVF, the request body's bytes)",
+                    "gradeReplay",
+                    ("200", "ReplayReport", "The graded replay"),
+                    (400, 413, 429, 503),
+                ),
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/octet-stream": {
+                            "schema": {"type": "string", "format": "binary"}
+                        }
+                    },
+                },
+                "parameters": [
+                    {
+                        "name": "best",
+                        "in": "query",
+                        "required": False,
+                        "description": "0 leaves out the best player's move at each guess",
+                        "schema": {"type": "string", "enum": ["0", "1"]},
+                    }
+                ],
+            }
         },
         "/api/games": {
             "post": _op(

@@ -42,6 +42,7 @@ def allocate(megabytes: int) -> int:
 JOBS: dict[str, Callable[..., Any]] = {
     "analyse": jobs.analyse,
     "hint": jobs.hint,
+    "replay": jobs.replay,
     "sleep": jobs.sleep,
     "allocate": allocate,
 }
