@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -20,6 +20,9 @@ from typer.exceptions import TyperException
 from minesolver.analysis import analyze, to_json
 from minesolver.position import MAX_TEXT, Position
 from minesolver.result import Limit
+
+if TYPE_CHECKING:
+    from minesolver.game import Game
 
 __all__ = ["DEFAULT_BUDGET", "app", "fail", "main", "read_position", "run"]
 
@@ -290,6 +293,10 @@ def play(
         bool, typer.Option(help="Show the exact probabilities while watching.")
     ] = True,
     delay: Annotated[float, typer.Option(help="Seconds to pause after each move.")] = 0.0,
+    save: Annotated[
+        str | None,
+        typer.Option(help="Also save the game as a replay (EVF, as Metasweeper reads it)."),
+    ] = None,
 ) -> None:
     """Watch a player play a game move by move, or play yourself with hints on demand."""
     import random
@@ -308,15 +315,34 @@ def play(
     if human:
         rng = random.Random(derive_seed(seed, game, "layout"))
         prompt = "> " if sys.stdin.isatty() else ""
-        play_human(Game.new(setup.level, rng, setup.rule), sys.stdin, console, prompt)
-        return
-    layout, _ = game_layout(setup, game)
-    player = get_strategy(strategy)
-    rng = random.Random(derive_seed(seed, game, "player"))
-    watch(
-        Game.from_layout(layout), player, setup.start, rng, console,
-        probabilities=probabilities, delay=delay,
-    )  # fmt: skip
+        played = Game.new(setup.level, rng, setup.rule)
+        play_human(played, sys.stdin, console, prompt)
+    else:
+        layout, _ = game_layout(setup, game)
+        player = get_strategy(strategy)
+        rng = random.Random(derive_seed(seed, game, "player"))
+        played = Game.from_layout(layout)
+        watch(
+            played, player, setup.start, rng, console,
+            probabilities=probabilities, delay=delay,
+        )  # fmt: skip
+    if save is not None:
+        _save_replay(played, save, "minesolver" if human else f"minesolver {strategy}")
+
+
+def _save_replay(game: Game, path: str, player: str) -> None:
+    """Write ``game``'s moves as an EVF replay (nothing to save before the first open)."""
+    from minesolver.replay.evf_write import replay_from_moves, write_evf
+
+    if game.layout is None or not game.move_stack:
+        fail(f"no move was made: nothing to save to {path}")
+    start = game.move_stack[0][1]
+    moves = [(m.kind, m.cell, round((t - start) * 1000)) for m, t in game.move_stack]
+    data = write_evf(replay_from_moves(game.layout, moves, player=player))
+    try:
+        Path(path).write_bytes(data)
+    except OSError as exc:
+        fail(f"cannot write the replay to {path}: {exc.strerror or exc}")
 
 
 @app.command()
