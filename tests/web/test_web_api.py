@@ -382,9 +382,7 @@ def test_a_replay_uploaded_is_graded_as_the_command_line_grades_it(client: TestC
     assert got.status_code == 200, got.text
     body = got.json()
     expected = replay_json(load(data).analyse(best=False))
-    assert {k: v for k, v in body.items() if k != "positions"} == json.loads(
-        json.dumps(expected)
-    )
+    assert {k: v for k, v in body.items() if k != "positions"} == json.loads(json.dumps(expected))
     assert body["positions"], "a graded game has positions"
     for entry in body["positions"]:
         position = Position.from_text(entry["position"])
@@ -397,3 +395,26 @@ def test_a_replay_uploaded_is_graded_as_the_command_line_grades_it(client: TestC
     assert empty.status_code == 400 and empty.json()["error"] == "malformed_replay"
     huge = client.post("/api/replays", content=b"\0" * (SETTINGS.max_replay + 1))
     assert huge.status_code == 413
+
+
+def test_a_finished_web_game_downloads_as_a_replay(client: TestClient) -> None:
+    """The replay of a web game is refused while the game runs (it holds the mines), then
+    reads back with our reader and plays to the game's result."""
+    from minesolver.replay import load
+
+    created = client.post(
+        "/api/games", json={"width": 5, "height": 1, "mines": 1, "rule": "opening"}
+    )
+    assert created.status_code == 201, created.text
+    gid = created.json()["id"]
+    early = client.get(f"/api/games/{gid}/replay")
+    assert early.status_code == 409 and early.json()["error"] == "game_not_over"
+    # the opening at (2, 0) leaves the mine at an end; a flood fill opens the rest
+    moved = client.post(f"/api/games/{gid}/move", json={"kind": "open", "x": 2, "y": 0})
+    assert moved.json()["status"] == "won"
+    got = client.get(f"/api/games/{gid}/replay")
+    assert got.status_code == 200 and got.headers["content-type"] == "application/octet-stream"
+    replay = load(got.content)
+    assert replay.format == "evf" and replay.mine_cells in ([(0, 0)], [(4, 0)])
+    assert replay.playback.status == "won" and not replay.playback.warnings
+    assert client.get("/api/games/nope/replay").status_code == 404

@@ -38,6 +38,7 @@ from starlette.staticfiles import StaticFiles
 from minesolver.engines import ENGINES
 from minesolver.game import FIRST_CLICK_RULES, PRESETS, GameError, Level, check_level, parse_level
 from minesolver.position import Position, PositionFormatError
+from minesolver.replay.evf_write import replay_from_moves, write_evf
 from minesolver.web.compute import (
     BudgetExceeded,
     JobCrashed,
@@ -445,6 +446,25 @@ class _Api:
         game_id, stored = self._game(request)
         return JSONResponse(game_state(game_id, stored))
 
+    async def game_replay(self, request: Request) -> Response:
+        """A finished game as an EVF replay file (the mines are in it: only once over)."""
+        _, stored = self._game(request)
+        with stored.lock:
+            game = stored.game
+            if not game.over or game.layout is None:
+                raise ApiError(
+                    409, "game_not_over", "a game's replay holds its mines: finish it first"
+                )
+            start = game.move_stack[0][1]
+            moves = [(m.kind, m.cell, round((t - start) * 1000)) for m, t in game.move_stack]
+            layout = game.layout
+        data = write_evf(replay_from_moves(layout, moves, player="minesolver web"))
+        return Response(
+            data,
+            media_type="application/octet-stream",
+            headers={"Content-Disposition": 'attachment; filename="minesolver-game.evf"'},
+        )
+
     async def delete_game(self, request: Request) -> Response:
         game_id, _ = self._game(request)
         self.games.delete(game_id)
@@ -534,6 +554,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}/move", api.move, methods=["POST"]),
         Route("/api/games/{game_id}/hint", api.hint, methods=["GET"]),
         Route("/api/games/{game_id}/ai", api.ai_move, methods=["POST"]),
+        Route("/api/games/{game_id}/replay", api.game_replay, methods=["GET"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(

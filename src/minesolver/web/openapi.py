@@ -47,7 +47,7 @@ def _errors(*statuses: int) -> dict[str, Any]:
     texts = {
         400: "Malformed request: bad JSON, a missing or mistyped field, a malformed position",
         404: "No such game (or it expired)",
-        409: "The game is over",
+        409: "The game is over (for its replay: not over yet)",
         413: "Request body too large",
         422: "Inconsistent position, unknown mine total, or board over the server's limits",
         429: "This client already has its share of analyses running and waiting",
@@ -295,6 +295,24 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 ("200", "Levels", "Presets and limits"),
                 (),
             )
+        },
+        "/api/games/{game_id}/replay": {
+            **game,
+            "get": {
+                "summary": "A finished game as an EVF replay file (Metasweeper reads it)",
+                "operationId": "gameReplay",
+                "responses": {
+                    "200": {
+                        "description": "The replay",
+                        "content": {
+                            "application/octet-stream": {
+                                "schema": {"type": "string", "format": "binary"}
+                            }
+                        },
+                    },
+                    **_errors(404, 409),
+                },
+            },
         },
         "/api/replays": {
             "post": {
