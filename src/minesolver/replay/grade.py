@@ -39,16 +39,17 @@ from minesolver.analysis import Analysis, analyze, analyze_after
 from minesolver.counting import ComponentCount
 from minesolver.position import FLAG, HIDDEN, Cell, InconsistentPosition, Position
 from minesolver.replay.actions import Action, Playback
-
-if TYPE_CHECKING:
-    from minesolver.replay.record import Replay
 from minesolver.strategy import Move, get_player
+from minesolver.strategy.best import BestStrategy
 from minesolver.strategy.endgame import (
     EndgameSolver,
     SearchBudgetExceeded,
     TooManyLayouts,
     enumerate_layouts,
 )
+
+if TYPE_CHECKING:
+    from minesolver.replay.record import Replay
 
 __all__ = ["MoveGrade", "ReplayAnalysis", "analyse", "probability_all_safe"]
 
@@ -158,8 +159,7 @@ def analyse(replay: Replay, *, best: bool = True) -> ReplayAnalysis:
     what costs most: ``best``'s move and the win chances at each guess."""
     playback = replay.playback
     cache: dict[object, ComponentCount] = {}
-    player = _best_player() if best else None
-    solver = EndgameSolver(budget=ENDGAME_BUDGET) if best else None  # one cache per game
+    player, solver = _best_player() if best else (None, None)
     moves: list[MoveGrade] = []
     product = Fraction(1)
     started = False
@@ -178,15 +178,19 @@ def analyse(replay: Replay, *, best: bool = True) -> ReplayAnalysis:
     return ReplayAnalysis(replay, playback, tuple(moves), product)
 
 
-def _best_player() -> Callable[[Position], Move | None]:
-    strategy = get_player("best")
+def _best_player() -> tuple[Callable[[Position], Move | None], EndgameSolver]:
+    """``best``'s first opening move on a position, and an endgame solver that shares
+    ``best``'s own transposition cache (one per game): the win chances of a guess are
+    then mostly what ``best``'s search has already valued."""
+    strategy = get_player("best", endgame_budget=ENDGAME_BUDGET)
+    assert isinstance(strategy, BestStrategy)
     strategy.reset(random.Random(0))
 
     def first_opening(view: Position) -> Move | None:
         moves = strategy.next_moves(view)
         return next((m for m in moves if m.kind != "flag"), moves[0] if moves else None)
 
-    return first_opening
+    return first_opening, strategy.endgame
 
 
 def _grade(
