@@ -1,18 +1,37 @@
-"""Rich renderings of positions and analyses for the terminal (heat map, summary)."""
+"""Rich renderings of positions and analyses for the terminal: the heat map, the plain
+board, their legends, the summary, and a player's reasons in words.
+
+Every grid carries its coordinates (``x`` across the top, ``y`` down the side, as the
+``(x, y)`` the rest of the tool prints) and is followed by a legend. The cells stay
+readable without colour (``NO_COLOR``, a pipe, ``Console(no_color=True)``): a digit is
+``1``..``8``, a probability is a percentage with ``%``, a certainly safe cell ``S`` and a
+certain mine ``M``; the colours only add to what the characters already say.
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from minesolver.analysis import Analysis, fraction_text, int_to_decimal
-from minesolver.position import FLAG, HIDDEN
+from minesolver.game import Move
+from minesolver.position import FLAG, HIDDEN, Cell, Position
 
-__all__ = ["heat_colour", "heat_map", "layouts_text", "summary"]
+__all__ = [
+    "DIGIT_STYLE",
+    "board_text",
+    "heat_colour",
+    "heat_map",
+    "layouts_text",
+    "plain_reason",
+    "summary",
+]
 
-_DIGIT_STYLE = {
+DIGIT_STYLE = {
     0: "grey50",
     1: "bold blue",
     2: "bold green",
@@ -23,52 +42,187 @@ _DIGIT_STYLE = {
     7: "bold white",
     8: "bold grey70",
 }
+"""The classic digit colours (1 blue, 2 green, 3 red, ...), for the terminal."""
+
+_SAFE_STYLE = "bold white on blue"
+_MINE_STYLE = "bold white on rgb(90,0,40)"
 
 
 def heat_colour(p: float) -> str:
-    """Background colour from green (safe) through yellow to red (mine)."""
+    """Background colour of a mine probability strictly between 0 and 1: pale yellow for a
+    low risk through orange to red, ordered by lightness, so that a modest risk never
+    looks like the blue of a certainly safe cell."""
     p = min(1.0, max(0.0, p))
     if p < 0.5:
-        r, g = int(510 * p), 200
+        t = 2 * p
+        r, g, b = 255, int(235 - 95 * t), int(150 - 150 * t)
     else:
-        r, g = 255, int(200 * (1 - p) * 2)
-    return f"rgb({r},{g},60)"
+        t = 2 * p - 2 * 0.5
+        r, g, b = int(255 - 75 * t), int(140 - 140 * t), 0
+    return f"rgb({r},{g},{b})"
+
+
+def _risk_style(p: Fraction) -> str:
+    """Text and background of an uncertain cell: dark text while the fill is light."""
+    ink = "black" if p < Fraction(7, 10) else "white"
+    return f"{ink} on {heat_colour(float(p))}"
 
 
 def _cell_text(p: Fraction) -> str:
+    """Three characters: ``S`` safe, ``M`` mine, else the percentage (1%..99%, so that an
+    uncertain cell never reads as certain)."""
     if p == 0:
         return " S "
     if p == 1:
         return " M "
     pct = min(99, max(1, round(float(p) * 100)))
-    return f"{pct:>3}"
+    return f"{pct:>2}%"
 
 
-def heat_map(analysis: Analysis) -> Text:
-    """The board, each unknown cell showing its mine probability in percent on a colour
-    from green to red; ``S`` certainly safe, ``M`` certainly a mine; the best cell
-    underlined."""
+def _header(width: int, margin: int, cell: int) -> Text:
+    """The x coordinates over ``width`` columns after ``margin`` characters of row labels:
+    centred over three-character cells, else (one character and a space) the last digit
+    under a row of tens when the board is wider than ten."""
+    text = Text(style="dim")
+    if cell == 3:
+        text.append(" " * margin + "".join(f"{x:^3}" for x in range(width)) + "\n")
+        return text
+    if width > 10:
+        tens = " ".join(str(x // 10) if x >= 10 else " " for x in range(width))
+        text.append(" " * margin + tens.rstrip() + "\n")
+    text.append(" " * margin + " ".join(str(x % 10) for x in range(width)) + "\n")
+    return text
+
+
+def _legend(entries: Sequence[tuple[str, str, str]]) -> Text:
+    """One line ``legend: SYMBOL meaning · ...``, each symbol in its board style."""
+    text = Text("legend: ", style="dim")
+    for i, (symbol, style, meaning) in enumerate(entries):
+        if i:
+            text.append(" · ", style="dim")
+        text.append(symbol.strip(), style=style)
+        text.append(f" {meaning}")
+    text.append("\n")
+    return text
+
+
+def heat_map(analysis: Analysis, *, legend: bool = True) -> Text:
+    r"""The board with its coordinates, each unknown cell showing its mine probability as a
+    percentage on a fill from pale yellow (low) to red (high); ``S`` certainly safe,
+    ``M`` certainly a mine (each in its own colour); the safest cell underlined; then a
+    legend of the symbols on the board. O(cells).
+
+    >>> from minesolver.analysis import analyze
+    >>> print(heat_map(analyze(Position.from_text("3x2x1\n1H1\n111\n"))).plain, end="")
+       0  1  2
+    0  1  M  1
+    1  1  1  1
+    legend: 1 digit · M certain mine
+    """
     pos = analysis.position
     probs = analysis.probabilities
     best = analysis.safest()
-    text = Text()
+    margin = len(str(pos.height - 1)) + 1
+    text = _header(pos.width, margin, 3)
+    used: set[str] = set()
     for y in range(pos.height):
+        text.append_text(_row_label(y, margin))
         for x in range(pos.width):
-            v = pos.cells[y * pos.width + x]
-            p = probs.get((x, y))
-            if p is not None:
-                style = f"black on {heat_colour(float(p))}"
-                if (x, y) == best:
-                    style += " underline bold"
-                text.append(_cell_text(p), style=style)
-            elif v == FLAG:
-                text.append(" F ", style="bold red on grey30")
-            elif v == HIDDEN:
-                text.append(" H ", style="on grey30")
-            else:
-                text.append(f" {v} ", style=_DIGIT_STYLE[v])
+            symbol, style, kind = _heat_cell(pos, probs.get((x, y)), x, y)
+            if (x, y) == best and kind != "mine":
+                style += " underline bold"
+                used.add("best")
+            used.add(kind)
+            text.append(symbol, style=style)
         text.append("\n")
+    if legend:
+        text.append_text(_legend([e for k, e in _HEAT_LEGEND if k in used]))
     return text
+
+
+def _heat_cell(pos: Position, p: Fraction | None, x: int, y: int) -> tuple[str, str, str]:
+    """The three characters, style and kind (for the legend) of one heat-map cell."""
+    if p is not None:
+        if p == 0:
+            return " S ", _SAFE_STYLE, "safe"
+        if p == 1:
+            return " M ", _MINE_STYLE, "mine"
+        return _cell_text(p), _risk_style(p), "risk"
+    v = pos.cells[y * pos.width + x]
+    if v == FLAG:
+        return " F ", "bold red on grey30", "flag"
+    if v == HIDDEN:
+        return " H ", "on grey30", "hidden"
+    return f" {v} ", DIGIT_STYLE[v], "digit"
+
+
+_HEAT_LEGEND: list[tuple[str, tuple[str, str, str]]] = [
+    ("digit", (" 1 ", DIGIT_STYLE[1], "digit")),
+    ("risk", ("21%", _risk_style(Fraction(21, 100)), "mine probability (yellow low, red high)")),
+    ("safe", (" S ", _SAFE_STYLE, "certainly safe")),
+    ("mine", (" M ", _MINE_STYLE, "certain mine")),
+    ("flag", (" F ", "bold red on grey30", "flag")),
+    ("hidden", (" H ", "on grey30", "hidden, not analysed")),
+    ("best", ("underlined:", "underline bold", "the safest cell")),
+]
+
+
+def board_text(view: Position, mines: Sequence[Cell] = (), exploded: Cell | None = None) -> Text:
+    r"""The board with its coordinates and a legend; ``mines`` shown as ``*`` (after the
+    game), the mine that was hit as ``X``; hidden ``.``, flags ``F`` (struck through when
+    wrong), digits 1-8, an open 0 blank. O(cells).
+
+    >>> print(board_text(Position.from_text("3x2x1\n1H1\n111\n")).plain, end="")
+      0 1 2
+    0 1 . 1
+    1 1 1 1
+    legend: 1 digit (blank: 0) · . hidden
+    """
+    mine_set = set(mines)
+    margin = len(str(view.height - 1)) + 1
+    text = _header(view.width, margin, 1)
+    used: set[str] = set()
+    for y in range(view.height):
+        text.append_text(_row_label(y, margin))
+        for x in range(view.width):
+            symbol, style, kind = _board_cell(view, mine_set, exploded, x, y)
+            used.add(kind)
+            text.append(symbol, style=style)
+            text.append(" " if x < view.width - 1 else "\n")
+    text.append_text(_legend([e for k, e in _BOARD_LEGEND if k in used]))
+    return text
+
+
+def _board_cell(
+    view: Position, mines: set[Cell], exploded: Cell | None, x: int, y: int
+) -> tuple[str, str, str]:
+    """The character, style and kind (for the legend) of one cell of the plain board."""
+    v = view.cells[y * view.width + x]
+    if (x, y) == exploded:
+        return "X", "bold white on red", "exploded"
+    if v == FLAG:
+        if mines and (x, y) not in mines:
+            return "F", "red strike", "wrong"
+        return "F", "bold red", "flag"
+    if (x, y) in mines:
+        return "*", "bold red", "mine"
+    if v == HIDDEN:
+        return ".", "grey50", "hidden"
+    return (str(v) if v else " "), DIGIT_STYLE[v], "digit"
+
+
+_BOARD_LEGEND: list[tuple[str, tuple[str, str, str]]] = [
+    ("digit", ("1", DIGIT_STYLE[1], "digit (blank: 0)")),
+    ("hidden", (".", "grey50", "hidden")),
+    ("flag", ("F", "bold red", "flag")),
+    ("wrong", ("F", "red strike", "wrong flag")),
+    ("mine", ("*", "bold red", "mine")),
+    ("exploded", ("X", "bold white on red", "the mine that went off")),
+]
+
+
+def _row_label(y: int, margin: int) -> Text:
+    return Text(f"{y:>{margin - 1}} ", style="dim")
 
 
 def layouts_text(n: int) -> str:
@@ -101,3 +255,91 @@ def summary(analysis: Analysis) -> RenderableType:
         shown = f"{exact} ≈ {float(p):.4f}" if len(exact) <= 40 else f"≈ {float(p):.6f}"
         lines.append(Text(f"best: ({best[0]},{best[1]})  p = {shown}", style="bold"))
     return Group(*lines)
+
+
+def _pct(value: str | float) -> str:
+    """A probability as a percentage for people: one decimal, never a bare 0."""
+    p = float(value)
+    if 0 < p < 0.001:
+        return "under 0.1%"
+    return f"{100 * p:.1f}%"
+
+
+def _greedy(m: re.Match[str]) -> str:
+    tied = f", picked at random among {m[2]} cells as low" if m[2] else ""
+    return f"the lowest risk on the board ({_pct(m[1])} a mine){tied}"
+
+
+def _pseq(m: re.Match[str]) -> str:
+    return (
+        f"the lowest risk on the board ({_pct(m[1])} a mine), tied with {int(m[2]) - 1} "
+        f"other cells; of those, the likeliest to reveal a new safe cell ({_pct(m[3])}), "
+        f"about {float(m[4]):.1f} safe cells expected"
+    )
+
+
+def _best(m: re.Match[str]) -> str:
+    count = int(m[6])
+    among = f"of the {count} cells compared" if count > 1 else "the only cell worth comparing"
+    if m[1] == "second-move safety":
+        why = (
+            f"{among}, the best chance of surviving this click and the next one, with a "
+            f"{_pct(m[3])} chance of revealing a safe cell"
+        )
+    else:
+        why = f"{among}, the safest; ties go to the one likelier to reveal a safe cell"
+    latent = "; if safe, it may also settle a 50/50 that would otherwise wait for the end"
+    return f"{_pct(m[4])} a mine: {why}" + (latent if m[5] else "")
+
+
+def _endgame(m: re.Match[str]) -> str:
+    return (
+        f"only {m[2]} layouts are left: trying every line of play, this click wins in "
+        f"{m[1]} of them ({_pct(m[3])}), no other click more"
+    )
+
+
+def _fifty(m: re.Match[str]) -> str:
+    return (
+        f"a 50/50 with ({m[1]},{m[2]}) that no later click can settle: "
+        "taken now, before any other risk"
+    )
+
+
+_NUM = r"(\d+(?:\.\d+)?)"
+_REASONS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
+    (re.compile(rf"lowest mine probability {_NUM}(?:, one of (\d+) tied)?"), _greedy),
+    (
+        re.compile(
+            rf"lowest mine probability {_NUM} \((\d+) tied\); P\(new safe cell\) {_NUM}, "
+            rf"E\[safe cells\] {_NUM}, digit entropy {_NUM} bits"
+        ),
+        _pseq,
+    ),
+    (
+        re.compile(
+            rf"(second-move safety|safety) score {_NUM}, P\(progress\) {_NUM}, "
+            rf"mine probability {_NUM}(?:, latent 50/50 weight {_NUM})? "
+            rf"\((\d+) candidates weighed in full\)"
+        ),
+        _best,
+    ),
+    (re.compile(rf"endgame search: wins (\d+) of (\d+) layouts \({_NUM}\)"), _endgame),
+    (re.compile(r"unavoidable 50/50 with \((\d+), (\d+)\): guessed now"), _fifty),
+]
+
+
+def plain_reason(move: Move) -> str:
+    """Why a player made ``move``, in words a player understands: the internal scores of
+    the players' reasons (``greedy``, ``pseq``, ``best``) become chances in percent and
+    what they mean; a reason of another form is returned as it is. O(length of the reason).
+
+    >>> print(plain_reason(Move("open", (3, 4), guess=True, risk=0.25,
+    ...     reason="endgame search: wins 3 of 4 layouts (0.750)")))
+    only 4 layouts are left: trying every line of play, this click wins in 3 of them ...
+    """
+    for pattern, words in _REASONS:
+        found = pattern.fullmatch(move.reason)
+        if found is not None:
+            return words(found)
+    return move.reason

@@ -18,57 +18,20 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
-from rich.console import Console
+from rich.console import Console, Group
+from rich.live import Live
 from rich.text import Text
 
 from minesolver.analysis import Analysis, analyze
-from minesolver.display import heat_map, summary
+from minesolver.display import board_text, heat_map, plain_reason, summary
 from minesolver.game import Game, GameError, Move, MoveKind, Outcome
-from minesolver.position import FLAG, HIDDEN, Cell, InconsistentPosition, Position
+from minesolver.position import Cell, InconsistentPosition, Position
 from minesolver.simulate import apply_moves
 from minesolver.strategy import Strategy
 
 __all__ = ["board_text", "describe_moves", "parse_command", "play_human", "watch"]
-
-_DIGIT_STYLE = {
-    0: "grey50",
-    1: "bold blue",
-    2: "bold green",
-    3: "bold red",
-    4: "bold magenta",
-    5: "bold dark_red",
-    6: "bold cyan",
-    7: "bold white",
-    8: "bold grey70",
-}
-
-
-def board_text(view: Position, mines: Sequence[Cell] = (), exploded: Cell | None = None) -> Text:
-    """The board with column and row numbers; ``mines`` shown as ``*`` (after the game),
-    the mine that was hit as ``X``; hidden ``.``, flags ``F``, digits 0-8."""
-    mine_set = set(mines)
-    margin = len(str(view.height - 1))
-    text = Text(" " * (margin + 1))
-    text.append(" ".join(f"{x % 10}" for x in range(view.width)) + "\n", style="dim")
-    for y in range(view.height):
-        text.append(f"{y:>{margin}} ", style="dim")
-        for x in range(view.width):
-            v = view.cells[y * view.width + x]
-            if (x, y) == exploded:
-                text.append("X", style="bold white on red")
-            elif v == FLAG:
-                wrong = bool(mine_set) and (x, y) not in mine_set
-                text.append("F", style="red strike" if wrong else "bold red")
-            elif (x, y) in mine_set:
-                text.append("*", style="bold red")
-            elif v == HIDDEN:
-                text.append(".", style="grey50")
-            else:
-                text.append(str(v) if v else " ", style=_DIGIT_STYLE[v])
-            text.append(" " if x < view.width - 1 else "\n")
-    return text
 
 
 def describe_moves(moves: Sequence[Move]) -> str:
@@ -89,8 +52,8 @@ def describe_moves(moves: Sequence[Move]) -> str:
         if m.kind == "chord":
             parts.append(f"chord ({m.cell[0]},{m.cell[1]})")
         elif m.guess:
-            why = f" ({m.reason})" if m.reason else ""
-            parts.append(f"guess ({m.cell[0]},{m.cell[1]}), risk {m.risk:.3f}{why}")
+            why = f": {plain_reason(m)}" if m.reason else ""
+            parts.append(f"guess ({m.cell[0]},{m.cell[1]}), {100 * m.risk:.1f}% risk{why}")
     return "; ".join(parts) or "no move"
 
 
@@ -117,23 +80,44 @@ def watch(
 ) -> Outcome:
     """Let ``player`` play ``game`` from the first click at ``start``, showing each round:
     the board (with the exact probabilities unless ``probabilities`` is false), the moves
-    and why. Returns the outcome."""
+    and why. On a terminal the board is redrawn in place (a rich :class:`~rich.live.Live`
+    display); elsewhere (a pipe, a file, a test) every round is printed after the last.
+    Returns the outcome."""
     player.reset(rng)
     game.push(Move("open", start))
     console.print(f"first click ({start[0]},{start[1]})")
+    rounds = _rounds(game, player, probabilities)
+    if console.is_terminal:
+        with Live(console=console, auto_refresh=False, transient=True) as live:
+            for board, line in rounds:
+                live.update(Group(board, line), refresh=True)
+                _pause(delay)
+    else:
+        for board, line in rounds:
+            console.print(board, end="")
+            console.print(line)
+            _pause(delay)
+    _finish(game, console)
+    return game.outcome
+
+
+def _rounds(game: Game, player: Strategy, probabilities: bool) -> Iterator[tuple[Text, Text]]:
+    """Each round's board and the line saying the player's moves; the moves are made once
+    the caller asks for the next round."""
     turn = 0
     while not game.over:
         turn += 1
         view = game.view()
         analysis = _analysis(view) if probabilities else None
-        console.print(heat_map(analysis) if analysis else board_text(view), end="")
+        board = heat_map(analysis) if analysis else board_text(view)
         moves = player.next_moves(view)
-        console.print(f"[bold]move {turn}[/bold]: {describe_moves(moves)}")
+        yield board, Text.from_markup(f"[bold]move {turn}[/bold]: ").append(describe_moves(moves))
         apply_moves(game, moves, player.name)
-        if delay > 0:
-            time.sleep(delay)
-    _finish(game, console)
-    return game.outcome
+
+
+def _pause(delay: float) -> None:
+    if delay > 0:
+        time.sleep(delay)
 
 
 def _finish(game: Game, console: Console) -> None:
