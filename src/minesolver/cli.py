@@ -51,7 +51,11 @@ def _root(
     version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+            "--version",
+            metavar="",
+            callback=_version,
+            is_eager=True,
+            help="Print the version and exit.",
         ),
     ] = False,
 ) -> None:
@@ -91,32 +95,38 @@ def read_position(source: str) -> Position:
 @app.command()
 def solve(
     file: Annotated[
-        str, typer.Argument(help="Position file (JSMinesweeper text), or - for stdin.")
+        str,
+        typer.Argument(metavar="FILE", help="Position file (JSMinesweeper text), or - for stdin."),
     ] = "-",
-    mines: Annotated[int | None, typer.Option(help="Total mines (overrides the header).")] = None,
+    mines: Annotated[
+        int | None, typer.Option(metavar="N", help="Total mines (overrides the header).")
+    ] = None,
     density: Annotated[
-        str | None, typer.Option(help="Mine density 0<P<1 when the total is unknown.")
+        str | None, typer.Option(metavar="P", help="Mine density 0<P<1 when the total is unknown.")
     ] = None,
     engine: Annotated[
         str,
         typer.Option(
+            metavar="NAME",
             help="Engine: auto (exact within --budget, else sampled and marked approximate), "
-            "exact, elimination, enumerate, brute, sat, ilp, sampling, mcmc, bp."
+            "exact, elimination, enumerate, brute, sat, ilp, sampling, mcmc, bp.",
         ),
     ] = "auto",
     budget: Annotated[
         float,
         typer.Option(
+            metavar="SECONDS",
             help="Seconds allowed: auto counts exactly what fits and samples the rest; "
-            "exact refuses a position estimated to take longer. 0: no limit."
+            "exact refuses a position estimated to take longer. 0: no limit.",
         ),
     ] = DEFAULT_BUDGET,
     untrusted_flags: Annotated[
-        bool, typer.Option("--untrusted-flags", help="Treat flags as hidden cells.")
+        bool, typer.Option("--untrusted-flags", metavar="", help="Treat flags as hidden cells.")
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print JSON.")] = False,
     png: Annotated[
-        str | None, typer.Option("--png", help="Also write the heat map as a PNG image.")
+        str | None,
+        typer.Option("--png", metavar="FILE", help="Also write the heat map as a PNG image."),
     ] = None,
 ) -> None:
     """Exact mine probability of every hidden cell, the certain cells and the safest cell."""
@@ -170,10 +180,14 @@ def _write_image(path: str, what: str, draw: Callable[[str], None]) -> None:
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
-    workers: Annotated[int, typer.Option(help="Analysis worker processes.")] = 2,
-    budget: Annotated[float, typer.Option(help="Seconds allowed per analysis.")] = 5.0,
+    host: Annotated[
+        str, typer.Option(metavar="ADDRESS", help="Address to listen on.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(metavar="PORT", help="Port to listen on.")] = 8000,
+    workers: Annotated[int, typer.Option(metavar="N", help="Analysis worker processes.")] = 2,
+    budget: Annotated[
+        float, typer.Option(metavar="SECONDS", help="Seconds allowed per analysis.")
+    ] = 5.0,
 ) -> None:
     """Start the web app: play with hints and analyse positions in the browser."""
     if not 0 <= port <= 65535:
@@ -195,45 +209,61 @@ def serve(
 def bench(
     level: Annotated[
         str | None,
-        typer.Option(help="beginner, intermediate, expert or WxHxM [default: expert]."),
+        typer.Option(
+            metavar="LEVEL", help="beginner, intermediate, expert or WxHxM [default: expert]."
+        ),
     ] = None,
     games: Annotated[
         int | None,
-        typer.Option(help="Games to play [default: 1000, or every layout of --layouts]."),
+        typer.Option(
+            metavar="N", help="Games to play [default: 1000, or every layout of --layouts]."
+        ),
     ] = None,
-    first_click: Annotated[str, typer.Option(help="First-click rule: safe, opening, none.")] = (
-        "safe"
-    ),
-    start: Annotated[str, typer.Option(help="First click: corner, centre or X,Y.")] = "corner",
+    first_click: Annotated[
+        str, typer.Option(metavar="RULE", help="First-click rule: safe, opening, none.")
+    ] = ("safe"),
+    start: Annotated[
+        str, typer.Option(metavar="CELL", help="First click: corner, centre or X,Y.")
+    ] = "corner",
     strategy: Annotated[
         str,
         typer.Option(
+            metavar="PLAYER",
             help="Player: greedy, pseq, best; best-no-endgame (-second, -fifty, -dominance, "
             "-dead, -latent) plays best without that ingredient, "
-            "best:margin=1/10;max_candidates=20 changes its settings."
+            "best:margin=1/10;max_candidates=20 changes its settings.",
         ),
     ] = "greedy",
     strategies: Annotated[
-        str | None, typer.Option(help="Several players, comma-separated, on the same layouts.")
+        str | None,
+        typer.Option(
+            metavar="PLAYERS", help="Several players, comma-separated, on the same layouts."
+        ),
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the run (game i depends on seed, i).")] = 0,
-    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    seed: Annotated[
+        int, typer.Option(metavar="N", help="Seed of the run (game i depends on seed, i).")
+    ] = 0,
+    workers: Annotated[int, typer.Option(metavar="N", help="Worker processes.")] = 1,
     layouts: Annotated[
-        str | None, typer.Option(help="Play the layouts of this file (MBF or text list).")
+        str | None,
+        typer.Option(metavar="FILE", help="Play the layouts of this file (MBF or text list)."),
     ] = None,
     dask: Annotated[
-        str | None, typer.Option(help="Run on the Dask scheduler at this address.")
+        str | None,
+        typer.Option(metavar="ADDRESS", help="Run on the Dask scheduler at this address."),
     ] = None,
     no_guess: Annotated[
-        bool, typer.Option("--no-guess", help="Only boards solvable without guessing.")
+        bool, typer.Option("--no-guess", metavar="", help="Only boards solvable without guessing.")
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print JSON.")] = False,
     plot: Annotated[
-        str | None, typer.Option(help="Also write the win rates as a PNG chart.")
+        str | None, typer.Option(metavar="FILE", help="Also write the win rates as a PNG chart.")
     ] = None,
     save_layouts: Annotated[
         str | None,
-        typer.Option(help="Also write the layouts played (.mbf: MBF, else the text list)."),
+        typer.Option(
+            metavar="FILE", help="Also write the layouts played (.mbf: MBF, else the text list)."
+        ),
     ] = None,
 ) -> None:
     """Play many games and report win rates (95% Wilson interval), guesses and speed."""
@@ -272,30 +302,41 @@ def bench(
 
 @app.command()
 def play(
-    level: Annotated[str, typer.Option(help="beginner, intermediate, expert or WxHxM.")] = (
-        "beginner"
-    ),
-    first_click: Annotated[str, typer.Option(help="First-click rule: safe, opening, none.")] = (
-        "safe"
-    ),
-    start: Annotated[str, typer.Option(help="Player's first click: corner, centre, X,Y.")] = (
-        "corner"
-    ),
-    strategy: Annotated[str, typer.Option(help="Player to watch: greedy, pseq, best.")] = (
-        "greedy"
-    ),
-    seed: Annotated[int, typer.Option(help="Seed (game --game of `bench --seed`).")] = 0,
-    game: Annotated[int, typer.Option(help="Which game of the seeded run to show.")] = 0,
+    level: Annotated[
+        str, typer.Option(metavar="LEVEL", help="beginner, intermediate, expert or WxHxM.")
+    ] = ("beginner"),
+    first_click: Annotated[
+        str, typer.Option(metavar="RULE", help="First-click rule: safe, opening, none.")
+    ] = ("safe"),
+    start: Annotated[
+        str, typer.Option(metavar="CELL", help="Player's first click: corner, centre, X,Y.")
+    ] = ("corner"),
+    strategy: Annotated[
+        str, typer.Option(metavar="PLAYER", help="Player to watch: greedy, pseq, best.")
+    ] = ("greedy"),
+    seed: Annotated[
+        int, typer.Option(metavar="N", help="Seed (game --game of `bench --seed`).")
+    ] = 0,
+    game: Annotated[
+        int, typer.Option(metavar="N", help="Which game of the seeded run to show.")
+    ] = 0,
     human: Annotated[
-        bool, typer.Option("--human", help="Play yourself (commands on stdin, h for a hint).")
+        bool,
+        typer.Option(
+            "--human", metavar="", help="Play yourself (commands on stdin, h for a hint)."
+        ),
     ] = False,
     probabilities: Annotated[
-        bool, typer.Option(help="Show the exact probabilities while watching.")
+        bool, typer.Option(metavar="", help="Show the exact probabilities while watching.")
     ] = True,
-    delay: Annotated[float, typer.Option(help="Seconds to pause after each move.")] = 0.0,
+    delay: Annotated[
+        float, typer.Option(metavar="SECONDS", help="Seconds to pause after each move.")
+    ] = 0.0,
     save: Annotated[
         str | None,
-        typer.Option(help="Also save the game as a replay (EVF, as Metasweeper reads it)."),
+        typer.Option(
+            metavar="FILE", help="Also save the game as a replay (EVF, as Metasweeper reads it)."
+        ),
     ] = None,
 ) -> None:
     """Watch a player play a game move by move, or play yourself with hints on demand."""
@@ -347,19 +388,24 @@ def _save_replay(game: Game, path: str, player: str) -> None:
 
 @app.command()
 def perfect(
-    level: Annotated[str, typer.Option(help="A small board: WxHxM (e.g. 5x5x4).")],
-    first_click: Annotated[str, typer.Option(help="First-click rule: safe, opening, none.")] = (
-        "safe"
-    ),
-    start: Annotated[str, typer.Option(help="First click: corner, centre or X,Y.")] = "corner",
+    level: Annotated[str, typer.Option(metavar="LEVEL", help="A small board: WxHxM (e.g. 5x5x4).")],
+    first_click: Annotated[
+        str, typer.Option(metavar="RULE", help="First-click rule: safe, opening, none.")
+    ] = ("safe"),
+    start: Annotated[
+        str, typer.Option(metavar="CELL", help="First click: corner, centre or X,Y.")
+    ] = "corner",
     strategies: Annotated[
-        str | None, typer.Option(help="Players to set against it, comma-separated.")
+        str | None,
+        typer.Option(metavar="PLAYERS", help="Players to set against it, comma-separated."),
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the players' tie-breaks.")] = 0,
-    workers: Annotated[int, typer.Option(help="Worker processes for the players.")] = 1,
-    limit: Annotated[int, typer.Option(help="Most layouts to list.")] = 20_000,
-    budget: Annotated[int, typer.Option(help="Most search nodes.")] = 1_000_000,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of the players' tie-breaks.")] = 0,
+    workers: Annotated[
+        int, typer.Option(metavar="N", help="Worker processes for the players.")
+    ] = 1,
+    limit: Annotated[int, typer.Option(metavar="N", help="Most layouts to list.")] = 20_000,
+    budget: Annotated[int, typer.Option(metavar="NODES", help="Most search nodes.")] = 1_000_000,
+    as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print JSON.")] = False,
 ) -> None:
     """Perfect play's exact win rate on a small board, every layout searched; with
     --strategies, the players' exact win rates over the same layouts."""
@@ -425,11 +471,13 @@ def run() -> None:
 
 @app.command("replay")
 def replay_command(
-    file: Annotated[str, typer.Argument(help="Replay file: AVF, RMV, EVF or MVF.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    file: Annotated[str, typer.Argument(metavar="FILE", help="Replay file: AVF, RMV, EVF or MVF.")],
+    as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print JSON.")] = False,
     png: Annotated[
         str | None,
-        typer.Option("--png", help="Also write the board with the guesses and a risk chart."),
+        typer.Option(
+            "--png", metavar="FILE", help="Also write the board with the guesses and a risk chart."
+        ),
     ] = None,
 ) -> None:
     """Grade a played game: the figures, and every guess with its exact risk."""

@@ -267,29 +267,29 @@ def _pct(value: str | float) -> str:
 
 def _greedy(m: re.Match[str]) -> str:
     tied = f", picked at random among {m[2]} cells as low" if m[2] else ""
-    return f"the lowest risk on the board ({_pct(m[1])} a mine){tied}"
+    return f"the lowest risk on the board{tied}"
 
 
 def _pseq(m: re.Match[str]) -> str:
     return (
-        f"the lowest risk on the board ({_pct(m[1])} a mine), tied with {int(m[2]) - 1} "
-        f"other cells; of those, the likeliest to reveal a new safe cell ({_pct(m[3])}), "
-        f"about {float(m[4]):.1f} safe cells expected"
+        f"the lowest risk on the board, shared with {int(m[2]) - 1} other cells; of those, "
+        f"the likeliest to reveal a new safe cell ({_pct(m[3])}), about "
+        f"{float(m[4]):.1f} safe cells expected"
     )
 
 
 def _best(m: re.Match[str]) -> str:
     count = int(m[6])
-    among = f"of the {count} cells compared" if count > 1 else "the only cell worth comparing"
+    among = f"of the {count} cells weighed" if count > 1 else "no other cell could beat it"
     if m[1] == "second-move safety":
         why = (
-            f"{among}, the best chance of surviving this click and the next one, with a "
-            f"{_pct(m[3])} chance of revealing a safe cell"
+            f"the best chance of surviving this click and the next one ({among}), "
+            f"with {_pct(m[3])} chance of revealing a safe cell"
         )
     else:
-        why = f"{among}, the safest; ties go to the one likelier to reveal a safe cell"
+        why = f"the safest ({among}); ties go to the one likelier to reveal a safe cell"
     latent = "; if safe, it may also settle a 50/50 that would otherwise wait for the end"
-    return f"{_pct(m[4])} a mine: {why}" + (latent if m[5] else "")
+    return why + (latent if m[5] else "")
 
 
 def _endgame(m: re.Match[str]) -> str:
