@@ -7,7 +7,7 @@ import random
 
 from rich.console import Console
 
-from minesolver.game import Game, Layout, Outcome, Status
+from minesolver.game import Game, Layout, Move, Outcome, Status
 from minesolver.play import play_human, watch
 from minesolver.strategy import get_strategy
 
@@ -42,3 +42,26 @@ def test_watch_returns_the_outcome_of_the_simulated_game() -> None:
     outcome = watch(game, get_strategy("greedy"), (0, 0), random.Random(0), console)
     assert outcome == game.outcome == Outcome(Status.WON)
     assert "first click (0,0)" in out.getvalue()
+
+
+def test_watch_redraws_in_place_on_a_terminal_and_scrolls_elsewhere() -> None:
+    def run(terminal: bool) -> str:
+        game = Game.from_layout(Layout.from_cells(6, 6, [(5, 5), (4, 5), (5, 3)]))
+        out = io.StringIO()
+        console = Console(file=out, width=120, force_terminal=terminal, color_system=None)
+        watch(game, get_strategy("best"), (0, 0), random.Random(0), console)
+        return out.getvalue()
+
+    piped, live = run(False), run(True)
+    rounds = piped.count("move ")
+    assert rounds >= 1 and piped.count("legend:") == rounds + 1  # every board, then the last
+    assert "\x1b[1A" not in piped and "\x1b[2K" not in piped
+    assert "\x1b[1A" in live or "\x1b[2K" in live  # the live display moves the cursor back
+    assert live.count("legend:") >= rounds + 1
+
+
+def test_guesses_are_described_in_plain_words() -> None:
+    from minesolver.play import describe_moves
+
+    move = Move("open", (2, 3), guess=True, risk=0.25, reason="lowest mine probability 0.250")
+    assert describe_moves([move]) == "guess (2,3), 25.0% risk: the lowest risk on the board"
