@@ -37,7 +37,7 @@ DIGIT_STYLE = {
     2: "bold green",
     3: "bold red",
     4: "bold magenta",
-    5: "bold dark_red",
+    5: "bold rgb(200,80,40)",
     6: "bold cyan",
     7: "bold white",
     8: "bold grey70",
@@ -83,20 +83,24 @@ def _header(width: int, margin: int, cell: int) -> Text:
     """The x coordinates over ``width`` columns after ``margin`` characters of row labels:
     centred over three-character cells, else (one character and a space) the last digit
     under a row of tens when the board is wider than ten."""
-    text = Text(style="dim")
     if cell == 3:
-        text.append(" " * margin + "".join(f"{x:^3}" for x in range(width)) + "\n")
-        return text
-    if width > 10:
-        tens = " ".join(str(x // 10) if x >= 10 else " " for x in range(width))
-        text.append(" " * margin + tens.rstrip() + "\n")
-    text.append(" " * margin + " ".join(str(x % 10) for x in range(width)) + "\n")
+        rows = ["".join(f"{x:^3}" for x in range(width))]
+    else:
+        rows = [" ".join(str(x % 10) for x in range(width))]
+        if width > 10:
+            tens = " ".join(str(x // 10) if x >= 10 else " " for x in range(width))
+            rows.insert(0, tens.rstrip())
+    text = Text()
+    for row in rows:
+        text.append(" " * margin + row, style="dim")
+        text.append("\n")
     return text
 
 
 def _legend(entries: Sequence[tuple[str, str, str]]) -> Text:
     """One line ``legend: SYMBOL meaning · ...``, each symbol in its board style."""
-    text = Text("legend: ", style="dim")
+    text = Text()
+    text.append("legend: ", style="dim")
     for i, (symbol, style, meaning) in enumerate(entries):
         if i:
             text.append(" · ", style="dim")
@@ -108,16 +112,16 @@ def _legend(entries: Sequence[tuple[str, str, str]]) -> Text:
 
 def heat_map(analysis: Analysis, *, legend: bool = True) -> Text:
     r"""The board with its coordinates, each unknown cell showing its mine probability as a
-    percentage on a fill from pale yellow (low) to red (high); ``S`` certainly safe,
-    ``M`` certainly a mine (each in its own colour); the safest cell underlined; then a
-    legend of the symbols on the board. O(cells).
+    percentage on a fill from pale yellow (low) to red (high), digits 1-8 (an open 0
+    blank); ``S`` certainly safe, ``M`` certainly a mine (each in its own colour); the
+    safest cell underlined; then a legend of the symbols on the board. O(cells).
 
     >>> from minesolver.analysis import analyze
     >>> print(heat_map(analyze(Position.from_text("3x2x1\n1H1\n111\n"))).plain, end="")
        0  1  2
     0  1  M  1
     1  1  1  1
-    legend: 1 digit · M certain mine
+    legend: 1 digit (blank: 0) · M certain mine
     """
     pos = analysis.position
     probs = analysis.probabilities
@@ -153,11 +157,11 @@ def _heat_cell(pos: Position, p: Fraction | None, x: int, y: int) -> tuple[str, 
         return " F ", "bold red on grey30", "flag"
     if v == HIDDEN:
         return " H ", "on grey30", "hidden"
-    return f" {v} ", DIGIT_STYLE[v], "digit"
+    return (f" {v} " if v else "   "), DIGIT_STYLE[v], "digit"
 
 
 _HEAT_LEGEND: list[tuple[str, tuple[str, str, str]]] = [
-    ("digit", (" 1 ", DIGIT_STYLE[1], "digit")),
+    ("digit", (" 1 ", DIGIT_STYLE[1], "digit (blank: 0)")),
     ("risk", ("21%", _risk_style(Fraction(21, 100)), "mine probability (yellow low, red high)")),
     ("safe", (" S ", _SAFE_STYLE, "certainly safe")),
     ("mine", (" M ", _MINE_STYLE, "certain mine")),
