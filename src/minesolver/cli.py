@@ -29,6 +29,16 @@ __all__ = ["DEFAULT_BUDGET", "app", "fail", "main", "read_position", "run"]
 DEFAULT_BUDGET = 10.0
 """Seconds ``solve`` allows by default: exact when the count fits, else approximate."""
 
+JsonFlag = Annotated[bool, typer.Option("--json", metavar="", help="Print JSON.")]
+FirstClickOption = Annotated[
+    str, typer.Option(metavar="RULE", help="First-click rule: safe, opening, none.")
+]
+StartOption = Annotated[
+    str, typer.Option(metavar="CELL", help="First click: corner, centre or X,Y.")
+]
+# the options several commands share; a metavar (or none, for a flag) says what an option
+# takes instead of a type tag in the help
+
 app = typer.Typer(
     name="minesolver",
     help="Exact Minesweeper probabilities, strong players and honest measurements.",
@@ -123,7 +133,7 @@ def solve(
     untrusted_flags: Annotated[
         bool, typer.Option("--untrusted-flags", metavar="", help="Treat flags as hidden cells.")
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print JSON.")] = False,
+    as_json: JsonFlag = False,
     png: Annotated[
         str | None,
         typer.Option("--png", metavar="FILE", help="Also write the heat map as a PNG image."),
@@ -219,12 +229,8 @@ def bench(
             metavar="N", help="Games to play [default: 1000, or every layout of --layouts]."
         ),
     ] = None,
-    first_click: Annotated[
-        str, typer.Option(metavar="RULE", help="First-click rule: safe, opening, none.")
-    ] = ("safe"),
-    start: Annotated[
-        str, typer.Option(metavar="CELL", help="First click: corner, centre or X,Y.")
-    ] = "corner",
+    first_click: FirstClickOption = "safe",
+    start: StartOption = "corner",
     strategy: Annotated[
         str,
         typer.Option(
@@ -255,7 +261,7 @@ def bench(
     no_guess: Annotated[
         bool, typer.Option("--no-guess", metavar="", help="Only boards solvable without guessing.")
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print JSON.")] = False,
+    as_json: JsonFlag = False,
     plot: Annotated[
         str | None, typer.Option(metavar="FILE", help="Also write the win rates as a PNG chart.")
     ] = None,
@@ -304,16 +310,12 @@ def bench(
 def play(
     level: Annotated[
         str, typer.Option(metavar="LEVEL", help="beginner, intermediate, expert or WxHxM.")
-    ] = ("beginner"),
-    first_click: Annotated[
-        str, typer.Option(metavar="RULE", help="First-click rule: safe, opening, none.")
-    ] = ("safe"),
-    start: Annotated[
-        str, typer.Option(metavar="CELL", help="Player's first click: corner, centre, X,Y.")
-    ] = ("corner"),
+    ] = "beginner",
+    first_click: FirstClickOption = "safe",
+    start: StartOption = "corner",
     strategy: Annotated[
         str, typer.Option(metavar="PLAYER", help="Player to watch: greedy, pseq, best.")
-    ] = ("greedy"),
+    ] = "greedy",
     seed: Annotated[
         int, typer.Option(metavar="N", help="Seed (game --game of `bench --seed`).")
     ] = 0,
@@ -389,12 +391,8 @@ def _save_replay(game: Game, path: str, player: str) -> None:
 @app.command()
 def perfect(
     level: Annotated[str, typer.Option(metavar="LEVEL", help="A small board: WxHxM (e.g. 5x5x4).")],
-    first_click: Annotated[
-        str, typer.Option(metavar="RULE", help="First-click rule: safe, opening, none.")
-    ] = ("safe"),
-    start: Annotated[
-        str, typer.Option(metavar="CELL", help="First click: corner, centre or X,Y.")
-    ] = "corner",
+    first_click: FirstClickOption = "safe",
+    start: StartOption = "corner",
     strategies: Annotated[
         str | None,
         typer.Option(metavar="PLAYERS", help="Players to set against it, comma-separated."),
@@ -405,7 +403,7 @@ def perfect(
     ] = 1,
     limit: Annotated[int, typer.Option(metavar="N", help="Most layouts to list.")] = 20_000,
     budget: Annotated[int, typer.Option(metavar="NODES", help="Most search nodes.")] = 1_000_000,
-    as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print JSON.")] = False,
+    as_json: JsonFlag = False,
 ) -> None:
     """Perfect play's exact win rate on a small board, every layout searched; with
     --strategies, the players' exact win rates over the same layouts."""
@@ -472,7 +470,7 @@ def run() -> None:
 @app.command("replay")
 def replay_command(
     file: Annotated[str, typer.Argument(metavar="FILE", help="Replay file: AVF, RMV, EVF or MVF.")],
-    as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print JSON.")] = False,
+    as_json: JsonFlag = False,
     png: Annotated[
         str | None,
         typer.Option(

@@ -126,21 +126,39 @@ def heat_map(analysis: Analysis, *, legend: bool = True) -> Text:
     pos = analysis.position
     probs = analysis.probabilities
     best = analysis.safest()
+
+    def cell(x: int, y: int) -> tuple[str, str, str]:
+        symbol, style, kind = _heat_cell(pos, probs.get((x, y)), x, y)
+        if (x, y) == best and kind != "mine":
+            return symbol, style + " underline bold", "best " + kind
+        return symbol, style, kind
+
+    return _grid(pos, cell, 3, _HEAT_LEGEND if legend else [])
+
+
+def _grid(
+    pos: Position,
+    cell: Callable[[int, int], tuple[str, str, str]],
+    size: int,
+    legend: Sequence[tuple[str, tuple[str, str, str]]],
+) -> Text:
+    """The grid of ``pos`` with its coordinates, each cell ``(symbol, style, kinds)`` from
+    ``cell`` (``size`` characters; one-character cells are spaced), then the ``legend``
+    entries whose kind is on the board (none when empty)."""
     margin = len(str(pos.height - 1)) + 1
-    text = _header(pos.width, margin, 3)
+    text = _header(pos.width, margin, size)
     used: set[str] = set()
     for y in range(pos.height):
         text.append_text(_row_label(y, margin))
         for x in range(pos.width):
-            symbol, style, kind = _heat_cell(pos, probs.get((x, y)), x, y)
-            if (x, y) == best and kind != "mine":
-                style += " underline bold"
-                used.add("best")
-            used.add(kind)
+            symbol, style, kinds = cell(x, y)
+            used.update(kinds.split())
             text.append(symbol, style=style)
+            if size == 1 and x < pos.width - 1:
+                text.append(" ")
         text.append("\n")
     if legend:
-        text.append_text(_legend([e for k, e in _HEAT_LEGEND if k in used]))
+        text.append_text(_legend([e for k, e in legend if k in used]))
     return text
 
 
@@ -183,18 +201,7 @@ def board_text(view: Position, mines: Sequence[Cell] = (), exploded: Cell | None
     legend: 1 digit (blank: 0) · . hidden
     """
     mine_set = set(mines)
-    margin = len(str(view.height - 1)) + 1
-    text = _header(view.width, margin, 1)
-    used: set[str] = set()
-    for y in range(view.height):
-        text.append_text(_row_label(y, margin))
-        for x in range(view.width):
-            symbol, style, kind = _board_cell(view, mine_set, exploded, x, y)
-            used.add(kind)
-            text.append(symbol, style=style)
-            text.append(" " if x < view.width - 1 else "\n")
-    text.append_text(_legend([e for k, e in _BOARD_LEGEND if k in used]))
-    return text
+    return _grid(view, lambda x, y: _board_cell(view, mine_set, exploded, x, y), 1, _BOARD_LEGEND)
 
 
 def _board_cell(
