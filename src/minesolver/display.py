@@ -84,7 +84,7 @@ def _header(width: int, margin: int, cell: int) -> Text:
     centred over three-character cells, else (one character and a space) the last digit
     under a row of tens when the board is wider than ten."""
     if cell == 3:
-        rows = ["".join(f"{x:^3}" for x in range(width))]
+        rows = ["".join(f"{x:^3}" for x in range(width)).rstrip()]
     else:
         rows = [" ".join(str(x % 10) for x in range(width))]
         if width > 10:
