@@ -57,10 +57,10 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from minesolver.constraints import Component
-from minesolver.counting import Poly, combine_density, combine_total, convolve
+from minesolver.counting import combine_density, combine_total, rest_weights
 from minesolver.engines.base import EngineError
 from minesolver.engines.exact import FrontierEngine
-from minesolver.engines.sampling import ComponentSampler, binomial_column, choose
+from minesolver.engines.sampling import ComponentSampler, choose
 from minesolver.result import Analysis, Limit
 
 if TYPE_CHECKING:
@@ -223,14 +223,11 @@ class McmcEngine:
 
         # R[t] and per-box weights.
         if total is not None:
-            rest: Poly = [1]
-            for count in counts:
-                rest = convolve(rest, count.layouts)
-            column = binomial_column(interior, total, cells + len(rest) - 1)
-            # column[x] = C(I, total - x): the interior holds what t + a leave.
-            weight_t = [
-                sum(v * column[t + a] for a, v in enumerate(rest) if v) for t in range(cells + 1)
-            ]
+            # weight_t[t]: ways for the counted components and the interior to hold what
+            # t sampled mines leave of the total.
+            polys = [c.layouts for c in counts]
+            rest = rest_weights(polys, interior, total, before=cells, scaled=False)
+            weight_t = rest.tables[0] if rest is not None else []
             dens = None
         else:
             assert problem.density is not None

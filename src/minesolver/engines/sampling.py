@@ -7,7 +7,8 @@ steps, all in Python ints (no float weight ever overflows or rounds):
 1. the mine number of every component, from the joint weights
    ``prod_c L_c[k_c] * C(I, M - sum k_c)`` (``L_c`` the component's mine-count polynomial
    from the exact engine, ``I`` interior cells), drawn one component after another with
-   suffix sums (the same prefix/suffix scheme as :mod:`minesolver.counting`);
+   the suffix weights of :func:`minesolver.counting.rest_weights` (the tables the exact
+   combination uses);
 2. the mine number of every box of a component given its mine number ``k``, uniformly
    among the component's layouts with ``k`` mines, by backward sampling through the
    forward tables of a frontier DP (:class:`ComponentSampler`);
@@ -38,8 +39,13 @@ from math import comb, sqrt
 from typing import TYPE_CHECKING
 
 from minesolver.constraints import Component
-from minesolver.counting import ComponentCount, Poly, poly_add_shifted
-from minesolver.counting import binomial_column as counting_binomial_column
+from minesolver.counting import (
+    ComponentCount,
+    Poly,
+    RestWeights,
+    poly_add_shifted,
+    rest_weights,
+)
 from minesolver.engines.base import EngineLimitExceeded
 from minesolver.engines.exact import FrontierEngine, box_order
 from minesolver.position import InconsistentPosition
@@ -52,7 +58,6 @@ __all__ = [
     "ComponentSampler",
     "FrontierPlan",
     "SamplingEngine",
-    "binomial_column",
     "choose",
     "dry_run_ops",
     "interval_mask",
@@ -300,19 +305,10 @@ class SamplingEngine:
         feasible = self._feasible(counts, interior, total)
 
         # joint weights of the components' mine numbers.
+        rest: RestWeights | None = None
         if total is not None:
-            # a = frontier mines placed so far, at most what the components can hold.
-            top = min(total, sum(len(c.layouts) - 1 for c in counts))
-            suffix: list[list[int]] = [[] for _ in range(n + 1)]
-            suffix[n] = binomial_column(interior, total, top)
-            for c in range(n - 1, -1, -1):
-                poly = counts[c].layouts
-                nxt = suffix[c + 1]
-                suffix[c] = [
-                    sum(v * nxt[a + k] for k, v in enumerate(poly) if v and a + k < len(nxt))
-                    for a in range(top + 1)
-                ]
-            if not suffix[0] or suffix[0][0] == 0:
+            rest = rest_weights([c.layouts for c in counts], interior, total, scaled=False)
+            if rest is None or not rest.tables[0] or rest.tables[0][0] == 0:
                 raise InconsistentPosition(
                     f"the total of {problem.position.mines} mines is inconsistent with the digits"
                 )
@@ -332,12 +328,8 @@ class SamplingEngine:
         for _ in range(big_n):
             used = 0
             for c in range(n):
-                poly = counts[c].layouts
-                if total is not None:
-                    nxt = suffix[c + 1]
-                    weights = [
-                        v * nxt[used + k] if used + k < len(nxt) else 0 for k, v in enumerate(poly)
-                    ]
+                if rest is not None:
+                    weights = rest.draw_weights(c, counts[c].layouts, used)
                 else:
                     weights = dens_weights[c]
                 k_c = choose(weights, rng)
@@ -440,11 +432,6 @@ def _all_support(counts: Sequence[ComponentCount]) -> int:
     for c in counts:
         out = _sumset(out, _support(c.layouts))
     return out
-
-
-def binomial_column(interior: int, total: int, top: int) -> list[int]:
-    """``[C(interior, total - a) for a in 0..top]`` (see :func:`counting.binomial_column`)."""
-    return counting_binomial_column(interior, total, top + 1)
 
 
 def _uncertain(mean: Fraction, err: float, floor: Fraction) -> tuple[Fraction, float]:
