@@ -14,7 +14,7 @@ One move re-draws, from their exact conditional distribution, the mine numbers o
 sharing a clue are neighbours), every other box fixed; a sweep makes ``2 n / WINDOW``
 moves for ``n`` boxes. With the outside fixed, the block is a small component of its own
 (each clue touching it owes what the outside leaves): its frontier DP
-(:class:`~minesolver.engines.sampling.ComponentSampler`, in BFS order) gives its layouts
+(:class:`~minesolver.engines.frontier_sampler.ComponentSampler`, in BFS order) gives its layouts
 by mine number ``m``; ``m`` is drawn with weight ``layouts[m] * R[base + m]`` and then a
 layout with ``m`` mines uniformly (exact ints). A heat-bath move leaves ``pi`` invariant
 (detailed balance); overlapping random balls let mines move across the frontier and
@@ -60,7 +60,7 @@ from minesolver.constraints import Component
 from minesolver.counting import combine_density, combine_total, rest_weights
 from minesolver.engines.base import EngineError
 from minesolver.engines.exact import FrontierEngine
-from minesolver.engines.sampling import ComponentSampler, choose
+from minesolver.engines.frontier_sampler import ComponentSampler, choose
 from minesolver.result import Analysis, Limit
 
 if TYPE_CHECKING:
@@ -137,7 +137,7 @@ class _Chain:
     def conditional(self, block: list[int], ks: list[int]) -> tuple[ComponentSampler, list[int]]:
         """The block as a component of its own, every other box fixed at ``ks``: its
         boxes, and each clue touching it with what the block must hold; sampled exactly
-        by a frontier DP (:class:`~minesolver.engines.sampling.ComponentSampler`).
+        by a frontier DP (:class:`~minesolver.engines.frontier_sampler.ComponentSampler`).
         Returns the sampler and the block's boxes in the sampler's box order. The DP
         depends only on the block's boxes and what its clues owe, so it is cached on
         that (a component no larger than a block is then counted once)."""
