@@ -58,6 +58,7 @@ from typing import TYPE_CHECKING
 
 from minesolver.constraints import Component
 from minesolver.counting import combine_density, combine_total, rest_weights
+from minesolver.engines.approximate import approximate_analysis
 from minesolver.engines.base import EngineError
 from minesolver.engines.exact import FrontierEngine
 from minesolver.engines.frontier_sampler import ComponentSampler, choose
@@ -201,7 +202,6 @@ class McmcEngine:
         share = None if self.seconds is None else max(self.seconds * SAT_SHARE, 1e-3)
         first = None if self.seconds is None else max(self.seconds, FIRST_SECONDS)
         witness, boxes, layouts = sat.decide(problem, share, first)
-        w = problem.position.width
         known_safe: set[int] = set()
         known_mines: set[int] = set()
         for b, box in enumerate([*boxes, problem.interior]):
@@ -351,17 +351,7 @@ class McmcEngine:
             self._store(
                 probs, errors, problem.interior, means, floor, known_safe, known_mines, least
             )
-        probs.update(dict.fromkeys(problem.forced_safe, Fraction(0)))
-        probs.update(dict.fromkeys(problem.forced_mines, Fraction(1)))
-        errors.update(dict.fromkeys(problem.forced_safe | problem.forced_mines, 0.0))
-        return Analysis.from_indices(
-            problem,
-            None,
-            probs,
-            engine=self.name,
-            exact=False,
-            errors={(i % w, i // w): e for i, e in errors.items()},
-        )
+        return approximate_analysis(problem, probs, errors, engine=self.name)
 
     @staticmethod
     def _store(

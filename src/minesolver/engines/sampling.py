@@ -43,6 +43,7 @@ from minesolver.counting import (
     RestWeights,
     rest_weights,
 )
+from minesolver.engines.approximate import approximate_analysis
 from minesolver.engines.base import EngineLimitExceeded
 from minesolver.engines.exact import FrontierEngine
 from minesolver.engines.frontier_sampler import ComponentSampler, choose, dry_run_ops
@@ -160,9 +161,8 @@ class SamplingEngine:
                 int_sum += j
                 int_sum2 += j * j
 
-        probs: dict[int, Fraction] = dict.fromkeys(problem.forced_safe, Fraction(0))
-        probs.update(dict.fromkeys(problem.forced_mines, Fraction(1)))
-        errors: dict[int, float] = dict.fromkeys(probs, 0.0)
+        probs: dict[int, Fraction] = {}
+        errors: dict[int, float] = {}
         floor = Fraction(1, 2 * big_n)
         for c, comp in enumerate(comps):
             layouts = counts[c].layouts
@@ -198,15 +198,7 @@ class SamplingEngine:
                     mean, err = _uncertain(mean, err, floor)
             probs.update(dict.fromkeys(problem.interior, mean))
             errors.update(dict.fromkeys(problem.interior, err))
-        w = problem.position.width
-        return Analysis.from_indices(
-            problem,
-            None,
-            probs,
-            engine=self.name,
-            exact=False,
-            errors={(i % w, i // w): e for i, e in errors.items()},
-        )
+        return approximate_analysis(problem, probs, errors, engine=self.name)
 
     @staticmethod
     def _feasible(counts: Sequence[ComponentCount], interior: int, total: int | None) -> list[int]:
