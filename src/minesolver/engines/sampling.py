@@ -32,7 +32,8 @@ Seeded: the same seed gives the same samples.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from math import sqrt
 from typing import TYPE_CHECKING
@@ -40,7 +41,6 @@ from typing import TYPE_CHECKING
 from minesolver.counting import (
     ComponentCount,
     Poly,
-    RestWeights,
     rest_weights,
 )
 from minesolver.engines.approximate import approximate_analysis
@@ -94,135 +94,200 @@ class SamplingEngine:
         self.seed = seed
 
     def analyze_problem(self, problem: Problem, limit: Limit | None = None) -> Analysis:
+        """I.i.d. draws of the position's layouts, summarised per cell, in named steps:
+        count and build a sampler for every component (:func:`_count`, the exact engine's
+        cost), the joint law of the components' mine numbers (:func:`_joint_weights`,
+        the combination's suffix tables), the draws (:func:`_draw`,
+        O(samples * (boxes + components * range))) and the estimates with their errors
+        (:func:`_box_estimates`, :func:`_interior_estimate`, O(boxes + components))."""
         if limit is not None and (limit.samples is not None or limit.seed is not None):
             return SamplingEngine(
                 samples=limit.samples or self.samples,
                 seed=self.seed if limit.seed is None else limit.seed,
             ).analyze_problem(problem)
-
         rng = random.Random(self.seed)
-        comps = problem.components
-        for comp in comps:  # never start a count that would not end
-            if dry_run_ops(comp, MAX_OPS) == float("inf"):
-                raise EngineLimitExceeded(
-                    f"sampling: a component of {len(comp.boxes)} boxes needs more than "
-                    f"{MAX_OPS:.0e} operations to count; use mcmc or analyze(budget=...)"
-                )
-        shared: dict[object, ComponentSampler] = {}  # identical components share one DP
-        samplers = [
-            shared.get(c.key()) or shared.setdefault(c.key(), ComponentSampler(c)) for c in comps
-        ]
-        exact = FrontierEngine()
-        counts = [exact.count(c) for c in comps]
-        for comp, count in zip(comps, counts, strict=True):
-            if not count.layouts:
-                x, y = problem.position.coords(comp.origins[0])
-                raise InconsistentPosition(f"no mine layout satisfies the digits around ({x}, {y})")
-        interior = len(problem.interior)
-        n = len(comps)
+        counts, samplers = _count(problem)
         total = problem.mines_left if problem.density is None else None
-        feasible = self._feasible(counts, interior, total)
-
-        # joint weights of the components' mine numbers.
-        rest: RestWeights | None = None
-        if total is not None:
-            rest = rest_weights([c.layouts for c in counts], interior, total, scaled=False)
-            if rest is None or not rest.tables[0] or rest.tables[0][0] == 0:
-                raise InconsistentPosition(
-                    f"the total of {problem.position.mines} mines is inconsistent with the digits"
-                )
-        else:
-            assert problem.density is not None
-            p, q = problem.density.numerator, problem.density.denominator
-            dens_weights = [
-                [v * p**k * (q - p) ** (comp.size - k) for k, v in enumerate(count.layouts)]
-                for comp, count in zip(comps, counts, strict=True)
-            ]
-
-        sizes = [[len(b) for b in comp.boxes] for comp in comps]
-        sum_k = [[0] * len(s) for s in sizes]
-        sum_k2 = [[0] * len(s) for s in sizes]
-        int_sum = int_sum2 = 0
-        big_n = self.samples
-        for _ in range(big_n):
-            used = 0
-            for c in range(n):
-                if rest is not None:
-                    weights = rest.draw_weights(c, counts[c].layouts, used)
-                else:
-                    weights = dens_weights[c]
-                k_c = choose(weights, rng)
-                used += k_c
-                for b, k in samplers[c].draw(k_c, rng).items():
-                    sum_k[c][b] += k
-                    sum_k2[c][b] += k * k
-            if total is not None:
-                j = total - used
-                int_sum += j
-                int_sum2 += j * j
-
-        probs: dict[int, Fraction] = {}
-        errors: dict[int, float] = {}
-        floor = Fraction(1, 2 * big_n)
-        for c, comp in enumerate(comps):
-            layouts = counts[c].layouts
-            for b, box in enumerate(comp.boxes):
-                s = sizes[c][b]
-                mean = Fraction(sum_k[c][b], s * big_n)
-                var = (Fraction(sum_k2[c][b], s * s) - big_n * mean * mean) / (big_n - 1)
-                err = sqrt(max(float(var), 0.0) / big_n)
-                certain = _certain(counts[c].box_mines[b], layouts, feasible[c])
-                if certain is not None:
-                    mean, err = certain, 0.0
-                else:
-                    mean, err = _uncertain(mean, err, floor)
-                probs.update(dict.fromkeys(box, mean))
-                errors.update(dict.fromkeys(box, err))
-        if interior:
-            if total is None:
-                assert problem.density is not None
-                mean, err = problem.density, 0.0
-            else:
-                mean = Fraction(int_sum, interior * big_n)
-                var = (Fraction(int_sum2, interior**2) - big_n * mean * mean) / (big_n - 1)
-                err = sqrt(max(float(var), 0.0) / big_n)
-                possible = _all_support(counts)
-                lo_j = total - interior
-                can_mine = interval_mask(possible, lo_j, total - 1)
-                can_free = interval_mask(possible, lo_j + 1, total)
-                if not can_mine:
-                    mean, err = Fraction(0), 0.0
-                elif not can_free:
-                    mean, err = Fraction(1), 0.0
-                else:
-                    mean, err = _uncertain(mean, err, floor)
+        weights_of = _joint_weights(problem, counts, total)
+        sums = _draw(counts, samplers, weights_of, total, self.samples, rng)
+        feasible = _feasible(counts, len(problem.interior), total)
+        probs, errors = _box_estimates(problem, counts, feasible, sums)
+        if problem.interior:
+            mean, err = _interior_estimate(problem, counts, total, sums)
             probs.update(dict.fromkeys(problem.interior, mean))
             errors.update(dict.fromkeys(problem.interior, err))
         return approximate_analysis(problem, probs, errors, engine=self.name)
 
-    @staticmethod
-    def _feasible(counts: Sequence[ComponentCount], interior: int, total: int | None) -> list[int]:
-        """Per component, the bit set of its mine numbers that some consistent layout of
-        the whole position uses (the others and the interior can complete it)."""
-        supports = [_support(c.layouts) for c in counts]
-        if total is None:
-            return supports
-        n = len(supports)
-        prefix = [1] * (n + 1)
+
+@dataclass(slots=True)
+class _Sums:
+    """What the draws add up: per component and box, the sum of its mine numbers and of
+    their squares; the same for the interior; and the number of draws."""
+
+    k: list[list[int]]
+    k2: list[list[int]]
+    samples: int
+    interior: int = 0
+    interior2: int = 0
+
+
+_Weights = Callable[[int, int], list[int]]
+"""Weights of component ``c``'s mine numbers given the mines ``used`` before it."""
+
+
+def _count(problem: Problem) -> tuple[list[ComponentCount], list[ComponentSampler]]:
+    """Each component's exact counts and its sampler (identical components share one DP).
+    Refuses, before counting, a component whose estimated count exceeds :data:`MAX_OPS`;
+    raises :class:`InconsistentPosition` for a component with no layout. Cost: a dry run
+    and two frontier DPs per distinct component."""
+    comps = problem.components
+    for comp in comps:  # never start a count that would not end
+        if dry_run_ops(comp, MAX_OPS) == float("inf"):
+            raise EngineLimitExceeded(
+                f"sampling: a component of {len(comp.boxes)} boxes needs more than "
+                f"{MAX_OPS:.0e} operations to count; use mcmc or analyze(budget=...)"
+            )
+    shared: dict[object, ComponentSampler] = {}
+    samplers = [
+        shared.get(c.key()) or shared.setdefault(c.key(), ComponentSampler(c)) for c in comps
+    ]
+    exact = FrontierEngine()
+    counts = [exact.count(c) for c in comps]
+    for comp, count in zip(comps, counts, strict=True):
+        if not count.layouts:
+            x, y = problem.position.coords(comp.origins[0])
+            raise InconsistentPosition(f"no mine layout satisfies the digits around ({x}, {y})")
+    return counts, samplers
+
+
+def _joint_weights(
+    problem: Problem, counts: Sequence[ComponentCount], total: int | None
+) -> _Weights:
+    """The law of the components' mine numbers, drawn one after another: under a total
+    the suffix tables of :func:`~minesolver.counting.rest_weights` (unscaled: the draws
+    for a seed stay as they were); under a density each component on its own,
+    ``L[k] p^k (1-p)^(size-k)``. Raises :class:`InconsistentPosition` when the total
+    fits no layout. Cost: that of the suffix tables, or O(sum of polynomial lengths)."""
+    if total is not None:
+        polys = [c.layouts for c in counts]
+        rest = rest_weights(polys, len(problem.interior), total, scaled=False)
+        if rest is None or not rest.tables[0] or rest.tables[0][0] == 0:
+            raise InconsistentPosition(
+                f"the total of {problem.position.mines} mines is inconsistent with the digits"
+            )
+        return lambda c, used: rest.draw_weights(c, polys[c], used)
+    assert problem.density is not None
+    p, q = problem.density.numerator, problem.density.denominator
+    dens_weights = [
+        [v * p**k * (q - p) ** (comp.size - k) for k, v in enumerate(count.layouts)]
+        for comp, count in zip(problem.components, counts, strict=True)
+    ]
+    return lambda c, used: dens_weights[c]
+
+
+def _draw(
+    counts: Sequence[ComponentCount],
+    samplers: Sequence[ComponentSampler],
+    weights_of: _Weights,
+    total: int | None,
+    samples: int,
+    rng: random.Random,
+) -> _Sums:
+    """``samples`` i.i.d. layouts: per draw, each component's mine number from
+    ``weights_of``, then its boxes' mine numbers from its sampler; the interior holds what
+    the total leaves. O(samples * (boxes + components * range))."""
+    sums = _Sums([[0] * len(c.box_mines) for c in counts], [], samples)
+    sums.k2 = [[0] * len(row) for row in sums.k]
+    n = len(counts)
+    for _ in range(samples):
+        used = 0
         for c in range(n):
-            prefix[c + 1] = _sumset(prefix[c], supports[c])
-        suffix = [1] * (n + 1)
-        for c in range(n - 1, -1, -1):
-            suffix[c] = _sumset(suffix[c + 1], supports[c])
-        out = []
-        for c in range(n):
-            rest = _sumset(prefix[c], suffix[c + 1])
-            mask = 0
-            for k in range(supports[c].bit_length()):
-                if supports[c] >> k & 1 and interval_mask(rest, total - interior - k, total - k):
-                    mask |= 1 << k
-            out.append(mask)
-        return out
+            k_c = choose(weights_of(c, used), rng)
+            used += k_c
+            sum_k, sum_k2 = sums.k[c], sums.k2[c]
+            for b, k in samplers[c].draw(k_c, rng).items():
+                sum_k[b] += k
+                sum_k2[b] += k * k
+        if total is not None:
+            j = total - used
+            sums.interior += j
+            sums.interior2 += j * j
+    return sums
+
+
+def _mean_error(total: int, squares: int, size: int, n: int) -> tuple[Fraction, float]:
+    """Sample mean of a share ``x / size`` over ``n`` draws from the sums of ``x`` and
+    ``x^2``, and its standard error. O(1) big-number operations."""
+    mean = Fraction(total, size * n)
+    var = (Fraction(squares, size * size) - n * mean * mean) / (n - 1)
+    return mean, sqrt(max(float(var), 0.0) / n)
+
+
+def _box_estimates(
+    problem: Problem, counts: Sequence[ComponentCount], feasible: Sequence[int], sums: _Sums
+) -> tuple[dict[int, Fraction], dict[int, float]]:
+    """Each box's estimate and error by cell: exact 0 or 1 when its exact counts show it
+    certain over the feasible mine numbers, else the Rao-Blackwellised mean kept inside
+    (0, 1) (:func:`_uncertain`). O(boxes * range)."""
+    probs: dict[int, Fraction] = {}
+    errors: dict[int, float] = {}
+    floor = Fraction(1, 2 * sums.samples)
+    for c, comp in enumerate(problem.components):
+        layouts = counts[c].layouts
+        for b, box in enumerate(comp.boxes):
+            mean, err = _mean_error(sums.k[c][b], sums.k2[c][b], len(box), sums.samples)
+            certain = _certain(counts[c].box_mines[b], layouts, feasible[c])
+            if certain is not None:
+                mean, err = certain, 0.0
+            else:
+                mean, err = _uncertain(mean, err, floor)
+            probs.update(dict.fromkeys(box, mean))
+            errors.update(dict.fromkeys(box, err))
+    return probs, errors
+
+
+def _interior_estimate(
+    problem: Problem, counts: Sequence[ComponentCount], total: int | None, sums: _Sums
+) -> tuple[Fraction, float]:
+    """The interior cells' estimate and error: the prior under a density; under a total,
+    exact 0 or 1 when no frontier mine total leaves it room for a mine (a safe cell),
+    else the mean kept inside (0, 1). O(components * range) bit operations."""
+    if total is None:
+        assert problem.density is not None
+        return problem.density, 0.0
+    interior = len(problem.interior)
+    mean, err = _mean_error(sums.interior, sums.interior2, interior, sums.samples)
+    possible = _all_support(counts)
+    lo_j = total - interior
+    if not interval_mask(possible, lo_j, total - 1):
+        return Fraction(0), 0.0
+    if not interval_mask(possible, lo_j + 1, total):
+        return Fraction(1), 0.0
+    return _uncertain(mean, err, Fraction(1, 2 * sums.samples))
+
+
+def _feasible(counts: Sequence[ComponentCount], interior: int, total: int | None) -> list[int]:
+    """Per component, the bit set of its mine numbers that some consistent layout of
+    the whole position uses (the others and the interior can complete it)."""
+    supports = [_support(c.layouts) for c in counts]
+    if total is None:
+        return supports
+    n = len(supports)
+    prefix = [1] * (n + 1)
+    for c in range(n):
+        prefix[c + 1] = _sumset(prefix[c], supports[c])
+    suffix = [1] * (n + 1)
+    for c in range(n - 1, -1, -1):
+        suffix[c] = _sumset(suffix[c + 1], supports[c])
+    out = []
+    for c in range(n):
+        rest = _sumset(prefix[c], suffix[c + 1])
+        mask = 0
+        for k in range(supports[c].bit_length()):
+            if supports[c] >> k & 1 and interval_mask(rest, total - interior - k, total - k):
+                mask |= 1 << k
+        out.append(mask)
+    return out
 
 
 def _certain(marginal: Poly, layouts: Poly, feasible: int) -> Fraction | None:
