@@ -7,6 +7,8 @@ import re
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from minesolver import (
     FLAG,
@@ -17,7 +19,7 @@ from minesolver import (
     PositionFormatError,
     analyze,
 )
-from minesolver.engines import EngineError
+from minesolver.engines import ENGINES, EngineError
 from minesolver.position import MAX_CELLS, MAX_SIDE
 
 # -- PositionFormatError: text -------------------------------------------------------------
@@ -162,7 +164,7 @@ INCONSISTENT = [
 
 
 @pytest.mark.parametrize(("text", "words"), INCONSISTENT)
-@pytest.mark.parametrize("engine", ["exact", "brute"])
+@pytest.mark.parametrize("engine", sorted(ENGINES))
 def test_inconsistent_position(text: str, words: list[str], engine: str) -> None:
     position = Position.from_text(text)
     with pytest.raises(InconsistentPosition) as info:
@@ -230,3 +232,44 @@ def test_unknown_engine() -> None:
         analyze(position, engine="nope")
     assert isinstance(info.value, ValueError)
     assert "exact" in str(info.value)  # the message lists the engines available
+
+
+SMALL_TEXT = st.integers(2, 4).flatmap(
+    lambda w: st.tuples(
+        st.just(w),
+        st.lists(st.sampled_from("HHH0123F"), min_size=w, max_size=3 * w).map(
+            lambda cells: cells[: len(cells) // w * w]
+        ),
+        st.integers(0, 12),
+    )
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(SMALL_TEXT)
+def test_every_engine_refuses_what_the_exact_engine_refuses(
+    board: tuple[int, list[str], int],
+) -> None:
+    """Consistency is one question with one answer: each engine raises
+    :class:`InconsistentPosition` exactly when no layout explains the position."""
+    width, cells, mines = board
+    height = len(cells) // width
+    rows = ["".join(cells[y * width : (y + 1) * width]) for y in range(height)]
+    position = Position.from_text("\n".join(rows)).with_mines(min(mines, width * height))
+    try:
+        analyze(position)
+        consistent = True
+    except InconsistentPosition:
+        consistent = False
+    for engine in sorted(ENGINES):
+        if consistent:
+            analyze(position, engine=engine)
+        else:
+            with pytest.raises(InconsistentPosition):
+                analyze(position, engine=engine)
+
+
+def test_belief_propagation_refuses_a_total_the_digits_cannot_take() -> None:
+    """Three flags and a 1 already satisfied: two mines have nowhere to go."""
+    with pytest.raises(InconsistentPosition, match="total of 5 mines"):
+        analyze(Position.from_text("2x3x5\nH1\nHF\nFF\n"), engine="bp")

@@ -11,15 +11,18 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from rich.console import Console
 from typer.exceptions import TyperException
 
 from minesolver.analysis import analyze, to_json
-from minesolver.position import Position
+from minesolver.position import MAX_TEXT, Position
 from minesolver.result import Limit
+
+if TYPE_CHECKING:
+    from minesolver.game import Game
 
 __all__ = ["DEFAULT_BUDGET", "app", "fail", "main", "read_position", "run"]
 
@@ -65,17 +68,20 @@ def fail(message: str) -> NoReturn:
 
 
 def read_position(source: str) -> Position:
-    """Read a position from a file path or ``-`` (standard input)."""
+    """Read a position from a file path or ``-`` (standard input): no more than the
+    parser's limit and a byte-order mark and one character, so that a huge file is refused
+    without being read whole."""
     if source == "-":
         if sys.stdin.isatty():
             sys.stderr.write(
                 "reading a position from standard input (end with Ctrl-D; "
                 "or give a file: minesolver solve FILE)\n"
             )
-        text = sys.stdin.read()
+        text = sys.stdin.read(MAX_TEXT + 2)
     else:
         try:
-            text = Path(source).read_text(encoding="utf-8")
+            with Path(source).open(encoding="utf-8") as stream:
+                text = stream.read(MAX_TEXT + 2)
         except (OSError, UnicodeDecodeError) as exc:
             reason = getattr(exc, "strerror", None) or str(exc)
             fail(f"cannot read {source}: {reason}")
@@ -287,6 +293,10 @@ def play(
         bool, typer.Option(help="Show the exact probabilities while watching.")
     ] = True,
     delay: Annotated[float, typer.Option(help="Seconds to pause after each move.")] = 0.0,
+    save: Annotated[
+        str | None,
+        typer.Option(help="Also save the game as a replay (EVF, as Metasweeper reads it)."),
+    ] = None,
 ) -> None:
     """Watch a player play a game move by move, or play yourself with hints on demand."""
     import random
@@ -305,15 +315,34 @@ def play(
     if human:
         rng = random.Random(derive_seed(seed, game, "layout"))
         prompt = "> " if sys.stdin.isatty() else ""
-        play_human(Game.new(setup.level, rng, setup.rule), sys.stdin, console, prompt)
-        return
-    layout, _ = game_layout(setup, game)
-    player = get_strategy(strategy)
-    rng = random.Random(derive_seed(seed, game, "player"))
-    watch(
-        Game.from_layout(layout), player, setup.start, rng, console,
-        probabilities=probabilities, delay=delay,
-    )  # fmt: skip
+        played = Game.new(setup.level, rng, setup.rule)
+        play_human(played, sys.stdin, console, prompt)
+    else:
+        layout, _ = game_layout(setup, game)
+        player = get_strategy(strategy)
+        rng = random.Random(derive_seed(seed, game, "player"))
+        played = Game.from_layout(layout)
+        watch(
+            played, player, setup.start, rng, console,
+            probabilities=probabilities, delay=delay,
+        )  # fmt: skip
+    if save is not None:
+        _save_replay(played, save, "minesolver" if human else f"minesolver {strategy}")
+
+
+def _save_replay(game: Game, path: str, player: str) -> None:
+    """Write ``game``'s moves as an EVF replay (nothing to save before the first open)."""
+    from minesolver.replay.evf_write import replay_from_moves, write_evf
+
+    if game.layout is None or not game.move_stack:
+        fail(f"no move was made: nothing to save to {path}")
+    start = game.move_stack[0][1]
+    moves = [(m.kind, m.cell, round((t - start) * 1000)) for m, t in game.move_stack]
+    data = write_evf(replay_from_moves(game.layout, moves, player=player))
+    try:
+        Path(path).write_bytes(data)
+    except OSError as exc:
+        fail(f"cannot write the replay to {path}: {exc.strerror or exc}")
 
 
 @app.command()
@@ -392,6 +421,39 @@ def main(argv: list[str] | None = None) -> int:
 def run() -> None:
     """Console-script entry point."""
     raise SystemExit(main())
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[str, typer.Argument(help="Replay file: AVF, RMV, EVF or MVF.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    png: Annotated[
+        str | None,
+        typer.Option("--png", help="Also write the board with the guesses and a risk chart."),
+    ] = None,
+) -> None:
+    """Grade a played game: the figures, and every guess with its exact risk."""
+    from minesolver.replay import load
+    from minesolver.replay.report import GUESS_COLUMNS, guess_rows, summary_lines, to_json
+
+    try:
+        graded = load(file).analyse()
+    except OSError as exc:
+        fail(f"cannot read {file}: {exc.strerror or exc}")
+    if png is not None:
+        plots = _plots()
+        _write_image(png, "replay image", lambda path: plots.plot_replay(graded, path))
+    if as_json:
+        sys.stdout.write(json.dumps(to_json(graded)) + "\n")
+        return
+    lines = summary_lines(graded)
+    rows: list[tuple[str, ...]] = [GUESS_COLUMNS, *guess_rows(graded)]
+    if len(rows) > 1:
+        widths = [max(len(c) for c in col) for col in zip(*rows, strict=True)]
+        lines.append("")
+        for row in rows:
+            lines.append("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
+    sys.stdout.write("\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -12,6 +12,7 @@ The text format is the JSMinesweeper one::
     HHHH1F2HHH...       one line per row: H hidden, F flag, 0-8 revealed digit
 
 ``.`` and ``?`` are read as hidden; blank lines before and after are ignored.
+Reading is linear in the text's length (at most :data:`MAX_TEXT` characters).
 Malformed text raises :class:`PositionFormatError` naming line and column.
 """
 
@@ -27,6 +28,7 @@ __all__ = [
     "HIDDEN",
     "MAX_CELLS",
     "MAX_SIDE",
+    "MAX_TEXT",
     "Cell",
     "InconsistentPosition",
     "Position",
@@ -46,6 +48,9 @@ MAX_SIDE = 1000
 """Largest accepted width or height."""
 MAX_CELLS = 250_000
 """Largest accepted number of cells (a 500x500 board)."""
+MAX_TEXT = 4_000_000
+"""Largest accepted position text in characters: sixteen times the largest board's text
+(rows, line breaks and a header), room for spaces and blank lines around it."""
 
 _CHAR_VALUE = {"H": HIDDEN, ".": HIDDEN, "?": HIDDEN, "F": FLAG}
 _CHAR_VALUE.update({str(d): d for d in range(9)})
@@ -59,6 +64,8 @@ _TEXT_RAW = bytes(
 )  # position text (already validated) -> the bytes of Position.raw()
 _HEADER = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*x\s*(\d+)\s*$", re.IGNORECASE)
 _MAX_DIGITS = 9  # longer numbers are refused before int() (which has a digit limit)
+_BREAK = re.compile("\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+"""The line boundaries of :meth:`str.splitlines`."""
 
 
 @lru_cache(maxsize=16)
@@ -131,6 +138,57 @@ def parse_dimensions(text: str, where: str = "size") -> tuple[int, int, int] | N
     return width, height, mines
 
 
+class _Lines:
+    """The lines of a position text from its first to its last non-blank one, stripped.
+
+    ``first`` is the first of them as ``(line number, text)``, ``rest`` an iterator over
+    the others, ``count`` how many there are in all. O(length of the text), lazily: a
+    million blank lines cost a scan, not a million strings.
+    """
+
+    def __init__(self, text: str) -> None:
+        content = text.lstrip()
+        if not content:
+            raise PositionFormatError("line 1: empty position text")
+        skipped = len(text) - len(content)
+        first_no = 1 + sum(1 for _ in _BREAK.finditer(text, 0, skipped))
+        body = content.rstrip()
+        self.count = 1 + sum(1 for _ in _BREAK.finditer(body))
+        self.rest = self._split(body, first_no)
+        self.first = next(self.rest)
+
+    @staticmethod
+    def _split(body: str, line_no: int) -> Iterator[tuple[int, str]]:
+        start = 0
+        for match in _BREAK.finditer(body):
+            yield line_no, body[start : match.start()].strip()
+            start = match.end()
+            line_no += 1
+        yield line_no, body[start:].strip()
+
+
+def _row_values(line_no: int, row: str, width: int) -> list[int]:
+    """The cell values of one row of the text; :class:`PositionFormatError` naming the
+    line and column of a row of the wrong length or of an unknown character."""
+    if not row:
+        raise PositionFormatError(f"line {line_no}: empty row inside the board")
+    if len(row) != width:
+        raise PositionFormatError(
+            f"line {line_no}, column {min(len(row), width) + 1}: row has "
+            f"{len(row)} cells, the first row has {width}"
+        )
+    values = list(map(_CHAR_VALUE.get, row))
+    if None in values:
+        col = values.index(None)
+        ch = row[col]
+        if ch == "9":
+            why = "digit 9 is more than the 8 neighbours a cell has"
+        else:
+            why = f"unknown character {ch!r} (expected H, F, 0-8, '.' or '?')"
+        raise PositionFormatError(f"line {line_no}, column {col + 1}: {why}")
+    return values  # type: ignore[return-value]
+
+
 @dataclass(frozen=True, slots=True)
 class Position:
     """An immutable Minesweeper position.
@@ -181,63 +239,52 @@ class Position:
 
         Raises :class:`PositionFormatError` naming the line (1-based) and column (1-based)
         of the first problem. A leading byte-order mark (files saved by some Windows
-        editors) is skipped.
+        editors) is skipped. A text of more than :data:`MAX_TEXT` characters is refused
+        before any other work. Cost: O(length of the text) time; beyond the text itself,
+        memory for one copy of it and the cells, never a string per blank line.
         """
         if not isinstance(text, str):
             raise TypeError(f"Position.from_text() takes a str, got {type(text).__name__}")
-        lines = text.removeprefix("\ufeff").splitlines()
-        numbered = [(n + 1, line.strip()) for n, line in enumerate(lines)]
-        while numbered and not numbered[-1][1]:
-            numbered.pop()
-        while numbered and not numbered[0][1]:
-            numbered.pop(0)
-        if not numbered:
-            raise PositionFormatError("line 1: empty position text")
-        header = parse_dimensions(numbered[0][1], f"line {numbered[0][0]}")
-        if header is not None:
-            numbered = numbered[1:]
-        elif "x" in numbered[0][1].lower() and numbered[0][1][0].isdigit():
+        text = text.removeprefix("\ufeff")
+        if len(text) > MAX_TEXT:
             raise PositionFormatError(
-                f"line {numbered[0][0]}: malformed header {numbered[0][1]!r} "
-                "(expected WIDTHxHEIGHTxMINES)"
+                f"character {MAX_TEXT + 1}: position text of {len(text)} characters exceeds "
+                f"the limit of {MAX_TEXT}"
             )
-        if not numbered:
-            raise PositionFormatError("line 2: header but no rows")
-        width = len(numbered[0][1])
-        if len(numbered) > MAX_SIDE or width > MAX_SIDE:
-            _check_size(width, len(numbered), f"line {numbered[0][0]}")
-        cells: list[int] = []
-        for line_no, row in numbered:
-            if not row:
-                raise PositionFormatError(f"line {line_no}: empty row inside the board")
-            if len(row) != width:
-                raise PositionFormatError(
-                    f"line {line_no}, column {min(len(row), width) + 1}: row has "
-                    f"{len(row)} cells, the first row has {width}"
-                )
-            values = list(map(_CHAR_VALUE.get, row))
-            if None in values:
-                col = values.index(None)
-                ch = row[col]
-                if ch == "9":
-                    why = "digit 9 is more than the 8 neighbours a cell has"
-                else:
-                    why = f"unknown character {ch!r} (expected H, F, 0-8, '.' or '?')"
-                raise PositionFormatError(f"line {line_no}, column {col + 1}: {why}")
-            cells.extend(values)  # type: ignore[arg-type]
-        height = len(numbered)
-        _check_size(width, height, f"line {numbered[0][0]}")
+        lines = _Lines(text)
+        first_no, first = lines.first
+        header = parse_dimensions(first, f"line {first_no}")
+        row_count = lines.count
+        if header is not None:
+            after = next(lines.rest, None)
+            if after is None:
+                raise PositionFormatError("line 2: header but no rows")
+            first_no, first = after
+            row_count -= 1
+        elif "x" in first.lower() and first[0].isdigit():
+            raise PositionFormatError(
+                f"line {first_no}: malformed header {first!r} (expected WIDTHxHEIGHTxMINES)"
+            )
+        width = len(first)
+        if row_count > MAX_SIDE or width > MAX_SIDE:
+            _check_size(width, row_count, f"line {first_no}")
+        rows = [first]
+        cells = _row_values(first_no, first, width)
+        for line_no, row in lines.rest:
+            cells.extend(_row_values(line_no, row, width))
+            rows.append(row)
+        height = len(rows)
+        _check_size(width, height, f"line {first_no}")
         mines = None
         if header is not None:
             hw, hh, mines = header
             if (hw, hh) != (width, height):
                 raise PositionFormatError(
-                    f"line {numbered[0][0] - 1}: header says {hw}x{hh} but the rows "
+                    f"line {first_no - 1}: header says {hw}x{hh} but the rows "
                     f"make a {width}x{height} board"
                 )
         position = cls(width, height, tuple(cells), mines)
-        text_rows = "".join(row for _, row in numbered)
-        object.__setattr__(position, "_raw", text_rows.encode("ascii").translate(_TEXT_RAW))
+        object.__setattr__(position, "_raw", "".join(rows).encode("ascii").translate(_TEXT_RAW))
         return position
 
     @classmethod

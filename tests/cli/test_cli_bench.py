@@ -142,3 +142,33 @@ def test_bench_saves_the_layouts_it_played(
     assert (replayed["games"], replayed["wins"]) == (15, first["wins"])
     code, _, err = run(["bench", *argv, "--save-layouts", str(tmp_path / "no" / "x.mbf")], capsys)
     assert code == 2 and err.startswith("error: cannot write")
+
+
+def test_play_saves_the_game_as_a_replay_our_reader_plays_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A watched game and a person's game saved with --save read back as EVF replays
+    whose actions replay to the same result on the same mines (ms-toollib's reading of
+    the writer's files is tested with the replay writer)."""
+    from minesolver.replay import load
+
+    watched = tmp_path / "watched.evf"
+    code, out, err = run(
+        ["play", "--level", "beginner", "--seed", "3", "--no-probabilities", "--save",
+         str(watched)],
+        capsys,
+    )  # fmt: skip
+    assert code == 0, err
+    replay = load(watched)
+    assert replay.format == "evf" and (replay.width, replay.height, replay.mines) == (9, 9, 10)
+    assert replay.playback.status == ("won" if out.rstrip().endswith("won") else "lost")
+    assert not replay.playback.warnings
+    monkeypatch.setattr("sys.stdin", io.StringIO("0 0\n"))
+    mine = tmp_path / "mine.evf"
+    argv = ["play", "--human", "--level", "3x1x1", "--first-click", "opening", "--save", str(mine)]
+    code, out, err = run(argv, capsys)
+    assert code == 0, err
+    assert load(mine).playback.status == "won" and load(mine).player == "minesolver"
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    code, _, err = run([*argv[:-1], str(tmp_path / "none.evf")], capsys)
+    assert code == 2 and "nothing to save" in err

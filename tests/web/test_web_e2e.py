@@ -288,3 +288,12 @@ def open_example() -> str:
 
     root = Path(__file__).resolve().parents[2]
     return (root / "examples" / "expert-midgame.txt").read_text()
+
+
+def test_a_seeded_game_is_marked_on_the_page(server: str, page: Page) -> None:
+    page.goto(f"{server}/?seed=7&level=beginner")
+    page.wait_for_function("state.game && state.game.seeded === true")
+    assert page.is_visible("#seeded") and page.inner_text("#seeded") == "seeded"
+    page.goto(f"{server}/?level=beginner")
+    page.wait_for_function("state.game && state.game.seeded === false")
+    assert not page.is_visible("#seeded")

@@ -42,3 +42,40 @@ def test_ids_are_random_and_unseeded_games_differ() -> None:
         assert ("layout" in state) == stored.game.over
     layouts = {stored.game.layout for _, stored in made}
     assert len(layouts) == 5
+
+
+def test_a_client_past_its_limit_forgets_its_own_oldest_game() -> None:
+    store = GameStore(capacity=10, per_owner=3)
+    others = [store.create(PRESETS["beginner"], "safe", None, "10.0.0.1")[0] for _ in range(3)]
+    greedy = [store.create(PRESETS["beginner"], "safe", None, "10.0.0.2")[0] for _ in range(3)]
+    assert store.get(greedy[0]) is not None  # used again: greedy[1] is now its oldest
+    for _ in range(100):
+        store.create(PRESETS["beginner"], "safe", None, "10.0.0.2")
+    assert all(store.get(g) is not None for g in others)
+    assert store.owned("10.0.0.2") == 3 and store.owned("10.0.0.1") == 3
+    assert store.get(greedy[1]) is None and store.get(greedy[2]) is None
+    assert len(store) == 6
+
+
+def test_a_full_store_takes_from_the_new_game_s_owner_first() -> None:
+    store = GameStore(capacity=4, per_owner=3)
+    for _ in range(3):
+        store.create(PRESETS["beginner"], "safe", None, "a")
+    b = store.create(PRESETS["beginner"], "safe", None, "b")[0]
+    store.create(PRESETS["beginner"], "safe", None, "b")  # full: b's own game goes, not a's
+    assert (store.owned("a"), store.owned("b"), len(store)) == (3, 1, 4)
+    assert store.get(b) is None
+    c = store.create(PRESETS["beginner"], "safe", None, "c")[0]  # c owns none: the LRU of all
+    assert (store.owned("a"), store.owned("b"), store.owned("c")) == (2, 1, 1)
+    store.delete(c)
+    assert store.owned("c") == 0 and len(store) == 3
+
+
+def test_seeded_games_are_marked() -> None:
+    store = GameStore()
+    gid, stored = store.create(PRESETS["beginner"], "safe", 5)
+    assert game_state(gid, stored)["seeded"] is True
+    gid, stored = store.create(PRESETS["beginner"], "safe", None)
+    assert game_state(gid, stored)["seeded"] is False
+    with pytest.raises(ValueError, match="at least 1"):
+        GameStore(per_owner=0)

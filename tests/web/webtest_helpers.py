@@ -38,3 +38,13 @@ def assert_no_layout(state: dict[str, Any]) -> None:
     assert state["status"] == "playing"
     assert not {"layout", "exploded", "seed"} & set(state)
     assert all(set(row) <= set("HF012345678") for row in state["board"])
+
+
+def error_of(response: Any, status: int, code: str) -> str:
+    """The detail of an error response, after checking its status, code and that it
+    shows no stack trace."""
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert body["error"] == code
+    assert "Traceback" not in response.text
+    return str(body["detail"])

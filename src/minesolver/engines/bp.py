@@ -21,6 +21,14 @@ density stand-in bias the result; the benchmark measures them apart
 case is a loop that freezes onto one layout (a row of seven cells under the digits
 ``1 2 2 2 1``: exact 1/2 for two cells, BP 0 and 1).
 
+Consistency is checked as every engine checks it: a position no layout explains raises
+:class:`InconsistentPosition`. Arc consistency (below) refuses a digit no neighbourhood
+can satisfy and, with the mine-number range it leaves, a total the frontier and the
+interior cannot hold (the exact path's message); then one consistent layout of the
+whole position is asked of the SAT solver (:func:`minesolver.engines.sat.random_layout`,
+within its conflict limit), which catches what arc consistency cannot see, an odd cycle
+of digits, say. Without the ``engines`` extra (python-sat) only the first two checks run.
+
 Certain cells are exact: a box value survives only if generalized arc consistency (run
 on exact Booleans, the zero pattern of BP) keeps it, which is sound; every other value is
 kept strictly inside (0, 1). The per-cell error reported is the trivial bound
@@ -30,6 +38,8 @@ Cost: O(iterations * sum over clues of d * L^2); ``layouts`` is ``None`` (not co
 
 from __future__ import annotations
 
+import random
+import time
 from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING
@@ -42,7 +52,12 @@ from minesolver.result import Analysis, Limit
 if TYPE_CHECKING:
     from minesolver.constraints import Component, Problem
 
-__all__ = ["MAX_ITERATIONS", "BeliefPropagationEngine", "arc_consistent_supports"]
+__all__ = [
+    "MAX_ITERATIONS",
+    "BeliefPropagationEngine",
+    "arc_consistent_supports",
+    "check_consistent",
+]
 
 MAX_ITERATIONS = 200
 """Most parallel message sweeps per component."""
@@ -80,13 +95,46 @@ def arc_consistent_supports(component: Component) -> list[set[int]]:
     return supports
 
 
+def check_consistent(
+    problem: Problem, supports: list[list[set[int]]], deadline: float | None = None
+) -> None:
+    """Raise :class:`InconsistentPosition` when no layout explains ``problem``.
+
+    ``supports`` are the components' arc-consistent box values. The total must lie
+    between the fewest mines they allow and the most plus the interior (O(boxes)); then
+    the SAT solver must find one layout of the digits and the total, when python-sat is
+    installed (one bounded solver call; :class:`EngineLimitExceeded` past its conflict
+    limit or ``deadline``, a ``time.perf_counter()`` value).
+    """
+    left = problem.mines_left
+    if left is not None and problem.density is None:
+        lo = sum(min(s) for comp in supports for s in comp)
+        hi = sum(max(s) for comp in supports for s in comp)
+        interior = len(problem.interior)
+        if not lo <= left <= hi + interior:
+            raise InconsistentPosition(
+                f"the total of {problem.position.mines} mines is inconsistent with the "
+                f"digits: {left} mines remain for the unknown cells after flags and forced "
+                f"mines, but the digits need between {lo} and {hi} of them and only "
+                f"{interior} other cells are free"
+            )
+    if not problem.components:
+        return
+    try:
+        from minesolver.engines.sat import random_layout
+    except ImportError:  # pragma: no cover - the engines extra is not installed
+        return
+    random_layout(problem, random.Random(0), deadline)
+
+
 class BeliefPropagationEngine:
     """Approximate probabilities by loopy belief propagation (``bp``)."""
 
     name = "bp"
 
     def analyze_problem(self, problem: Problem, limit: Limit | None = None) -> Analysis:
-
+        seconds = None if limit is None else limit.seconds
+        deadline = None if seconds is None else time.perf_counter() + float(seconds)
         interior = len(problem.interior)
         frontier_cells = sum(c.size for c in problem.components)
         if problem.density is not None:
@@ -97,9 +145,10 @@ class BeliefPropagationEngine:
             rho = problem.mines_left / cells if cells else 0.5
             rho = min(max(rho, _EPS), 1 - _EPS)
         probs: dict[int, Fraction] = {}
+        all_supports = [arc_consistent_supports(comp) for comp in problem.components]
+        check_consistent(problem, all_supports, deadline)
         expected = 0.0
-        for comp in problem.components:
-            supports = arc_consistent_supports(comp)
+        for comp, supports in zip(problem.components, all_supports, strict=True):
             for box, mean, support in zip(
                 comp.boxes, self._beliefs(comp, rho, supports), supports, strict=True
             ):

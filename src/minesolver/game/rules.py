@@ -40,6 +40,7 @@ cell for its :class:`Step` (a memory copy: the :class:`Position` is built only w
 from __future__ import annotations
 
 import random
+import time
 import warnings
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -167,6 +168,9 @@ class Game:
     _level: Level = field(default=Level(1, 1, 0), init=False, repr=False)
     _neighbours: tuple[tuple[int, ...], ...] = field(default=(), init=False, repr=False)
     _coords: tuple[Cell, ...] = field(default=(), init=False, repr=False)
+    move_stack: list[tuple[Move, float]] = field(default_factory=list, init=False, repr=False)
+    """Every move :meth:`push` accepted, no-ops included, with its ``time.monotonic()``
+    (what a replay of the game records); moves made by the rule methods are not kept."""
 
     def __post_init__(self) -> None:
         level = self._level = Level(self.width, self.height, self.mines)
@@ -273,6 +277,7 @@ class Game:
             self._check_chord(cell)
             opened = self.chord(cell)
             changed = bool(opened)
+        self.move_stack.append((move, time.monotonic()))
         return Step(move, tuple(opened), changed, self._outcome, bytes(self._raw), self._level)
 
     def _check_chord(self, cell: Cell) -> None:

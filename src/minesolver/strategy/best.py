@@ -373,6 +373,11 @@ class BestStrategy:
         self._cache = OutcomeCache()
         self._endgame = EndgameSolver(self.options.endgame_budget)
 
+    @property
+    def endgame(self) -> EndgameSolver:
+        """The endgame search this player uses (its cache lives for one game)."""
+        return self._endgame
+
     def reset(self, rng: random.Random) -> None:
         """Start a new game: forget caches; remaining ties are broken with ``rng``."""
         self._rng = rng

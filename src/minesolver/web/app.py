@@ -7,16 +7,20 @@ Routes (described for machines by :mod:`minesolver.web.openapi` at ``/openapi.js
 - ``POST /api/games``, ``GET|DELETE /api/games/{id}``, ``POST /api/games/{id}/move``,
   ``GET /api/games/{id}/hint``, ``POST /api/games/{id}/ai``: games kept on the server.
 
-Every error is a JSON body ``{"error": CODE, "detail": MESSAGE}`` with a 4xx status (503
-when the compute budget is exceeded or every worker is busy); no stack trace ever leaves
-the server. Analyses and players' moves run in worker processes
-(:mod:`minesolver.web.compute`); games' own moves are cheap and run on a thread.
+Every error is a JSON body ``{"error": CODE, "detail": MESSAGE}`` with a 4xx status (429
+when a client exceeds its share of the workers, 503 when the compute budget is exceeded or
+every worker is busy); no stack trace ever leaves the server. Analyses and players' moves
+run in worker processes (:mod:`minesolver.web.compute`), cheap ones in a fast lane of
+their own, shared fairly among clients (:mod:`minesolver.web.fairness`); games' own moves
+are cheap and run on a thread.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import logging
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -34,6 +38,7 @@ from starlette.staticfiles import StaticFiles
 from minesolver.engines import ENGINES
 from minesolver.game import FIRST_CLICK_RULES, PRESETS, GameError, Level, check_level, parse_level
 from minesolver.position import Position, PositionFormatError
+from minesolver.replay.evf_write import replay_from_moves, write_evf
 from minesolver.web.compute import (
     BudgetExceeded,
     JobCrashed,
@@ -42,6 +47,7 @@ from minesolver.web.compute import (
     ServerBusy,
     WorkerPool,
 )
+from minesolver.web.fairness import Cost, FairGate, TooManyRequests, estimate_cost
 from minesolver.web.games import GameStore, StoredGame, game_state
 from minesolver.web.openapi import openapi_document
 
@@ -55,7 +61,11 @@ _JOB_ERROR_CODES = {
     "InconsistentPosition": (422, "inconsistent_position"),
     "MineCountUnknown": (422, "mines_unknown"),
     "EngineLimitExceeded": (422, "engine_limit_exceeded"),
+    "ReplayFormatError": (400, "malformed_replay"),
 }
+
+_MAX_LEVEL_TEXT = 64
+"""Longest level text read (a level name or ``WxHxM`` is far shorter); longer is a 400."""
 
 
 @dataclass(frozen=True)
@@ -67,17 +77,38 @@ class Settings:
     max_cells: int = 5000
     """Largest number of cells of a position or game."""
     max_body: int = 64 * 1024
+    max_replay: int = 2 * 1024 * 1024
+    """Largest replay file accepted by ``POST /api/replays`` (bytes)."""
     """Largest request body in bytes."""
     budget: float = 5.0
     """Seconds of computation allowed per analysis or player's move."""
     memory_mb: int | None = 2048
     """Address-space limit of each worker process, in MiB."""
     workers: int = 2
-    """Worker processes for analyses (at most this many run at once)."""
+    """Worker processes for expensive analyses (at most this many run at once)."""
+    fast_workers: int = 1
+    """Worker processes for cheap analyses only (the fast lane)."""
+    heavy_nice: int = 10
+    """How much lower the expensive lane's workers run in the scheduler (``nice``), so
+    that they leave the processor to the server and the fast lane when both want it."""
+    fast_budget: float = 1.0
+    """Seconds a request in the fast lane may take before it is moved to the other lane."""
+    cheap_boxes: int = 64
+    """A request is cheap when its largest component has at most this many boxes..."""
+    cheap_frontier: int = 400
+    """... and its frontier at most this many cells."""
+    client_jobs: int = 1
+    """Analyses of one client (address) running at once, in each lane."""
+    client_queue: int = 2
+    """Expensive analyses of one client waiting for a worker (more: 429)."""
+    client_fast_queue: int = 4
+    """Cheap analyses of one client waiting for a worker (more: 429)."""
     queue_wait: float = 10.0
     """Seconds a request waits for a free worker before a 503."""
     max_games: int = 1000
     """Games kept at once (the least recently used are forgotten)."""
+    games_per_client: int = 20
+    """Games kept at once for one client address (its own oldest is forgotten first)."""
     game_ttl: float = 6 * 3600.0
     """Seconds an untouched game is kept."""
 
@@ -87,7 +118,15 @@ class Settings:
             "max_side": self.max_side,
             "max_cells": self.max_cells,
             "max_body": self.max_body,
+            "max_replay": self.max_replay,
             "budget_seconds": self.budget,
+            "fast_budget_seconds": self.fast_budget,
+            "client_jobs": self.client_jobs,
+            "client_queue": self.client_queue,
+            "client_fast_queue": self.client_fast_queue,
+            "queue_wait_seconds": self.queue_wait,
+            "games_per_client": self.games_per_client,
+            "max_games": self.max_games,
         }
 
 
@@ -102,7 +141,7 @@ class ApiError(Exception):
 
 
 def _error_response(status: int, code: str, detail: str) -> JSONResponse:
-    headers = {"Retry-After": "5"} if code == "busy" else None
+    headers = {"Retry-After": "5"} if code in ("busy", "too_many_requests") else None
     return JSONResponse({"error": code, "detail": detail}, status_code=status, headers=headers)
 
 
@@ -125,8 +164,8 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 # -- request bodies -----------------------------------------------------------------------
 
 
-async def _read_json(request: Request, limit: int) -> dict[str, Any]:
-    """The body as a JSON object, refused (413) past ``limit`` bytes before reading it all."""
+async def _read_body(request: Request, limit: int) -> bytes:
+    """The body's bytes, refused (413) past ``limit`` bytes before reading it all."""
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > limit:
         raise ApiError(413, "body_too_large", f"request body of {declared} bytes exceeds {limit}")
@@ -137,13 +176,22 @@ async def _read_json(request: Request, limit: int) -> dict[str, Any]:
         if size > limit:
             raise ApiError(413, "body_too_large", f"request body exceeds {limit} bytes")
         chunks.append(chunk)
-    raw = b"".join(chunks)
+    return b"".join(chunks)
+
+
+async def _read_json(request: Request, limit: int) -> dict[str, Any]:
+    """The body as a JSON object, refused (413) past ``limit`` bytes before reading it all."""
+    raw = await _read_body(request, limit)
     if not raw.strip():
         return {}
     try:
         body = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as exc:
         raise ApiError(400, "bad_json", f"request body is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise ApiError(
+            400, "bad_json", "request body is nested too deeply to read as JSON"
+        ) from None
     if not isinstance(body, dict):
         raise ApiError(400, "bad_json", "request body must be a JSON object")
     return body
@@ -168,6 +216,12 @@ def _required(body: dict[str, Any], name: str, kind: type) -> Any:
     return _field(body, name, kind, None)
 
 
+def client_address(request: Request) -> str:
+    """The client's address: the TCP peer's (a proxy in front should keep one address
+    per user, or every user behind it shares one client's limits)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
 def _check_size(width: int, height: int, settings: Settings, what: str) -> None:
     if width > settings.max_side or height > settings.max_side:
         raise ApiError(
@@ -187,27 +241,85 @@ def _check_size(width: int, height: int, settings: Settings, what: str) -> None:
 # -- the application ----------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class _Lane:
+    """Workers and the gate that shares them among clients."""
+
+    pool: WorkerPool
+    gate: FairGate
+
+    async def run(self, client: str, job: str, kwargs: dict[str, Any]) -> Any:
+        async with self.gate.admit(client):
+            return await self.pool.run(job, **kwargs)
+
+
 class _Api:
-    """The endpoints, sharing the settings, the worker pool and the game store."""
+    """The endpoints, sharing the settings, the worker pools and the game store."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.pool = WorkerPool(
-            settings.workers, settings.budget, settings.queue_wait, settings.memory_mb
+            settings.workers,
+            settings.budget,
+            settings.queue_wait,
+            settings.memory_mb,
+            nice=settings.heavy_nice,
         )
-        self.games = GameStore(settings.max_games, settings.game_ttl)
+        """The expensive lane's workers."""
+        self.fast_pool = WorkerPool(
+            settings.fast_workers, settings.fast_budget, settings.queue_wait, settings.memory_mb
+        )
+        """The fast lane's workers (cheap requests only)."""
+        self.heavy = _Lane(
+            self.pool,
+            FairGate(
+                settings.workers, settings.client_jobs, settings.client_queue, settings.queue_wait
+            ),
+        )
+        self.fast = _Lane(
+            self.fast_pool,
+            FairGate(
+                settings.fast_workers,
+                settings.client_jobs,
+                settings.client_fast_queue,
+                settings.queue_wait,
+            ),
+        )
+        self.games = GameStore(
+            settings.max_games, settings.game_ttl, per_owner=settings.games_per_client
+        )
 
-    async def compute(self, job: str, **kwargs: Any) -> Any:
-        """Run a job in a worker, turning its failures into :class:`ApiError`."""
+    def _check_share(self, request: Request) -> None:
+        """A 429 at once, before any work, for a client whose expensive share is full."""
         try:
-            return await self.pool.run(job, **kwargs)
+            self.heavy.gate.refuse_if_full(client_address(request))
+        except TooManyRequests as exc:
+            raise ApiError(429, "too_many_requests", str(exc)) from None
+
+    def _lanes(self, cost: Cost) -> list[_Lane]:
+        """The lanes to try in order: the fast one first for a cheap request (the
+        expensive one next, should the estimate be wrong), else the expensive one."""
+        cheap = cost.cheap(self.settings.cheap_boxes, self.settings.cheap_frontier)
+        return [self.fast, self.heavy] if cheap else [self.heavy]
+
+    async def compute(self, request: Request, cost: Cost, job: str, **kwargs: Any) -> Any:
+        """Run a job in a worker of the lane its ``cost`` picks, within the client's
+        share, turning its failures into :class:`ApiError`."""
+        client = client_address(request)
+        *first, last = self._lanes(cost)
+        try:
+            for lane in first:
+                try:
+                    return await lane.run(client, job, kwargs)
+                except BudgetExceeded:
+                    log.info(
+                        "job %s misjudged as cheap (%s): moved to the expensive lane", job, cost
+                    )
+            return await last.run(client, job, kwargs)
+        except TooManyRequests as exc:
+            raise ApiError(429, "too_many_requests", str(exc)) from None
         except BudgetExceeded as exc:
-            hint = ""
-            if job == "analyse" and kwargs.get("engine", "exact") == "exact":
-                approximate = sorted(set(ENGINES) & {"bp", "sampling"})
-                if approximate:
-                    hint = f"; an approximate engine may be faster: {', '.join(approximate)}"
-            raise ApiError(503, "compute_budget_exceeded", str(exc) + hint) from None
+            raise ApiError(503, "compute_budget_exceeded", str(exc)) from None
         except MemoryExceeded as exc:
             raise ApiError(503, "compute_memory_exceeded", str(exc)) from None
         except ServerBusy as exc:
@@ -218,13 +330,30 @@ class _Api:
         except JobCrashed:
             raise ApiError(500, "internal", "internal error during the computation") from None
 
+    # -- replays ---------------------------------------------------------------------------
+
+    async def replay(self, request: Request) -> Response:
+        """Grade an uploaded replay file (the request body, any format the readers know):
+        the summary, every action's grade, and each position with its analysis."""
+        self._check_share(request)
+        data = await _read_body(request, self.settings.max_replay)
+        if not data:
+            raise ApiError(400, "malformed_replay", "the request body holds no replay file")
+        best = request.query_params.get("best", "1") not in ("0", "false", "no")
+        cost = Cost(sys.maxsize, sys.maxsize)  # an analysis per action: the expensive lane
+        encoded = base64.b64encode(data).decode("ascii")
+        return JSONResponse(await self.compute(request, cost, "replay", data=encoded, best=best))
+
     # -- analysis --------------------------------------------------------------------------
 
     async def analyze(self, request: Request) -> Response:
+        self._check_share(request)
         body = await _read_json(request, self.settings.max_body)
         text = _required(body, "position", str)
         mines = _field(body, "mines", int, None)
         density = _field(body, "density", (str, int, float), None)
+        if mines is not None and density is not None:
+            raise ApiError(400, "bad_field", "give either 'mines' or 'density', not both")
         trust_flags = _field(body, "trust_flags", bool, True)
         engine = _field(body, "engine", str, "exact")
         if engine not in ENGINES:
@@ -235,6 +364,7 @@ class _Api:
         except PositionFormatError as exc:
             raise ApiError(400, "malformed_position", str(exc)) from None
         _check_size(position.width, position.height, self.settings, "board")
+        cost = await run_in_threadpool(estimate_cost, position, trust_flags=trust_flags)
         if mines is not None and not 0 <= mines <= position.width * position.height:
             raise ApiError(
                 400,
@@ -242,6 +372,8 @@ class _Api:
                 f"mines {mines} do not fit a {position.width}x{position.height} board",
             )
         result = await self.compute(
+            request,
+            cost,
             "analyse",
             text=text,
             mines=mines,
@@ -272,6 +404,13 @@ class _Api:
             height = _required(body, "height", int)
             mines = _required(body, "mines", int)
             level_text = f"{width}x{height}x{mines}"
+        if len(level_text) > _MAX_LEVEL_TEXT:
+            raise ApiError(
+                400,
+                "bad_level",
+                f"level of {len(level_text)} characters: expected beginner, intermediate, "
+                "expert or WIDTHxHEIGHTxMINES",
+            )
         try:
             level = parse_level(level_text)
         except GameError as exc:
@@ -291,7 +430,7 @@ class _Api:
             check_level(level, (level.width // 2, level.height // 2), rule)
         except GameError as exc:
             raise ApiError(400, "bad_level", str(exc)) from None
-        game_id, stored = self.games.create(level, rule, seed)
+        game_id, stored = self.games.create(level, rule, seed, client_address(request))
         return JSONResponse(game_state(game_id, stored), status_code=201)
 
     def _game(self, request: Request) -> tuple[str, StoredGame]:
@@ -307,6 +446,25 @@ class _Api:
         game_id, stored = self._game(request)
         return JSONResponse(game_state(game_id, stored))
 
+    async def game_replay(self, request: Request) -> Response:
+        """A finished game as an EVF replay file (the mines are in it: only once over)."""
+        _, stored = self._game(request)
+        with stored.lock:
+            game = stored.game
+            if not game.over or game.layout is None:
+                raise ApiError(
+                    409, "game_not_over", "a game's replay holds its mines: finish it first"
+                )
+            start = game.move_stack[0][1]
+            moves = [(m.kind, m.cell, round((t - start) * 1000)) for m, t in game.move_stack]
+            layout = game.layout
+        data = write_evf(replay_from_moves(layout, moves, player="minesolver web"))
+        return Response(
+            data,
+            media_type="application/octet-stream",
+            headers={"Content-Disposition": 'attachment; filename="minesolver-game.evf"'},
+        )
+
     async def delete_game(self, request: Request) -> Response:
         game_id, _ = self._game(request)
         self.games.delete(game_id)
@@ -320,21 +478,14 @@ class _Api:
         with stored.lock:
             game = stored.game
             if game.over:
-                raise ApiError(409, "game_over", f"the game is already {game.status}")
+                raise ApiError(409, "game_over", f"the game is already {game.outcome.status}")
+            inside = 0 <= x < game.width and 0 <= y < game.height
+            if kind == "chord" and inside and game.view()[(x, y)] < 0:
+                return  # a chord over a hidden or flagged cell does nothing, as in the clones
             try:
-                if kind == "open":
-                    game.open((x, y))
-                elif kind == "flag":
-                    if toggle:
-                        game.toggle_flag((x, y))
-                    else:
-                        game.flag((x, y))
-                else:
-                    game.chord((x, y))
+                stored.push(kind, (x, y), toggle=toggle)
             except GameError as exc:
                 raise ApiError(400, "bad_move", str(exc)) from None
-            stored.moves += 1
-            stored.touch_clock()
 
     async def move(self, request: Request) -> Response:
         game_id, stored = self._game(request)
@@ -346,19 +497,26 @@ class _Api:
         await run_in_threadpool(self._apply, stored, kind, x, y)
         return JSONResponse(game_state(game_id, stored))
 
-    def _running_view(self, stored: StoredGame) -> str:
+    @staticmethod
+    def _running_view(stored: StoredGame) -> tuple[str, Cost]:
+        """The running game's view as text, and the cost of analysing it (on a thread)."""
         if stored.game.over:
-            raise ApiError(409, "game_over", f"the game is already {stored.game.status}")
-        return stored.game.view().to_text()
+            raise ApiError(409, "game_over", f"the game is already {stored.game.outcome.status}")
+        view = stored.game.view()
+        return view.to_text(), estimate_cost(view)
 
     async def hint(self, request: Request) -> Response:
+        self._check_share(request)
         _, stored = self._game(request)
-        result = await self.compute("analyse", text=self._running_view(stored))
+        text, cost = await run_in_threadpool(self._running_view, stored)
+        result = await self.compute(request, cost, "analyse", text=text)
         return JSONResponse(result)
 
     async def ai_move(self, request: Request) -> Response:
+        self._check_share(request)
         game_id, stored = self._game(request)
-        move = await self.compute("hint", text=self._running_view(stored), seed=stored.moves)
+        text, cost = await run_in_threadpool(self._running_view, stored)
+        move = await self.compute(request, cost, "hint", text=text, seed=stored.moves)
         if move is not None:
             await run_in_threadpool(self._apply, stored, move["kind"], move["x"], move["y"], False)
         return JSONResponse({"move": move, "game": game_state(game_id, stored)})
@@ -378,8 +536,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await run_in_threadpool(api.fast_pool.warm)
         await run_in_threadpool(api.pool.warm)
         yield
+        api.fast_pool.close()
         api.pool.close()
 
     routes = [
@@ -387,12 +547,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/openapi.json", api.openapi, methods=["GET"]),
         Route("/api/analyze", api.analyze, methods=["POST"]),
         Route("/api/levels", api.levels, methods=["GET"]),
+        Route("/api/replays", api.replay, methods=["POST"]),
         Route("/api/games", api.new_game, methods=["POST"]),
         Route("/api/games/{game_id}", api.get_game, methods=["GET"]),
         Route("/api/games/{game_id}", api.delete_game, methods=["DELETE"]),
         Route("/api/games/{game_id}/move", api.move, methods=["POST"]),
         Route("/api/games/{game_id}/hint", api.hint, methods=["GET"]),
         Route("/api/games/{game_id}/ai", api.ai_move, methods=["POST"]),
+        Route("/api/games/{game_id}/replay", api.game_replay, methods=["GET"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(

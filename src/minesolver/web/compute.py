@@ -76,8 +76,10 @@ class _Worker:
     server and never re-imports the server's main module.
     """
 
-    def __init__(self, memory_mb: int | None) -> None:
+    def __init__(self, memory_mb: int | None, nice: int = 0) -> None:
         limit = [] if memory_mb is None else ["--memory-mb", str(memory_mb)]
+        if nice:
+            limit += ["--nice", str(nice)]
         self.process = subprocess.Popen(
             [sys.executable, "-m", "minesolver.web.worker", *limit],
             stdin=subprocess.PIPE,
@@ -125,6 +127,7 @@ class WorkerPool:
         budget: float = 5.0,
         queue_wait: float = 10.0,
         memory_mb: int | None = None,
+        nice: int = 0,
     ) -> None:
         if size < 1:
             raise ValueError(f"worker pool size {size} must be at least 1")
@@ -135,6 +138,8 @@ class WorkerPool:
         self.queue_wait = queue_wait
         self.memory_mb = memory_mb
         """Address-space limit of each worker in MiB (``None``: no limit)."""
+        self.nice = nice
+        """How much lower the workers' scheduling priority is than the server's."""
         self._idle: list[_Worker] = []
         self._started = 0
         self._cond = threading.Condition()
@@ -164,7 +169,7 @@ class WorkerPool:
     def _start(self) -> _Worker:
         """A new worker, its slot already counted in ``_started``."""
         try:
-            return _Worker(self.memory_mb)
+            return _Worker(self.memory_mb, self.nice)
         except BaseException:
             with self._cond:
                 self._started -= 1

@@ -1,10 +1,16 @@
 """Games kept on the server under random ids, and what a client may see of them.
 
 A game's id is ``secrets.token_urlsafe(16)`` (128 random bits: not guessable). The store
-holds at most ``capacity`` games and forgets the least recently used beyond that, and any
-game untouched for ``ttl`` seconds. :func:`game_state` builds the JSON a client receives
-from :meth:`Game.view` only while the game is on, so the mine layout cannot leak into a
-running game's response; the layout is added once the game is won or lost.
+holds at most ``per_owner`` games of one client (its owner, the client's address) and
+``capacity`` in all, and forgets any game untouched for ``ttl`` seconds. A new game past a
+limit evicts its owner's own least recently used game first, so that no client can push
+out the games of others; only when the store is full and the owner has no game in it does
+the least recently used game of all go. A game laid out from a client's seed is marked
+``seeded`` (its layout is predictable from the seed).
+
+:func:`game_state` builds the JSON a client receives from :meth:`Game.view` only while
+the game is on, so the mine layout cannot leak into a running game's response; the
+layout is added once the game is won or lost.
 """
 
 from __future__ import annotations
@@ -36,6 +42,8 @@ class StoredGame:
     used_at: float = field(default_factory=time.monotonic)
     lock: threading.Lock = field(default_factory=threading.Lock)
     moves: int = 0
+    owner: str = ""
+    """The client (address) that created the game."""
 
     def touch_clock(self) -> None:
         """Start the timer at the first open, stop it at the end."""
@@ -70,28 +78,57 @@ class StoredGame:
 class GameStore:
     """In-memory games by id, bounded in number and in idle time."""
 
-    def __init__(self, capacity: int = 1000, ttl: float = 6 * 3600.0) -> None:
+    def __init__(
+        self, capacity: int = 1000, ttl: float = 6 * 3600.0, per_owner: int | None = None
+    ) -> None:
         self.capacity = capacity
         self.ttl = ttl
+        self.per_owner = capacity if per_owner is None else per_owner
+        if min(capacity, self.per_owner) < 1:
+            raise ValueError(f"game store limits {capacity}, {per_owner} must be at least 1")
         self._games: OrderedDict[str, StoredGame] = OrderedDict()
+        self._owned: dict[str, OrderedDict[str, None]] = {}  # owner -> its ids, LRU first
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
         return len(self._games)
 
-    def create(self, level: Level, rule: str, seed: int | None) -> tuple[str, StoredGame]:
-        """A new game with a fresh id; without ``seed`` the seed is drawn at random."""
+    def owned(self, owner: str) -> int:
+        """How many games ``owner`` has in the store."""
+        with self._lock:
+            return len(self._owned.get(owner, ()))
+
+    def create(
+        self, level: Level, rule: str, seed: int | None, owner: str = ""
+    ) -> tuple[str, StoredGame]:
+        """A new game of ``owner`` with a fresh id; without ``seed`` the seed is drawn at
+        random. Past a limit, the owner's least recently used game is forgotten first."""
         seeded = seed is not None
         actual = seed if seed is not None else secrets.randbits(63)
         game = Game.new(level, random.Random(actual), rule)  # type: ignore[arg-type]
-        stored = StoredGame(game, level, actual, seeded)
+        stored = StoredGame(game, level, actual, seeded, owner=owner)
         game_id = secrets.token_urlsafe(16)
         with self._lock:
             self._expire()
+            mine = self._owned.get(owner, OrderedDict())
+            while mine and (len(mine) >= self.per_owner or len(self._games) >= self.capacity):
+                self._forget(next(iter(mine)))
+            while len(self._games) >= self.capacity:
+                self._forget(next(iter(self._games)))
             self._games[game_id] = stored
-            while len(self._games) > self.capacity:
-                self._games.popitem(last=False)
+            self._owned.setdefault(owner, OrderedDict())[game_id] = None
         return game_id, stored
+
+    def _forget(self, game_id: str) -> StoredGame | None:
+        """Drop a game from the store and from its owner's list (the lock is held)."""
+        stored = self._games.pop(game_id, None)
+        if stored is not None:
+            mine = self._owned.get(stored.owner)
+            if mine is not None:
+                mine.pop(game_id, None)
+                if not mine:
+                    del self._owned[stored.owner]
+        return stored
 
     def get(self, game_id: str) -> StoredGame | None:
         """The game with this id (marking it used), or ``None``."""
@@ -101,12 +138,13 @@ class GameStore:
             if stored is not None:
                 stored.used_at = time.monotonic()
                 self._games.move_to_end(game_id)
+                self._owned[stored.owner].move_to_end(game_id)
             return stored
 
     def delete(self, game_id: str) -> bool:
         """Forget a game; whether it existed."""
         with self._lock:
-            return self._games.pop(game_id, None) is not None
+            return self._forget(game_id) is not None
 
     def _expire(self) -> None:
         limit = time.monotonic() - self.ttl
@@ -114,7 +152,7 @@ class GameStore:
             oldest_id, oldest = next(iter(self._games.items()))
             if oldest.used_at >= limit:
                 break
-            del self._games[oldest_id]
+            self._forget(oldest_id)
 
 
 def game_state(game_id: str, stored: StoredGame) -> dict[str, Any]:
@@ -136,6 +174,7 @@ def game_state(game_id: str, stored: StoredGame) -> dict[str, Any]:
         "mines_left": (view.mines or 0) - flags,
         "elapsed": round(stored.elapsed(), 3),
         "moves": stored.moves,
+        "seeded": stored.seeded_by_client,
     }
     if game.over:
         state["layout"] = [[x, y] for x, y in game.mine_cells()]

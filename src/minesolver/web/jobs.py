@@ -6,27 +6,65 @@ holds a game (and never a mine layout): it sees exactly what the player sees.
 
 from __future__ import annotations
 
+import base64
 import random
 import time
 from typing import Any
 
 from minesolver.analysis import analyze, to_json
-from minesolver.position import Position
+from minesolver.position import HIDDEN, Position
+from minesolver.replay import load as load_replay
+from minesolver.replay.report import positions_json
+from minesolver.replay.report import to_json as replay_json
 from minesolver.strategy.base import Move
 
-__all__ = ["PLAYER_PREFERENCE", "analyse", "choose_move", "hint", "move_json", "sleep"]
+__all__ = [
+    "NO_MOVE",
+    "PLAYER_PREFERENCE",
+    "analyse",
+    "choose_move",
+    "hint",
+    "move_json",
+    "no_move_left",
+    "replay",
+    "sleep",
+]
 
 PLAYER_PREFERENCE = ("best", "greedy")
 """The player whose move is shown as the hint: the first of these that is registered."""
+
+NO_MOVE = "no move left: every hidden cell is a mine"
+"""Why an analysis has no move: the position is solved (its safe cells are all open)."""
+
+
+def no_move_left(view: Position) -> bool:
+    """Whether the hidden cells are exactly the mines not flagged: nothing left to open.
+
+    O(cells), before any analysis: the players expect a cell to open and are not asked.
+
+    >>> no_move_left(Position.from_text("1x1x0\\n0"))
+    True
+    >>> no_move_left(Position.from_text("2x1x1\\nH1"))
+    True
+    >>> no_move_left(Position.from_text("3x1x1\\nH1H"))
+    False
+    """
+    if view.mines is None:
+        return False
+    return view.cells.count(HIDDEN) == view.mines - view.flags
 
 
 def choose_move(view: Position, seed: int = 0) -> tuple[str, Move | None]:
     """The move the strongest registered player makes on ``view``, and that player's name.
 
     Falls back to the lowest-probability cell of the exact analysis (``"lowest"``) while
-    no player is registered. ``None`` when the position has no move left.
+    no player is registered. ``None`` when the position has no move left
+    (:func:`no_move_left`).
     """
     from minesolver import strategy
+
+    if no_move_left(view):
+        return "", None
 
     factory = getattr(strategy, "get_strategy", None)  # the registry (absent in old trees)
     for name in PLAYER_PREFERENCE:
@@ -85,8 +123,11 @@ def analyse(
     result["move"] = None
     if with_move:
         has_total = position.mines is not None and density is None and trust_flags
-        player, move = choose_move(position) if has_total else ("", None)
-        result["move"] = move_json(player, move)
+        if has_total:
+            player, move = choose_move(position)
+            result["move"] = move_json(player, move)
+            if move is None:
+                result["no_move"] = NO_MOVE
     return result
 
 
@@ -94,6 +135,17 @@ def hint(text: str, seed: int = 0) -> dict[str, Any] | None:
     """Only the hint player's move on a position (for the AI button and autoplay)."""
     player, move = choose_move(Position.from_text(text), seed)
     return move_json(player, move)
+
+
+def replay(data: str, best: bool = True) -> dict[str, Any]:
+    """A replay file (``data``: its bytes in base64) read and graded: the object of
+    ``minesolver replay --json`` plus ``positions``, each graded action with the position
+    the player saw and that position's analysis (what the page's replay view steps
+    through). A bad file raises :class:`~minesolver.replay.ReplayFormatError`."""
+    graded = load_replay(base64.b64decode(data)).analyse(best=best)
+    out: dict[str, Any] = replay_json(graded)
+    out["positions"] = positions_json(graded)
+    return out
 
 
 def sleep(seconds: float) -> float:

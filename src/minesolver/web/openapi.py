@@ -30,6 +30,7 @@ _ERROR_CODES = [
     "compute_budget_exceeded",
     "compute_memory_exceeded",
     "busy",
+    "too_many_requests",
     "internal",
 ]
 
@@ -46,9 +47,10 @@ def _errors(*statuses: int) -> dict[str, Any]:
     texts = {
         400: "Malformed request: bad JSON, a missing or mistyped field, a malformed position",
         404: "No such game (or it expired)",
-        409: "The game is over",
+        409: "The game is over (for its replay: not over yet)",
         413: "Request body too large",
         422: "Inconsistent position, unknown mine total, or board over the server's limits",
+        429: "This client already has its share of analyses running and waiting",
         503: "Compute budget or memory exceeded, or every worker busy",
     }
     return {str(s): _json(_ref("Error"), texts[s]) for s in statuses}
@@ -143,6 +145,11 @@ _SCHEMAS: dict[str, Any] = {
                 "description": "The lowest-probability cell [x, y]",
             },
             "move": {"oneOf": [_ref("Move"), {"type": "null"}]},
+            "no_move": {
+                "type": "string",
+                "description": "Why move is null although a move was asked for: the "
+                "position is solved (no move left)",
+            },
         },
     },
     "NewGame": {
@@ -200,6 +207,11 @@ _SCHEMAS: dict[str, Any] = {
             },
             "exploded": {"type": ["array", "null"], "items": {"type": "integer"}},
             "seed": {"type": "integer", "description": "Only once the game is over"},
+            "seeded": {
+                "type": "boolean",
+                "description": "The mines were laid from a seed the client chose: the layout "
+                "is predictable",
+            },
         },
     },
     "AiMove": {
@@ -208,6 +220,24 @@ _SCHEMAS: dict[str, Any] = {
         "properties": {
             "move": {"oneOf": [_ref("Move"), {"type": "null"}]},
             "game": _ref("Game"),
+        },
+    },
+    "ReplayReport": {
+        "type": "object",
+        "description": "The object of `minesolver replay --json`, plus `positions`: each "
+        "graded action with the position the player saw and its analysis.",
+        "required": ["format", "width", "height", "mines", "won", "moves", "positions"],
+        "properties": {
+            "format": {"type": "string", "enum": ["avf", "rmv", "evf", "mvf"]},
+            "software": {"type": "string"},
+            "player": {"type": "string"},
+            "width": {"type": "integer"},
+            "height": {"type": "integer"},
+            "mines": {"type": "integer"},
+            "won": {"type": "boolean"},
+            "pluck": {"type": ["number", "null"]},
+            "moves": {"type": "array", "items": {"type": "object"}},
+            "positions": {"type": "array", "items": {"type": "object"}},
         },
     },
     "Levels": {
@@ -254,7 +284,7 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 "Exact mine probabilities of a position, and the best move",
                 "analyze",
                 ("200", "Analysis", "The analysis"),
-                (400, 413, 422, 503),
+                (400, 413, 422, 429, 503),
                 body="AnalyzeRequest",
             )
         },
@@ -265,6 +295,51 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 ("200", "Levels", "Presets and limits"),
                 (),
             )
+        },
+        "/api/games/{game_id}/replay": {
+            **game,
+            "get": {
+                "summary": "A finished game as an EVF replay file (Metasweeper reads it)",
+                "operationId": "gameReplay",
+                "responses": {
+                    "200": {
+                        "description": "The replay",
+                        "content": {
+                            "application/octet-stream": {
+                                "schema": {"type": "string", "format": "binary"}
+                            }
+                        },
+                    },
+                    **_errors(404, 409),
+                },
+            },
+        },
+        "/api/replays": {
+            "post": {
+                **_op(
+                    "Grade a replay file (AVF, RMV, EVF or MVF, the request body's bytes)",
+                    "gradeReplay",
+                    ("200", "ReplayReport", "The graded replay"),
+                    (400, 413, 429, 503),
+                ),
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/octet-stream": {
+                            "schema": {"type": "string", "format": "binary"}
+                        }
+                    },
+                },
+                "parameters": [
+                    {
+                        "name": "best",
+                        "in": "query",
+                        "required": False,
+                        "description": "0 leaves out the best player's move at each guess",
+                        "schema": {"type": "string", "enum": ["0", "1"]},
+                    }
+                ],
+            }
         },
         "/api/games": {
             "post": _op(
@@ -301,7 +376,7 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 "Probabilities of the game's current view, and the best move",
                 "hintGame",
                 ("200", "Analysis", "The analysis of what the player sees"),
-                (404, 409, 503),
+                (404, 409, 429, 503),
             ),
         },
         "/api/games/{game_id}/ai": {
@@ -310,7 +385,7 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 "Let the best registered player make one move",
                 "aiMove",
                 ("200", "AiMove", "The move made and the game after it"),
-                (404, 409, 503),
+                (404, 409, 429, 503),
             ),
         },
     }

@@ -171,6 +171,7 @@ function showGame(game) {
   status.className = game.status;
   status.textContent = game.status === "won" ? `You won in ${game.elapsed.toFixed(1)} s!`
     : game.status === "lost" ? "Boom! You lost — new game?" : (game.started ? "" : "Click any cell to start");
+  $("seeded").hidden = !game.seeded;
   setClock(game);
   if (game.status !== "playing") {
     state.analysis = null;
