@@ -84,8 +84,9 @@ SAT_SHARE = 0.3
 """Share of a time limit the SAT certain-cell step may use; what it leaves open stays
 uncertain."""
 PARTIAL_ERROR = 0.1
-"""Least error reported when not even 40 full sweeps fit the time limit: the chains made
-shorter sweeps and may not have mixed, so their own error estimate is not trusted."""
+"""Least error reported when not even 40 full sweeps fit the time limit, divided by the
+share of a full sweep the shorter ones made (at most 0.5): the chains may not have mixed,
+so their own error estimate is not trusted."""
 CACHE = 4096
 """Block DPs kept for reuse (cleared when full)."""
 
@@ -221,11 +222,11 @@ class McmcEngine:
         # whole consistent layouts (total included), so the rest can complete them: the
         # first and the last the SAT step found (they differ where they can).
         chains = [run.start(layouts[c % len(layouts)]) for c in range(CHAINS)]
-        sweeps, partial = self.sweeps, False
+        sweeps, share = self.sweeps, 1.0
         if self.seconds is not None:
-            sweeps, partial = run.fit(chains, self.sweeps, started + self.seconds)
+            sweeps, share = run.fit(chains, self.sweeps, started + self.seconds)
         batches = run.record(chains, sweeps)
-        out = _Estimates(_known(problem, boxes, witness), batches.per_batch, partial)
+        out = _Estimates(_known(problem, boxes, witness), batches.per_batch, share)
         out.sampled(sampled, run.chain.sizes, batches.k)
         out.rest(problem, others, counts, batches)
         return approximate_analysis(problem, out.probs, out.errors, engine=self.name)
@@ -321,10 +322,11 @@ class _Run:
 
     def fit(
         self, chains: list[tuple[list[int], int]], sweeps: int, deadline: float
-    ) -> tuple[int, bool]:
+    ) -> tuple[int, float]:
         """Time a few moves of the first chain, then fit the sweeps to the time left before
-        ``deadline`` (``time.perf_counter()``): the sweeps, and whether even the fewest
-        full sweeps did not fit (then the sweeps are made shorter). O(8 moves)."""
+        ``deadline`` (``time.perf_counter()``): the sweeps, and the share of a full sweep
+        each one makes (below 1 when even the fewest full sweeps do not fit: then they are
+        made shorter). O(8 moves)."""
         before = time.perf_counter()
         probe = min(self.moves, 8)
         ks0, t0 = chains[0]
@@ -334,11 +336,12 @@ class _Run:
         per_sweep = max(time.perf_counter() - before, 1e-9) * self.moves / probe
         left = deadline - time.perf_counter()
         fit = int(left / per_sweep)
-        partial = False
+        share = 1.0
         if fit < 2 * BATCHES:  # not even the fewest full sweeps: shorter ones
-            partial = True
-            self.moves = max(1, int(self.moves * max(left, 0.0) / (2 * BATCHES * per_sweep)))
-        return min(sweeps, max(2 * BATCHES, fit)), partial
+            full = self.moves
+            self.moves = max(1, int(full * max(left, 0.0) / (2 * BATCHES * per_sweep)))
+            share = min(self.moves / full, 1.0 - 1e-9)
+        return min(sweeps, max(2 * BATCHES, fit)), share
 
     def record(self, chains: Sequence[tuple[list[int], int]], sweeps: int) -> _Batches:
         """Run the chains: each is burnt in for a fifth of its share of the sweeps, then
@@ -366,13 +369,15 @@ class _Run:
 class _Estimates:
     """The estimates and errors by cell, from batch means (:meth:`store`)."""
 
-    def __init__(self, known: tuple[set[int], set[int]], per_batch: int, partial: bool) -> None:
+    def __init__(self, known: tuple[set[int], set[int]], per_batch: int, share: float) -> None:
         self.probs: dict[int, Fraction] = {}
         self.errors: dict[int, float] = {}
         self.known_safe, self.known_mines = known
         self.per_batch = per_batch
         self.floor = Fraction(1, 2 * per_batch * BATCHES)
-        self.least = PARTIAL_ERROR if partial else 0.0
+        # shorter sweeps than full ones: the chains may not have mixed, so the error is
+        # at least PARTIAL_ERROR, more the less of a sweep each made (0.5: no information)
+        self.least = 0.0 if share >= 1 else min(0.5, PARTIAL_ERROR / share)
 
     def sampled(
         self, sampled: Sequence[Component], sizes: Sequence[int], batch_k: Sequence[list[int]]
