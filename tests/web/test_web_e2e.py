@@ -167,8 +167,8 @@ def test_hints_show_the_engine_s_probabilities(server: str, page: Page) -> None:
     for x, y in expected.safe:
         assert "certain-safe" in (cell(page, x, y).get_attribute("class") or "")
     some = next(c for c, p in expected.probabilities.items() if 0 < p < 1)
-    title = cell(page, *some).get_attribute("title") or ""
-    assert fraction_text(expected.probabilities[some]) in title
+    label = cell(page, *some).get_attribute("aria-label") or ""
+    assert fraction_text(expected.probabilities[some]) in label
     assert "Best move" in page.inner_text("#hint-info")
     page.uncheck("#hints")
     page.wait_for_function("document.querySelectorAll('#board .cell[data-p]').length === 0")
@@ -237,7 +237,7 @@ def test_analyse_a_pasted_position_and_share_it(server: str, page: Page) -> None
     page.select_option("#engine", "bp")  # an approximate engine says so, with errors
     page.wait_for_function("state.analysis && state.analysis.exact === false")
     assert "approximate" in page.inner_text("#engine-used")
-    assert "±" in (page.locator("#board .cell[data-p]").first.get_attribute("title") or "")
+    assert "±" in (page.locator("#board .cell[data-p]").first.get_attribute("aria-label") or "")
     page.select_option("#engine", "exact")
     page.wait_for_function("state.analysis && state.analysis.exact === true")
     shared = page.url
@@ -297,3 +297,35 @@ def test_a_seeded_game_is_marked_on_the_page(server: str, page: Page) -> None:
     page.goto(f"{server}/?level=beginner")
     page.wait_for_function("state.game && state.game.seeded === false")
     assert not page.is_visible("#seeded")
+
+
+def test_hint_board_marks_safe_mine_and_best_and_numbers_on_demand(server: str, page: Page) -> None:
+    start(page, server, 8, (0, 0))
+    local = replay("beginner", 8, "safe", (0, 0))
+    page.check("#hints")
+    page.wait_for_selector("#board .cell.best")
+    expected = analyze(local.view())
+    classes = {
+        (int(x), int(y)): set(c.split())
+        for x, y, c in page.eval_on_selector_all(
+            "#board .cell", "els => els.map(e => [e.dataset.x, e.dataset.y, e.className])"
+        )
+    }
+    for c, p in expected.probabilities.items():
+        want = "certain-safe" if p == 0 else "certain-mine" if p == 1 else "heat"
+        assert want in classes[c], (c, p, classes[c])
+    move = page.evaluate("state.analysis.move")
+    assert "best" in classes[(move["x"], move["y"])]
+    assert sum("best" in v for v in classes.values()) == 1
+    # a risky cell is tinted, never with the safe cell's mark, and carries no number yet
+    risky = [c for c, p in expected.probabilities.items() if 0 < p < 1]
+    tints = {cell(page, *c).evaluate("e => e.style.getPropertyValue('--tint')") for c in risky}
+    assert all(t.startswith("rgb(") for t in tints)
+    assert all(cell(page, *c).inner_text() == "" for c in risky)
+    page.check("#hint-numbers")
+    for c in risky:
+        shown = cell(page, *c).inner_text()
+        value = float(expected.probabilities[c]) * 100
+        assert shown in (f"{value:.0f}", "<1", ">99"), (c, shown, value)
+    page.uncheck("#hint-numbers")
+    assert all(cell(page, *c).inner_text() == "" for c in risky)

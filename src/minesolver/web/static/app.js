@@ -76,10 +76,22 @@ function cellAt(x, y) {
   return board.children[y * w + x] || null;
 }
 
+// A sequential yellow-orange-red scale (ColorBrewer YlOrRd): lightness falls steadily with
+// the risk, so the order reads at a glance, and even a small risk is a visible yellow that no
+// one takes for the green tick of a certainly safe cell.
+const RAMP = ["#ffffb2", "#fed976", "#feb24c", "#fd8d3c", "#fc4e2a", "#e31a1c", "#b10026"];
+
 function heat(p) {
-  // green (safe) through yellow to red (mine)
-  const hue = 120 * (1 - p);
-  return `hsl(${hue.toFixed(0)}, 75%, ${(58 - 8 * p).toFixed(0)}%)`;
+  const t = Math.max(0, Math.min(1, p)) * (RAMP.length - 1);
+  const i = Math.min(RAMP.length - 2, Math.floor(t));
+  const f = t - i;
+  const rgb = (hex) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
+  const [a, b] = [rgb(RAMP[i]), rgb(RAMP[i + 1])];
+  // Mixed with the tile's grey (more ramp as the risk grows, so lightness still falls
+  // steadily): the tiles stay tiles, and the digits around them stay legible.
+  const w = 0.45 + 0.4 * p;
+  const mix = a.map((v, k) => Math.round((1 - w) * 192 + w * (v + (b[k] - v) * f)));
+  return `rgb(${mix.join(", ")})`;
 }
 
 function pct(prob) {
@@ -96,6 +108,7 @@ function render() {
   buildBoard(width, height);
   const game = state.mode === "play" ? state.game : null;
   const showHints = state.mode === "analyse" || $("hints").checked;
+  const numbers = $("hint-numbers").checked;
   const a = showHints ? state.analysis : null;
   const probs = new Map();
   if (a) for (const c of a.cells) probs.set(`${c.x},${c.y}`, c);
@@ -110,8 +123,7 @@ function render() {
       const cls = ["cell"];
       let text = "";
       let label = `(${x}, ${y}) `;
-      el.style.background = "";
-      el.removeAttribute("title");
+      el.style.removeProperty("--tint");
       delete el.dataset.p;
       if (ch >= "0" && ch <= "8") {
         cls.push("open", `d${ch}`);
@@ -128,14 +140,17 @@ function render() {
         label += "hidden";
         const c = probs.get(key);
         if (c) {
-          el.style.background = heat(c.prob);
           el.dataset.p = c.p;
-          el.title = `(${x}, ${y}): mine probability ${c.p}` + (c.p.includes("/") ? ` ≈ ${(c.prob * 100).toFixed(2)}%` : "") +
+          label += `, mine probability ${c.p}` +
             (c.error !== undefined ? ` ± ${(c.error * 100).toFixed(2)}% (approximate)` : "");
-          label += `, mine probability ${c.p}`;
           if (c.p === "0") cls.push("certain-safe");
           else if (c.p === "1") cls.push("certain-mine");
-          else { cls.push("heat"); text = pct(c.prob); }
+          else {
+            cls.push("heat");
+            el.style.setProperty("--tint", heat(c.prob));
+            if (c.prob > 0.7) cls.push("dark");
+            if (numbers) text = pct(c.prob);
+          }
         }
       }
       if (key === best) { cls.push("best"); label += ", best move"; }
@@ -476,6 +491,7 @@ $("new-game").addEventListener("click", newGame);
 $("level").addEventListener("change", () => { $("custom").hidden = $("level").value !== "custom"; newGame(); });
 $("rule").addEventListener("change", newGame);
 $("hints").addEventListener("change", refreshHints);
+$("hint-numbers").addEventListener("change", render);
 $("ai-move").addEventListener("click", aiMove);
 $("autoplay").addEventListener("click", toggleAutoplay);
 $("speed").addEventListener("input", () => { $("speed-value").textContent = $("speed").value; });
@@ -490,6 +506,8 @@ $("edit-mines").addEventListener("change", () => {
 window.addEventListener("resize", () => { board.dataset.size = ""; render(); });
 
 buildTools();
+document.querySelector("#legend .ramp").style.background =
+  `linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map(heat).join(", ")})`;
 const params = new URLSearchParams(location.search);
 if (/^\d+$/.test(params.get("seed") || "")) state.seed = +params.get("seed");
 for (const [key, id] of [["level", "level"], ["rule", "rule"]]) {
