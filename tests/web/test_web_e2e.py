@@ -7,6 +7,7 @@ the way a user would, then checks what the page shows against the engine.
 
 from __future__ import annotations
 
+import math
 import os
 import shutil
 import socket
@@ -15,6 +16,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -238,6 +240,10 @@ def test_analyse_a_pasted_position_and_share_it(server: str, page: Page) -> None
     page.wait_for_function("state.analysis && state.analysis.exact === false")
     assert "approximate" in page.inner_text("#engine-used")
     assert "±" in (page.locator("#board .cell[data-p]").first.get_attribute("aria-label") or "")
+    page.locator("#board .cell.heat").first.hover()  # the panel shows no exact-looking fraction
+    page.wait_for_function("!document.querySelector('#tile-info').hidden")
+    panel = page.inner_text("#tile-info")
+    assert "±" in panel and "approximate" in panel and "/" not in panel
     page.select_option("#engine", "exact")
     page.wait_for_function("state.analysis && state.analysis.exact === true")
     shared = page.url
@@ -329,3 +335,69 @@ def test_hint_board_marks_safe_mine_and_best_and_numbers_on_demand(server: str, 
         assert shown in (f"{value:.0f}", "<1", ">99"), (c, shown, value)
     page.uncheck("#hint-numbers")
     assert all(cell(page, *c).inner_text() == "" for c in risky)
+
+
+def percent_text(p: Fraction) -> str:
+    """``p`` as the tile panel writes it: a percentage with two decimals, half up."""
+    hundredths = math.floor(p * 10000 + Fraction(1, 2))
+    return f"{hundredths // 100}.{hundredths % 100:02d}%"
+
+
+def test_tile_panel_shows_the_exact_probability(server: str, page: Page) -> None:
+    start(page, server, 8, (0, 0))
+    local = replay("beginner", 8, "safe", (0, 0))
+    page.check("#hints")
+    page.wait_for_selector("#board .cell.best")
+    expected = analyze(local.view())
+    panel = page.locator("#tile-info")
+    assert panel.is_hidden()
+    risky = [c for c, p in expected.probabilities.items() if 0 < p < 1]
+    for c in risky[:3] + risky[-2:]:
+        cell(page, *c).hover()
+        page.wait_for_function(
+            f"!document.querySelector('#tile-info').hidden && "
+            f"document.querySelector('#tile-info').dataset.x === '{c[0]}' && "
+            f"document.querySelector('#tile-info').dataset.y === '{c[1]}'"
+        )
+        text = panel.inner_text()
+        p = expected.probabilities[c]
+        assert f"Mine: {fraction_text(p)} = {percent_text(p)}" in text
+        assert f"Safe: {fraction_text(1 - p)} = {percent_text(1 - p)}" in text
+        assert cell(page, *c).get_attribute("title") is None  # a panel, not the tooltip
+    safe = next(iter(expected.safe), None)
+    if safe is not None:
+        cell(page, *safe).hover()
+        page.wait_for_function(f"document.querySelector('#tile-info').dataset.x === '{safe[0]}'")
+        assert "Certainly safe" in panel.inner_text()
+    move = page.evaluate("state.analysis.move")
+    cell(page, move["x"], move["y"]).hover()
+    page.wait_for_function(
+        f"document.querySelector('#tile-info').dataset.x === '{move['x']}' && "
+        f"document.querySelector('#tile-info').dataset.y === '{move['y']}'"
+    )
+    assert f"Best move: {move['kind']}: {move['reason']}" in panel.inner_text()
+    page.mouse.move(1000, 880)  # off the board: the panel closes
+    page.wait_for_function("document.querySelector('#tile-info').hidden")
+
+
+def test_long_press_opens_the_tile_panel_on_a_phone(server: str, browser: Any) -> None:
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    start(page, server, 8, (0, 0))
+    page.check("#hints")
+    page.wait_for_selector("#board .cell.best")
+    risky = page.locator("#board .cell.heat").first
+    x, y = risky.get_attribute("data-x"), risky.get_attribute("data-y")
+    risky.dispatch_event("touchstart")
+    page.wait_for_timeout(700)
+    risky.dispatch_event("touchend")
+    risky.dispatch_event("click")  # the click that ends a long press does not open the cell
+    assert page.locator("#tile-info").is_visible()
+    assert page.get_attribute("#tile-info", "data-x") == x
+    assert "Mine: " in page.inner_text("#tile-info")
+    assert page.evaluate(f"state.game.board[{y}][{x}]") == "H"
+    risky.tap()  # a plain tap opens the cell
+    page.wait_for_function(f"state.game.board[{y}][{x}] !== 'H'")
+    context.close()

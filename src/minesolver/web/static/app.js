@@ -18,6 +18,7 @@ const state = {
   edit: { width: 5, height: 5, mines: 5, cells: [] },
   tool: "1",
   seed: null,
+  probs: new Map(),  // the shown analysis's cells, by "x,y" (for the tile panel)
 };
 
 // -- API ----------------------------------------------------------------------------
@@ -112,6 +113,7 @@ function render() {
   const a = showHints ? state.analysis : null;
   const probs = new Map();
   if (a) for (const c of a.cells) probs.set(`${c.x},${c.y}`, c);
+  state.probs = probs;
   const best = a && a.move ? `${a.move.x},${a.move.y}` : (a && a.best ? `${a.best[0]},${a.best[1]}` : null);
   const mines = new Set(game && game.layout ? game.layout.map(([x, y]) => `${x},${y}`) : []);
   const exploded = game && game.exploded ? `${game.exploded[0]},${game.exploded[1]}` : null;
@@ -163,7 +165,89 @@ function render() {
   $("legend").hidden = !a;
   board.classList.toggle("won", !!game && game.status === "won");
   board.classList.toggle("lost", !!game && game.status === "lost");
+  const panel = $("tile-info");
+  if (!panel.hidden) showTile(cellAt(+panel.dataset.x, +panel.dataset.y));
 }
+
+// -- tile information -----------------------------------------------------------------
+
+// A probability "n/d" (or "0", "1") as an exact percentage with two decimals, rounded half
+// up in BigInt arithmetic: the fraction may have hundreds of digits, a float would not do.
+function exactPercent(p) {
+  const [n, d] = p.includes("/") ? p.split("/").map(BigInt) : [BigInt(p), 1n];
+  const q = (n * 20000n + d) / (2n * d);
+  return `${q / 100n}.${String(q % 100n).padStart(2, "0")}%`;
+}
+
+function complement(p) {
+  if (!p.includes("/")) return p === "0" ? "1" : "0";
+  const [n, d] = p.split("/").map(BigInt);
+  return `${d - n}/${d}`;
+}
+
+function tileLines(x, y, c, a) {
+  const lines = [];
+  if (c.error !== undefined) {  // an approximate engine: no exact-looking fraction
+    const e = (c.error * 100).toFixed(2);
+    lines.push(["Mine", `≈ ${(c.prob * 100).toFixed(2)}% ± ${e}%`]);
+    lines.push(["Safe", `≈ ${((1 - c.prob) * 100).toFixed(2)}% ± ${e}%`]);
+    lines.push(["", `approximate (${a.engine})`]);
+  } else if (c.p === "0") {
+    lines.push(["", "Certainly safe"]);
+  } else if (c.p === "1") {
+    lines.push(["", "Certain mine"]);
+  } else {
+    lines.push(["Mine", `${c.p} = ${exactPercent(c.p)}`]);
+    const safe = complement(c.p);
+    lines.push(["Safe", `${safe} = ${exactPercent(safe)}`]);
+  }
+  const m = a.move;
+  if (m && m.x === x && m.y === y) lines.push(["Best move", `${m.kind}: ${m.reason}`]);
+  else if (!m && a.best && a.best[0] === x && a.best[1] === y) lines.push(["Best move", "the lowest mine probability"]);
+  return lines;
+}
+
+function showTile(el) {
+  const panel = $("tile-info");
+  const c = el && el.dataset.p !== undefined ? state.probs.get(`${el.dataset.x},${el.dataset.y}`) : null;
+  if (!c || !state.analysis) { panel.hidden = true; return; }
+  const x = +el.dataset.x, y = +el.dataset.y;
+  const head = document.createElement("div");
+  head.className = "tile-head";
+  head.textContent = `Cell (${x}, ${y})`;
+  const rows = tileLines(x, y, c, state.analysis).map(([k, v]) => {
+    const row = document.createElement("div");
+    if (k) {
+      const key = document.createElement("span");
+      key.className = "tile-key";
+      key.textContent = `${k}: `;
+      row.appendChild(key);
+    }
+    const val = document.createElement("span");
+    val.className = "tile-value";
+    val.textContent = v;
+    row.appendChild(val);
+    return row;
+  });
+  panel.replaceChildren(head, ...rows);
+  panel.dataset.x = x;
+  panel.dataset.y = y;
+  panel.hidden = false;
+  placeTile(panel, el.getBoundingClientRect());
+}
+
+function placeTile(panel, r) {
+  const w = panel.offsetWidth, h = panel.offsetHeight;
+  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+  let left = r.right + 8, top = r.top;
+  if (left + w > vw - 4) left = Math.max(4, r.left - w - 8);
+  if (left < 4 || left + w > vw - 4) { left = Math.max(4, Math.min(vw - w - 4, r.left)); top = r.bottom + 8; }
+  if (top + h > vh - 4) top = Math.max(4, r.top - h - 8);
+  panel.style.left = `${left}px`;
+  panel.style.top = `${top}px`;
+}
+
+function hideTile() { $("tile-info").hidden = true; }
 
 // -- play ------------------------------------------------------------------------------
 
@@ -435,10 +519,30 @@ function primary(x, y) {
   else if (ch === "H") move("open", x, y);
 }
 
+let pressTimer = null, pressShown = false;
 board.addEventListener("click", (ev) => {
+  if (pressShown) { pressShown = false; return; }  // the long press showed the tile panel
   const c = cellOf(ev.target);
   if (c) primary(...c);
 });
+board.addEventListener("mouseover", (ev) => {
+  const el = ev.target.closest(".cell");
+  if (el) showTile(el);
+});
+board.addEventListener("mouseleave", hideTile);
+// On a touch screen a tap opens the cell; a long press (half a second) opens its tile panel.
+board.addEventListener("touchstart", (ev) => {
+  const el = ev.target.closest(".cell");
+  pressShown = false;
+  clearTimeout(pressTimer);
+  if (el) pressTimer = setTimeout(() => { pressShown = true; showTile(el); }, 500);
+}, { passive: true });
+for (const name of ["touchend", "touchmove", "touchcancel"]) {
+  board.addEventListener(name, () => clearTimeout(pressTimer), { passive: true });
+}
+document.addEventListener("touchstart", (ev) => {
+  if (!ev.target.closest("#board, #tile-info")) hideTile();
+}, { passive: true });
 board.addEventListener("contextmenu", (ev) => {
   const c = cellOf(ev.target);
   if (!c) return;
@@ -461,6 +565,7 @@ function moveCursor(dx, dy) {
   el.tabIndex = 0;
   el.classList.add("cursor");
   el.focus();
+  showTile(el);
 }
 
 board.addEventListener("keydown", (ev) => {
