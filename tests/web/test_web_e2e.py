@@ -156,6 +156,14 @@ def test_win_by_opening_every_safe_cell(server: str, page: Page) -> None:
     assert local.outcome.status == "won"
     page.wait_for_selector("#status.won")
     assert "You won" in page.inner_text("#status")
+    assert page.get_attribute("#status", "data-by") == "you"
+    # a won board shows its mines flagged, never as mines, and no mine left to find
+    flags = page.eval_on_selector_all(
+        "#board .cell.flag", "els => els.map(e => [+e.dataset.x, +e.dataset.y])"
+    )
+    assert sorted(map(tuple, flags)) == sorted(local.layout.cells())
+    assert page.locator("#board .cell.mine, #board .cell.exploded").count() == 0
+    assert page.inner_text("#mine-counter") == "000"
 
 
 def test_hints_show_the_engine_s_probabilities(server: str, page: Page) -> None:
@@ -184,6 +192,9 @@ def test_ai_autoplay_finishes_a_game(server: str, page: Page) -> None:
     page.click("#autoplay")
     page.wait_for_selector("#status.won, #status.lost", timeout=60_000)
     assert page.get_attribute("#autoplay", "aria-pressed") == "false"
+    assert page.get_attribute("#status", "data-by") == "ai"
+    status = page.inner_text("#status")
+    assert "The AI" in status and "autoplay" in status, status
 
 
 def test_custom_level(server: str, page: Page) -> None:
@@ -401,3 +412,35 @@ def test_long_press_opens_the_tile_panel_on_a_phone(server: str, browser: Any) -
     risky.tap()  # a plain tap opens the cell
     page.wait_for_function(f"state.game.board[{y}][{x}] !== 'H'")
     context.close()
+
+
+CONTRAST = """el => {
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = (c) => {
+    const [r, g, b] = rgb(c).map((v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  let bg = el, style = getComputedStyle(el);
+  while (bg && getComputedStyle(bg).backgroundColor === "rgba(0, 0, 0, 0)") bg = bg.parentElement;
+  const [a, b] = [lum(style.color), lum(getComputedStyle(bg).backgroundColor)];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+def test_hovered_controls_stay_readable(server: str, page: Page) -> None:
+    start(page, server, 21, (0, 0))
+    page.fill("#speed", "1")
+    page.click("#autoplay")  # pressed: white on blue, also under the mouse
+    controls = ["#autoplay", "#tab-play", "#tab-analyse", "#new-game", "#ai-move"]
+    for control in controls:
+        page.hover(control)
+        ratio = page.eval_on_selector(control, CONTRAST)
+        assert ratio >= 4.5, (control, ratio)
+    page.click("#autoplay")
+    page.click("#tab-analyse")
+    page.wait_for_selector('#tools button[aria-checked="true"]')
+    page.hover('#tools button[aria-checked="true"]')
+    assert page.eval_on_selector('#tools button[aria-checked="true"]', CONTRAST) >= 4.5

@@ -18,6 +18,7 @@ const state = {
   edit: { width: 5, height: 5, mines: 5, cells: [] },
   tool: "1",
   seed: null,
+  moves: { id: null, you: 0, ai: 0, autoplay: false, last: null },
   probs: new Map(),  // the shown analysis's cells, by "x,y" (for the tile panel)
 };
 
@@ -131,6 +132,9 @@ function render() {
         cls.push("open", `d${ch}`);
         text = ch === "0" ? "" : ch;
         label += ch === "0" ? "empty" : ch;
+      } else if (mines.has(key) && game.status === "won") {
+        cls.push("flag");  // a won board shows its mines flagged, as the classic game does
+        label += "flag";
       } else if (mines.has(key) && ch !== "F") {
         cls.push("mine");
         if (key === exploded) cls.push("exploded");
@@ -261,15 +265,43 @@ function levelRequest() {
   return body;
 }
 
+// Who made the moves of the game on the page, so its end can say who played it.
+function countMove(by, game) {
+  if (!game) return;
+  if (state.moves.id !== game.id) state.moves = { id: game.id, you: 0, ai: 0, autoplay: false, last: null };
+  state.moves[by === "you" ? "you" : "ai"] += 1;
+  if (by === "autoplay") state.moves.autoplay = true;
+  state.moves.last = by;
+}
+
+function statusText(game) {
+  const m = state.moves.id === game.id ? state.moves : { you: 0, ai: 0, autoplay: false, last: null };
+  const total = m.you + m.ai;
+  const how = m.autoplay ? "autoplay" : "AI moves";
+  const share = m.you === 0 ? `all ${total} moves` : `${m.ai} of ${total} moves`;
+  const byAi = m.last !== null && m.last !== "you";
+  if (game.status === "won") {
+    const t = game.elapsed.toFixed(1);
+    if (byAi) return `The AI won this game in ${t} s (${how}: ${share} by the AI).`;
+    return m.ai ? `You won in ${t} s, with ${m.ai} AI move${m.ai > 1 ? "s" : ""}.` : `You won in ${t} s!`;
+  }
+  if (game.status === "lost") {
+    if (byAi) return `Boom! The AI's guess hit a mine (${how}: ${share} by the AI) — new game?`;
+    return "Boom! You lost — new game?";
+  }
+  return game.started ? "" : "Click any cell to start";
+}
+
 function showGame(game) {
   state.game = game;
   state.rows = game.board;
-  const left = game.mines_left;
+  const left = game.status === "won" ? 0 : game.mines_left;  // a won board is all flagged
   $("mine-counter").textContent = left < 0 ? "-" + String(-left).padStart(2, "0") : String(left).padStart(3, "0");
   const status = $("status");
   status.className = game.status;
-  status.textContent = game.status === "won" ? `You won in ${game.elapsed.toFixed(1)} s!`
-    : game.status === "lost" ? "Boom! You lost — new game?" : (game.started ? "" : "Click any cell to start");
+  status.textContent = statusText(game);
+  const m = state.moves;
+  status.dataset.by = game.status !== "playing" && m.id === game.id && m.last ? (m.last === "you" ? "you" : "ai") : "";
   $("seeded").hidden = !game.seeded;
   setClock(game);
   if (game.status !== "playing") {
@@ -309,7 +341,9 @@ async function move(kind, x, y) {
   if (!g || g.status !== "playing") return;
   showError(null);
   try {
-    showGame(await api("POST", `/api/games/${g.id}/move`, { kind, x, y }));
+    const next = await api("POST", `/api/games/${g.id}/move`, { kind, x, y });
+    countMove("you", next);
+    showGame(next);
     await refreshHints();
   } catch (e) { showError(e); }
 }
@@ -354,6 +388,7 @@ async function aiMove() {
   showError(null);
   try {
     const r = await api("POST", `/api/games/${g.id}/ai`);
+    if (r.move) countMove(state.autoplay ? "autoplay" : "ai", r.game);
     showGame(r.game);
     if (r.move) $("hint-info").textContent = `AI (${r.move.player}): ${r.move.kind} (${r.move.x}, ${r.move.y}) — ${r.move.reason}`;
     if ($("hints").checked) await refreshHints();
