@@ -282,11 +282,11 @@ function statusText(game) {
   const byAi = m.last !== null && m.last !== "you";
   if (game.status === "won") {
     const t = game.elapsed.toFixed(1);
-    if (byAi) return `The AI won this game in ${t} s (${how}: ${share} by the AI).`;
+    if (byAi) return `The AI won in ${t} s (${how}, ${share}).`;
     return m.ai ? `You won in ${t} s, with ${m.ai} AI move${m.ai > 1 ? "s" : ""}.` : `You won in ${t} s!`;
   }
   if (game.status === "lost") {
-    if (byAi) return `Boom! The AI's guess hit a mine (${how}: ${share} by the AI) — new game?`;
+    if (byAi) return `Boom! The AI's guess hit a mine (${how}, ${share}).`;
     return "Boom! You lost — new game?";
   }
   return game.started ? "" : "Click any cell to start";
