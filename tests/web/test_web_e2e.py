@@ -363,6 +363,8 @@ def test_tile_panel_shows_the_exact_probability(server: str, page: Page) -> None
     panel = page.locator("#tile-info")
     assert panel.is_hidden()
     risky = [c for c, p in expected.probabilities.items() if 0 < p < 1]
+    from_api = {(c["x"], c["y"]): c["p"] for c in page.evaluate("state.analysis.cells")}
+    assert from_api == {c: fraction_text(p) for c, p in expected.probabilities.items()}
     for c in risky[:3] + risky[-2:]:
         cell(page, *c).hover()
         page.wait_for_function(
