@@ -28,13 +28,19 @@ ARGS = [
 ]  # fmt: skip
 
 
+def first_click(page: Page, url: str, cells: int, x: int, y: int) -> None:
+    """Load ``url`` (a board of ``cells`` cells) and open (x, y)."""
+    page.goto(url)
+    page.wait_for_function(f"document.querySelectorAll('#board .cell').length === {cells}")
+    page.click(f'#board .cell[data-x="{x}"][data-y="{y}"]')
+    page.wait_for_selector("#board .cell.open")
+
+
 def mid_game(page: Page, port: int) -> None:
     """A seeded expert game after 30 AI moves, still on, with hints on."""
     for seed in range(1, 50):
-        page.goto(f"http://127.0.0.1:{port}/?seed={seed}&level=expert&rule=opening")
-        page.wait_for_function("document.querySelectorAll('#board .cell').length === 480")
-        page.click('#board .cell[data-x="15"][data-y="8"]')
-        page.wait_for_selector("#board .cell.open")
+        url = f"http://127.0.0.1:{port}/?seed={seed}&level=expert&rule=opening"
+        first_click(page, url, 480, 15, 8)
         for _ in range(30):
             moves = page.evaluate("state.game.moves")
             page.click("#ai-move")
@@ -61,10 +67,7 @@ def hover_frontier(page: Page) -> None:
 def won_by_autoplay(page: Page, port: int) -> None:
     """A beginner game that autoplay wins (the first seed it wins)."""
     for seed in range(1, 50):
-        page.goto(f"http://127.0.0.1:{port}/?seed={seed}&level=beginner")
-        page.wait_for_function("document.querySelectorAll('#board .cell').length === 81")
-        page.click('#board .cell[data-x="4"][data-y="4"]')
-        page.wait_for_selector("#board .cell.open")
+        first_click(page, f"http://127.0.0.1:{port}/?seed={seed}&level=beginner", 81, 4, 4)
         page.fill("#speed", "20")
         page.click("#autoplay")
         page.wait_for_selector("#status.won, #status.lost", timeout=60_000)

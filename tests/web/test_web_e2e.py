@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from webtest_helpers import KNOWN, replay
 
-from minesolver.analysis import analyze, fraction_text
+from minesolver.analysis import Analysis, analyze, fraction_text
 from minesolver.position import HIDDEN, Position
 
 pytest.importorskip("starlette")
@@ -123,6 +123,14 @@ def start(page: Page, url: str, seed: int, first: tuple[int, int]) -> None:
     page.wait_for_selector("#board .cell.open")
 
 
+def with_hints(page: Page, url: str, seed: int = 8) -> Analysis:
+    """A seeded beginner game opened at (0, 0) with hints on; the engine's analysis of it."""
+    start(page, url, seed, (0, 0))
+    page.check("#hints")
+    page.wait_for_selector("#board .cell.best")
+    return analyze(replay("beginner", seed, "safe", (0, 0)).view())
+
+
 def test_reveal_flag_and_lose(server: str, page: Page) -> None:
     start(page, server, 5, (0, 0))
     local = replay("beginner", 5, "safe", (0, 0))
@@ -167,11 +175,7 @@ def test_win_by_opening_every_safe_cell(server: str, page: Page) -> None:
 
 
 def test_hints_show_the_engine_s_probabilities(server: str, page: Page) -> None:
-    start(page, server, 8, (0, 0))
-    local = replay("beginner", 8, "safe", (0, 0))
-    page.check("#hints")
-    page.wait_for_selector("#board .cell.best")
-    expected = analyze(local.view())
+    expected = with_hints(page, server)
     shown = shown_probabilities(page)
     assert shown == {c: fraction_text(p) for c, p in expected.probabilities.items()}
     for x, y in expected.safe:
@@ -317,11 +321,7 @@ def test_a_seeded_game_is_marked_on_the_page(server: str, page: Page) -> None:
 
 
 def test_hint_board_marks_safe_mine_and_best_and_numbers_on_demand(server: str, page: Page) -> None:
-    start(page, server, 8, (0, 0))
-    local = replay("beginner", 8, "safe", (0, 0))
-    page.check("#hints")
-    page.wait_for_selector("#board .cell.best")
-    expected = analyze(local.view())
+    expected = with_hints(page, server)
     classes = {
         (int(x), int(y)): set(c.split())
         for x, y, c in page.eval_on_selector_all(
@@ -355,11 +355,7 @@ def percent_text(p: Fraction) -> str:
 
 
 def test_tile_panel_shows_the_exact_probability(server: str, page: Page) -> None:
-    start(page, server, 8, (0, 0))
-    local = replay("beginner", 8, "safe", (0, 0))
-    page.check("#hints")
-    page.wait_for_selector("#board .cell.best")
-    expected = analyze(local.view())
+    expected = with_hints(page, server)
     panel = page.locator("#tile-info")
     assert panel.is_hidden()
     risky = [c for c, p in expected.probabilities.items() if 0 < p < 1]
@@ -398,9 +394,7 @@ def test_long_press_opens_the_tile_panel_on_a_phone(server: str, browser: Any) -
         viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True
     )
     page = context.new_page()
-    start(page, server, 8, (0, 0))
-    page.check("#hints")
-    page.wait_for_selector("#board .cell.best")
+    with_hints(page, server)
     risky = page.locator("#board .cell.heat").first
     x, y = risky.get_attribute("data-x"), risky.get_attribute("data-y")
     risky.dispatch_event("touchstart")
