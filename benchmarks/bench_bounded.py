@@ -12,7 +12,6 @@ read from ``--json``. A clear error (exit 2) counts as bounded too, and is shown
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 import tempfile
@@ -20,28 +19,10 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+# the 2-D lattice positions of the time-limit tests (one generator for both)
+sys.path.insert(0, str(HERE.parent / "tests" / "engines"))
 
-
-def lattice(n: int, seed: int, density: float = 0.25) -> str:
-    """The lattice position's text (the same construction as the tests')."""
-    rng = random.Random(seed)
-    mine = [[rng.random() < density for _ in range(n)] for _ in range(n)]
-    rows = []
-    for y in range(n):
-        row = ""
-        for x in range(n):
-            if x % 2 and y % 2 and not mine[y][x]:
-                row += str(
-                    sum(
-                        mine[yy][xx]
-                        for yy in range(max(0, y - 1), min(n, y + 2))
-                        for xx in range(max(0, x - 1), min(n, x + 2))
-                    )
-                )
-            else:
-                row += "H"
-        rows.append(row)
-    return f"{n}x{n}x{sum(map(sum, mine))}\n" + "\n".join(rows) + "\n"
+from test_auto import lattice  # type: ignore[import-not-found]  # noqa: E402
 
 
 def run(text: str, budget: float) -> dict[str, object]:
@@ -81,7 +62,7 @@ def run(text: str, budget: float) -> dict[str, object]:
 def main() -> None:
     rows = []
     for n in (30, 60, 150, 250):
-        text = lattice(n, 1)
+        text = lattice(n, 1, 0.25).to_text()
         for budget in (1.0, 5.0):
             row = {"board": f"{n}x{n}", **run(text, budget)}
             print(row, flush=True)

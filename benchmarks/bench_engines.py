@@ -42,10 +42,10 @@ from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script: make ``benchmarks`` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-# the 2-D lattice positions of the budget tests (one generator for both)
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+# the 2-D lattice positions of the time-limit tests (one generator for both)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "engines"))
 
-from test_budget import lattice  # type: ignore[import-not-found]
+from test_auto import lattice  # type: ignore[import-not-found]
 
 from benchmarks.positions import (
     BenchPosition,

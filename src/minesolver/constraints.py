@@ -185,7 +185,6 @@ def build(
     Complexity: O(cells) plus the propagation, linear in the sum of equation sizes.
     """
     cells = position.cells
-    nbrs = position.neighbour_indices()
     n = len(cells)
     raw = position.raw()  # a byte per cell: digit, 254 flag, 255 hidden
     hidden = raw.translate(_HIDDEN_T)
@@ -200,49 +199,8 @@ def build(
         raise InconsistentPosition(f"{flags} flags exceed the total of {position.mines} mines")
 
     # 1. equations: value and unknown cells of each digit touching an unknown cell.
-    # The checks and the choice of digits use byte-per-cell masks (neighbour counts of
-    # hidden-or-flagged cells and of flags), without a Python loop over the cells.
     split_flags = trust_flags and flags > 0
-    w, h = position.width, position.height
-    near = _neighbour_counts(negative, w, h)  # unknown + flags around each cell
-    flags_near = _neighbour_counts(raw.translate(_FLAG_T), w, h) if split_flags else b""
-    # a digit with more flags around it than its value; a digit with more than it has
-    # hidden or flagged neighbours. The first in reading order is reported.
-    over = _first_greater(flags_near, raw.translate(_DIGIT_OR_8_T)) if split_flags else None
-    short = _first_greater(raw.translate(_DIGIT_OR_0_T), near)
-    if over is not None and (short is None or over < short):
-        raise InconsistentPosition(
-            f"digit {cells[over]} at {_where(position, over)} has {flags_near[over]} flags "
-            "around it"
-        )
-    if short is not None:
-        digit = cells[short]
-        if not near[short]:
-            raise InconsistentPosition(
-                f"digit {digit} at {_where(position, short)} has no hidden or flagged "
-                "neighbour to hold its mines"
-            )
-        flagged = flags_near[short] if split_flags else 0
-        raise InconsistentPosition(
-            f"digit {digit} at {_where(position, short)} needs {digit - flagged} more mines "
-            f"but has only {near[short] - flagged} unknown neighbours"
-        )
-    frontier = int.from_bytes(raw.translate(_IS_DIGIT_T), "little") & int.from_bytes(
-        near.translate(_NONZERO_T), "little"
-    )
-    origins = list(compress(range(n), frontier.to_bytes(n, "little")))
-    eq_cells = [{j for j in nbrs[i] if is_unknown[j]} for i in origins]
-    if split_flags:
-        eq_value = [cells[i] - flags_near[i] for i in origins]
-        keep = [e for e, members in enumerate(eq_cells) if members]
-        if len(keep) < len(origins):
-            eq_cells = [eq_cells[e] for e in keep]
-            eq_value = [eq_value[e] for e in keep]
-            origins = [origins[e] for e in keep]
-    else:
-        eq_value = [cells[i] for i in origins]
-    eq_origin = origins
-
+    eq_cells, eq_value, eq_origin = _equations(position, raw, negative, is_unknown, split_flags)
     components, forced_safe, forced_mines, constrained = _reduce(
         position, eq_cells, eq_value, eq_origin
     )
@@ -268,18 +226,98 @@ def build(
     )
 
 
+def _equations(
+    position: Position, raw: bytes, negative: bytes, is_unknown: bytes, split_flags: bool
+) -> tuple[list[set[int]], list[int], list[int]]:
+    """The equations of :func:`build`'s step 1: for each digit touching an unknown cell,
+    its unknown neighbours, the mines they hold (the digit less the trusted flags around
+    it when ``split_flags``) and the digit's cell (``raw``: a byte per cell;
+    ``negative``, ``is_unknown``: 0/1 bytes of the hidden-or-flagged and of the unknown
+    cells). The checks (:func:`_check_digits`) and
+    the choice of digits use byte-per-cell masks, without a Python loop over the cells;
+    then O(equations) to list the neighbours."""
+    cells = position.cells
+    nbrs = position.neighbour_indices()
+    n = len(cells)
+    near, flags_near = _check_digits(position, raw, negative, split_flags)
+    frontier = int.from_bytes(raw.translate(_IS_DIGIT_T), "little") & int.from_bytes(
+        near.translate(_NONZERO_T), "little"
+    )
+    origins = list(compress(range(n), frontier.to_bytes(n, "little")))
+    eq_cells = [{j for j in nbrs[i] if is_unknown[j]} for i in origins]
+    if split_flags:
+        eq_value = [cells[i] - flags_near[i] for i in origins]
+        keep = [e for e, members in enumerate(eq_cells) if members]
+        if len(keep) < len(origins):
+            eq_cells = [eq_cells[e] for e in keep]
+            eq_value = [eq_value[e] for e in keep]
+            origins = [origins[e] for e in keep]
+    else:
+        eq_value = [cells[i] for i in origins]
+    return eq_cells, eq_value, origins
+
+
+def _check_digits(
+    position: Position, raw: bytes, negative: bytes, split_flags: bool
+) -> tuple[bytes, bytes]:
+    """Each cell's count of hidden-or-flagged neighbours and (with ``split_flags``) of
+    flagged ones, after checking every digit against them: a digit with more flags
+    around it than its value, or with more than it has hidden or flagged neighbours, is
+    :class:`InconsistentPosition` (the first in reading order is reported). Eight
+    big-integer shifts per count (:func:`_neighbour_counts`)."""
+    cells = position.cells
+    w, h = position.width, position.height
+    near = _neighbour_counts(negative, w, h)  # unknown + flags around each cell
+    flags_near = _neighbour_counts(raw.translate(_FLAG_T), w, h) if split_flags else b""
+    over = _first_greater(flags_near, raw.translate(_DIGIT_OR_8_T)) if split_flags else None
+    short = _first_greater(raw.translate(_DIGIT_OR_0_T), near)
+    if over is not None and (short is None or over < short):
+        raise InconsistentPosition(
+            f"digit {cells[over]} at {_where(position, over)} has {flags_near[over]} flags "
+            "around it"
+        )
+    if short is not None:
+        digit = cells[short]
+        if not near[short]:
+            raise InconsistentPosition(
+                f"digit {digit} at {_where(position, short)} has no hidden or flagged "
+                "neighbour to hold its mines"
+            )
+        flagged = flags_near[short] if split_flags else 0
+        raise InconsistentPosition(
+            f"digit {digit} at {_where(position, short)} needs {digit - flagged} more mines "
+            f"but has only {near[short] - flagged} unknown neighbours"
+        )
+    return near, flags_near
+
+
 def _reduce(
     position: Position, eq_cells: list[set[int]], eq_value: list[int], eq_origin: list[int]
 ) -> tuple[list[Component], set[int], set[int], set[int]]:
     """Propagate forced cells, merge equal equations, split into components of boxes.
 
     Takes the equations (mutated in place) and returns the components, the cells
-    forced safe, those forced to be mines, and every cell left in some equation.
+    forced safe, those forced to be mines, and every cell left in some equation. Steps:
+    :func:`_propagate` (O(rounds * equations)), :func:`_merge` (O(sum of equation
+    sizes)), :func:`_boxes` (one pass over the cells) and :func:`_components`
+    (union-find, near-linear).
     """
+    forced_safe, forced_mines, pending = _propagate(position, eq_cells, eq_value, eq_origin)
+    live = _merge(position, eq_cells, eq_value, eq_origin, pending)
+    box_of, constrained = _boxes(eq_cells, live)
+    components = _components(live, box_of, eq_value, eq_origin)
+    return components, forced_safe, forced_mines, constrained
+
+
+def _propagate(
+    position: Position, eq_cells: list[set[int]], eq_value: list[int], eq_origin: list[int]
+) -> tuple[set[int], set[int], list[int]]:
+    """Forced-cell propagation to a fixed point, in rounds of set operations: every
+    equation with value 0 makes its cells safe, every full one makes them mines; the
+    forced cells leave the other equations (mutated in place). Returns the cells forced
+    safe, those forced mines, and the equations still pending. O(rounds * equations),
+    rounds are few."""
     cells = position.cells
-    # 2. forced-cell propagation to a fixed point, in rounds of set operations: every
-    # equation with value 0 makes its cells safe, every full one makes them mines; the
-    # forced cells leave the other equations. O(rounds * equations), rounds are few.
     forced_safe: set[int] = set()
     forced_mines: set[int] = set()
     pending = list(range(len(eq_cells)))
@@ -296,7 +334,7 @@ def _reduce(
             else:
                 rest.append(e)
         if not zeros and not fulls:
-            break
+            return forced_safe, forced_mines, pending
         clash = zeros & fulls
         if clash:
             where = _where(position, min(clash))
@@ -321,7 +359,19 @@ def _reduce(
                     f"{'too many' if eq_value[e] < 0 else 'too few'} mines next to it"
                 )
             pending.append(e)
-    # merge equations over the same cells; drop the empty ones.
+
+
+def _merge(
+    position: Position,
+    eq_cells: list[set[int]],
+    eq_value: list[int],
+    eq_origin: list[int],
+    pending: list[int],
+) -> list[int]:
+    """The pending equations with equations over the same cells merged and empty ones
+    dropped; two over the same cells with different values are
+    :class:`InconsistentPosition`. O(sum of equation sizes)."""
+    cells = position.cells
     by_cells: dict[frozenset[int], int] = {}
     live: list[int] = []
     for e in pending:
@@ -338,8 +388,14 @@ def _reduce(
                 f"{cells[eq_origin[other]]} at {_where(position, eq_origin[other])} need "
                 f"{eq_value[e]} and {eq_value[other]} mines in the same cells"
             )
+    return live
 
-    # 3. boxes: cells grouped by the equations they are in (one pass over the cells).
+
+def _boxes(
+    eq_cells: list[set[int]], live: list[int]
+) -> tuple[dict[tuple[int, ...], list[int]], set[int]]:
+    """Boxes: cells grouped by the equations they are in (signature -> cells in order),
+    and every cell in some equation. One pass over the cells of the equations."""
     signature: dict[int, list[int]] = {}
     for e in live:
         for j in eq_cells[e]:
@@ -354,9 +410,18 @@ def _reduce(
             box_of[sig].append(j)
         else:
             box_of[sig] = [j]
+    return box_of, set(signature)
 
-    # 4. components: union-find over the equations, joined through shared boxes
-    # (every union first, roots taken after).
+
+def _components(
+    live: list[int],
+    box_of: dict[tuple[int, ...], list[int]],
+    eq_value: list[int],
+    eq_origin: list[int],
+) -> list[Component]:
+    """Components: union-find over the equations, joined through shared boxes (every
+    union first, roots taken after), each written as boxes and local equations.
+    Near-linear in the number of boxes and equations."""
     parent = {e: e for e in live}
 
     def find(a: int) -> int:
@@ -402,7 +467,7 @@ def _reduce(
                 origins=tuple(eq_origin[e] for e in local),
             )
         )
-    return components, forced_safe, forced_mines, set(signature)
+    return components
 
 
 def _without(cells: tuple[int, ...], drop: set[int]) -> tuple[int, ...]:
@@ -413,6 +478,54 @@ def _without(cells: tuple[int, ...], drop: set[int]) -> tuple[int, ...]:
         if k < len(out) and out[k] == j:
             out = out[:k] + out[k + 1 :]
     return out
+
+
+def _reveal_equations(
+    problem: Problem, cell: int, digit: int
+) -> tuple[list[int], list[set[int]], list[int], list[int], list[int]]:
+    """What :func:`reveal` rebuilds: the indices of the components next to ``cell``,
+    their equations without the cell plus the new digit's (cells, values, origins), and
+    the digit's unknown neighbours that are not forced. Raises
+    :class:`InconsistentPosition` when the digit cannot be shown. O(size of the
+    neighbouring components)."""
+    position = problem.position
+    cells = position.cells
+    around_cell = position.neighbour_indices()[cell]
+    index = problem.component_of()
+    around_cell = position.neighbour_indices()[cell]
+    index = problem.component_of()
+    affected = sorted({index[j] for j in (cell, *around_cell) if j in index})
+    eq_cells: list[set[int]] = []
+    eq_value: list[int] = []
+    eq_origin: list[int] = []
+    for c in affected:
+        comp = problem.components[c]
+        for (boxes, need), origin in zip(comp.constraints, comp.origins, strict=True):
+            members = {j for b in boxes for j in comp.boxes[b]}
+            members.discard(cell)
+            eq_cells.append(members)
+            eq_value.append(need)
+            eq_origin.append(origin)
+    need = digit
+    around: list[int] = []
+    for j in around_cell:
+        v = cells[j]
+        if v >= 0:
+            continue
+        if (v == FLAG and problem.trust_flags) or j in problem.forced_mines:
+            need -= 1
+        elif j not in problem.forced_safe:
+            around.append(j)
+    if need < 0 or need > len(around):
+        raise InconsistentPosition(
+            f"cell {_where(position, cell)} cannot show {digit}: {len(around)} unknown "
+            f"neighbours for {need} more mines"
+        )
+    if around:
+        eq_cells.append(set(around))
+        eq_value.append(need)
+        eq_origin.append(cell)
+    return affected, eq_cells, eq_value, eq_origin, around
 
 
 def reveal(problem: Problem, cell: int, digit: int, child: Position | None = None) -> Problem:
@@ -443,39 +556,7 @@ def reveal(problem: Problem, cell: int, digit: int, child: Position | None = Non
             (*cells[:cell], digit, *cells[cell + 1 :]),
             position.mines,
         )
-    around_cell = position.neighbour_indices()[cell]
-    index = problem.component_of()
-    affected = sorted({index[j] for j in (cell, *around_cell) if j in index})
-    eq_cells: list[set[int]] = []
-    eq_value: list[int] = []
-    eq_origin: list[int] = []
-    for c in affected:
-        comp = problem.components[c]
-        for (boxes, need), origin in zip(comp.constraints, comp.origins, strict=True):
-            members = {j for b in boxes for j in comp.boxes[b]}
-            members.discard(cell)
-            eq_cells.append(members)
-            eq_value.append(need)
-            eq_origin.append(origin)
-    need = digit
-    around: list[int] = []
-    for j in around_cell:
-        v = cells[j]
-        if v >= 0:
-            continue
-        if (v == FLAG and trust) or j in problem.forced_mines:
-            need -= 1
-        elif j not in problem.forced_safe:
-            around.append(j)
-    if need < 0 or need > len(around):
-        raise InconsistentPosition(
-            f"cell {_where(position, cell)} cannot show {digit}: {len(around)} unknown "
-            f"neighbours for {need} more mines"
-        )
-    if around:
-        eq_cells.append(set(around))
-        eq_value.append(need)
-        eq_origin.append(cell)
+    affected, eq_cells, eq_value, eq_origin, around = _reveal_equations(problem, cell, digit)
     new_components, forced_safe, forced_mines, _ = _reduce(child, eq_cells, eq_value, eq_origin)
     mines_left = problem.mines_left
     if mines_left is not None:

@@ -11,7 +11,8 @@ the layout count is ``sum_t F[t] * C(I, M - t)`` with ``F`` the product of the c
 polynomials. For component ``j`` the "rest" weight ``R_j[k]`` (ways for every other
 component and the interior to hold ``M - k`` mines) comes from a prefix product of the
 components before ``j`` and a suffix of those after ``j`` already folded with the
-interior binomials, so each component's rest costs one pass:
+interior binomials (:func:`rest_weights`: the same suffix tables give the sampling
+engines their exact draw weights), so each component's rest costs one pass:
 O(len(F) * sum of component mine ranges) big-integer operations in all.
 Identical components (same shape) are counted once, by the caller.
 
@@ -32,12 +33,13 @@ __all__ = [
     "Combination",
     "ComponentCount",
     "Poly",
-    "binomial_column",
+    "RestWeights",
     "combine",
     "combine_density",
     "combine_total",
     "convolve",
     "poly_add_shifted",
+    "rest_weights",
 ]
 
 Poly = list[int]
@@ -90,24 +92,6 @@ def _dot_shifted(poly: Sequence[int], weights: Sequence[int], shift: int) -> int
     return sum(map(mul, poly, weights[shift : shift + len(poly)]))
 
 
-def binomial_column(n: int, k: int, count: int) -> list[int]:
-    """``[C(n, k), C(n, k - 1), …, C(n, k - count + 1)]`` (zero outside ``0..n``).
-
-    One ``math.comb`` and then the exact recurrence ``C(n, j + 1) = C(n, j) (n - j) / (j + 1)``:
-    O(count) multiplications by small numbers instead of ``count`` huge binomials (on a
-    200x200 board each one has thousands of digits).
-    """
-    lo, hi = max(0, k - count + 1), min(k, n)
-    out = [0] * count
-    if lo > hi:
-        return out
-    value = comb(n, lo)
-    for j in range(lo, hi + 1):
-        out[k - j] = value
-        value = value * (n - j) // (j + 1)
-    return out
-
-
 @dataclass(frozen=True, slots=True)
 class Combination:
     """Components and interior combined under the total, in a common scale.
@@ -126,56 +110,113 @@ class Combination:
     scale: Fraction
 
 
-def combine(counts: Sequence[ComponentCount], interior: int, mines: int) -> Combination | None:
-    """Combine components and ``interior`` free cells under exactly ``mines`` mines.
+@dataclass(frozen=True, slots=True)
+class RestWeights:
+    """Ways for components ``j..n-1`` and the interior to hold what is left of the total.
 
-    ``None`` when no layout has exactly ``mines`` mines. The interior binomials
-    ``C(I, mines - t)`` are used only over the window of frontier mine numbers ``t`` the
-    components can hold, divided by their common factor ``C(I, k_lo) / D``: on a
-    200x200 board that turns 25,000-bit integers into a few thousand bits. The exact
-    layout count is restored once at the end.
+    ``tables[j][a]`` is, up to the common factor ``scale``, the number of ways for the
+    components ``j`` onwards and the interior to hold ``mines - a`` mines: ``a`` mines are
+    used before component ``j`` (by the components before it, and by up to ``before``
+    mines held elsewhere, such as a Markov chain's sampled components). Only ``a`` from
+    the least mines the components before ``j`` can hold up to ``top`` is filled (zeros
+    below; the list ends at the most they, plus ``before``, can hold). ``column[t]`` is the
+    interior's weight when the frontier holds ``t`` mines: ``C(I, mines - t) / scale``.
     """
-    n = len(counts)
-    # suffix[j][a]: ways for components j.. and the interior given a mines used before j.
-    # Only a >= (least mines the components before j can hold) is ever read.
-    before = [0] * (n + 1)
+
+    tables: list[list[int]]
+    column: list[int]
+    top: int
+    scale: Fraction
+
+    def draw_weights(self, j: int, poly: Sequence[int], used: int) -> list[int]:
+        """Weight of component ``j`` (mine-count polynomial ``poly``) holding ``k`` mines
+        when ``used`` are held before it: ``poly[k] * tables[j + 1][used + k]``, the joint
+        law of the mine numbers drawn one component after another. O(len(poly))."""
+        nxt = self.tables[j + 1]
+        return [v * nxt[used + k] if used + k < len(nxt) else 0 for k, v in enumerate(poly)]
+
+
+def rest_weights(
+    polys: Sequence[Sequence[int]],
+    interior: int,
+    mines: int,
+    before: int = 0,
+    *,
+    scaled: bool = True,
+) -> RestWeights | None:
+    """The suffix tables of :class:`RestWeights` for the components' polynomials ``polys``
+    and ``interior`` free cells under exactly ``mines`` mines, ``before`` of which may be
+    held elsewhere; ``None`` when no split of the total fits.
+
+    The interior binomials ``C(I, mines - t)`` are needed only over the window of frontier
+    mine numbers ``t`` the components (and ``before``) can hold; with ``scaled`` they are
+    divided by their common factor ``C(I, k_lo) / D``: on a 200x200 board that turns
+    25,000-bit integers into a few thousand bits. Unscaled (``scale`` 1) the weights are
+    plain layout counts (the samplers draw with them, so that their draws for a seed stay
+    what they were). The recurrence ``C(I, k + 1) = C(I, k) (I - k) / (k + 1)`` builds the
+    column with small multiplications. Cost: O(window) for the column, then
+    O(sum over components of len(poly) * its window) big-integer operations.
+
+    >>> w = rest_weights([[1, 2]], interior=2, mines=1, scaled=False)
+    >>> w.tables[0][0], w.draw_weights(0, [1, 2], 0)  # C(2,1) + 2 C(2,0); per mine number
+    (4, [2, 2])
+    """
+    n = len(polys)
+    # most[j] / least[j]: most and least mines that can be used before component j.
+    most = [before] * (n + 1)
     least = [0] * (n + 1)
-    for j in range(n):
-        poly = counts[j].layouts
-        before[j + 1] = before[j] + len(poly) - 1
+    for j, poly in enumerate(polys):
+        most[j + 1] = most[j] + len(poly) - 1
         least[j + 1] = least[j] + next((m for m, v in enumerate(poly) if v), 0)
-    top = min(before[n], mines)
+    top = min(most[n], mines)
     # k = mines - t interior mines, t in [least[n], top]; valid when 0 <= k <= interior.
     k_lo, k_hi = max(0, mines - top), min(interior, mines - least[n])
     if k_lo > k_hi:
         return None
     # h[t] = C(I, k) * D / C(I, k_lo) with D = (k_lo+1)...(k_hi): integers, from the
     # recurrence h(k + 1) = h(k) * (I - k) / (k + 1) starting at h(k_lo) = D.
-    d = 1
-    for j in range(k_lo + 1, k_hi + 1):
-        d *= j
+    if scaled:
+        d = 1
+        for j in range(k_lo + 1, k_hi + 1):
+            d *= j
+        value, scale = d, Fraction(comb(interior, k_lo), d)
+    else:
+        value, scale = comb(interior, k_lo), Fraction(1)
     h = [0] * (top + 1)
-    value = d
     for k in range(k_lo, k_hi + 1):
         h[mines - k] = value
         value = value * (interior - k) // (k + 1)
-    suffix: list[list[int]] = [[] for _ in range(n + 1)]
-    suffix[n] = h
+    tables: list[list[int]] = [[] for _ in range(n + 1)]
+    tables[n] = h
     for j in range(n - 1, -1, -1):
-        poly = counts[j].layouts
-        nxt = suffix[j + 1]
+        poly = polys[j]
+        nxt = tables[j + 1]
         start = min(least[j], top + 1)
-        suffix[j] = [0] * start + [
-            _dot_shifted(poly, nxt, a) for a in range(start, min(before[j], top) + 1)
+        tables[j] = [0] * start + [
+            _dot_shifted(poly, nxt, a) for a in range(start, min(most[j], top) + 1)
         ]
+    return RestWeights(tables, h, top, scale)
+
+
+def combine(counts: Sequence[ComponentCount], interior: int, mines: int) -> Combination | None:
+    """Combine components and ``interior`` free cells under exactly ``mines`` mines.
+
+    ``None`` when no layout has exactly ``mines`` mines. The suffix tables come from
+    :func:`rest_weights` (in its small common scale); a prefix product of the components
+    before ``j`` then gives component ``j``'s rest weight in one pass. The exact layout
+    count is restored once at the end. Cost: see the module docstring.
+    """
+    weights = rest_weights([c.layouts for c in counts], interior, mines)
+    if weights is None:
+        return None
+    suffix, h, top = weights.tables, weights.column, weights.top
     total = suffix[0][0] if suffix[0] else 0
     if total == 0:
         return None
 
     box_weights: list[list[int]] = []
     prefix: Poly = [1]
-    for j in range(n):
-        count = counts[j]
+    for j, count in enumerate(counts):
         nxt = suffix[j + 1]
         # rest[k] = sum_a prefix[a] * suffix[j+1][a + k]
         rest = [_dot_shifted(prefix, nxt, k) for k in range(len(count.layouts))]
@@ -187,7 +228,7 @@ def combine(counts: Sequence[ComponentCount], interior: int, mines: int) -> Comb
         if interior
         else 0
     )
-    scale = Fraction(comb(interior, k_lo), d)
+    scale = weights.scale
     layouts = total * scale.numerator // scale.denominator
     return Combination(layouts, total, box_weights, interior_weight, interior, scale)
 

@@ -283,3 +283,25 @@ def test_interior_keeps_the_density_prior(engine: str) -> None:
     got = analyze(pos, engine=engine, density="1/5")
     assert got.errors is not None
     assert got.probabilities[(5, 5)] == Fraction(1, 5) and got.errors[(5, 5)] == 0
+
+
+FORCED = "8x3x4\nH1HHHH1H\n11HHHH1H\n00HHHH1H"  # (0, 0) a forced mine, column 2 forced safe
+
+
+@pytest.mark.parametrize("engine", ["sat", "ilp", "sampling", "bp", "mcmc"])
+def test_approximate_engines_share_one_kind_of_result(engine: str) -> None:
+    """Not exact, nothing counted, an error for every unknown cell, forced cells certain
+    with error 0, and the certain cells those at 0 or 1."""
+    pos = Position.from_text(FORCED)
+    got = analyze(pos, engine=engine)
+    problem = build(pos)
+    assert problem.forced_safe and problem.forced_mines and problem.components
+    assert not got.exact and got.layouts is None and got.engine == engine
+    assert got.errors is not None and set(got.errors) == set(got.probabilities)
+    for i in problem.forced_safe | problem.forced_mines:
+        cell = pos.coords(i)
+        assert got.probabilities[cell] == (i in problem.forced_mines)
+        assert got.errors[cell] == 0
+    assert got.safe == {c for c, p in got.probabilities.items() if p == 0}
+    assert got.mines == {c for c, p in got.probabilities.items() if p == 1}
+    assert (0, 0) in got.mines and {(2, 0), (2, 1), (2, 2)} <= got.safe

@@ -33,7 +33,7 @@ Certain cells are exact: a box value survives only if generalized arc consistenc
 on exact Booleans, the zero pattern of BP) keeps it, which is sound; every other value is
 kept strictly inside (0, 1). The per-cell error reported is the trivial bound
 ``max(p, 1 - p)``: BP has no error estimate of its own.
-Cost: O(iterations * sum over clues of d * L^2); ``layouts`` is 0 (not counted).
+Cost: O(iterations * sum over clues of d * L^2); ``layouts`` is ``None`` (not counted).
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from minesolver.counting import convolve
+from minesolver.engines.approximate import approximate_analysis
 from minesolver.position import InconsistentPosition
 from minesolver.result import Analysis, Limit
 
@@ -143,8 +144,7 @@ class BeliefPropagationEngine:
             cells = frontier_cells + interior
             rho = problem.mines_left / cells if cells else 0.5
             rho = min(max(rho, _EPS), 1 - _EPS)
-        probs: dict[int, Fraction] = dict.fromkeys(problem.forced_safe, Fraction(0))
-        probs.update(dict.fromkeys(problem.forced_mines, Fraction(1)))
+        probs: dict[int, Fraction] = {}
         all_supports = [arc_consistent_supports(comp) for comp in problem.components]
         check_consistent(problem, all_supports, deadline)
         expected = 0.0
@@ -169,15 +169,10 @@ class BeliefPropagationEngine:
                 left = (problem.mines_left - expected) / interior
                 p_int = Fraction(min(max(left, _EPS), 1 - _EPS)).limit_denominator(10**12)
             probs.update(dict.fromkeys(problem.interior, p_int))
-        w = problem.position.width
-        errors = {
-            (i % w, i // w): float(max(p, 1 - p)) if 0 < p < 1 else 0.0 for i, p in probs.items()
-        }
+        errors = {i: float(max(p, 1 - p)) if 0 < p < 1 else 0.0 for i, p in probs.items()}
         if problem.density is not None:
-            errors.update({(i % w, i // w): 0.0 for i in problem.interior})
-        return Analysis.from_indices(
-            problem, 0, probs, engine=self.name, exact=False, errors=errors
-        )
+            errors.update(dict.fromkeys(problem.interior, 0.0))
+        return approximate_analysis(problem, probs, errors, engine=self.name)
 
     @staticmethod
     def _beliefs(comp: Component, rho: float, supports: list[set[int]]) -> list[float]:

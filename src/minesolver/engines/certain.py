@@ -8,7 +8,8 @@ box at once (its ``k`` witnesses them), so a decider asks the solver only about 
 layout found so far has witnessed: with the trick, about as many calls as certain boxes
 plus a few, not two per cell.
 
-:func:`certain_analysis` turns the answers into an :class:`~minesolver.analysis.Analysis`:
+:func:`certain_analysis` turns the answers into an :class:`~minesolver.result.Analysis`
+(through :func:`~minesolver.engines.approximate.approximate_analysis`):
 certain cells get 0 or 1 (exact), every other cell a rough value strictly between them
 given by the engine, with a stated error bound.
 """
@@ -20,10 +21,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from minesolver.result import Analysis
+from minesolver.engines.approximate import approximate_analysis
 
 if TYPE_CHECKING:
     from minesolver.constraints import Problem
+    from minesolver.result import Analysis
 
 __all__ = ["Witness", "certain_analysis", "frontier_boxes"]
 
@@ -113,9 +115,8 @@ def certain_analysis(
     (strictly between 0 and 1) and an error bound. Forced cells come from the problem.
     """
 
-    probs: dict[int, Fraction] = dict.fromkeys(problem.forced_safe, Fraction(0))
-    probs.update(dict.fromkeys(problem.forced_mines, Fraction(1)))
-    errors: dict[int, float] = dict.fromkeys(probs, 0.0)
+    probs: dict[int, Fraction] = {}
+    errors: dict[int, float] = {}
     for b, box in enumerate(boxes):
         if not box:
             continue
@@ -127,12 +128,4 @@ def certain_analysis(
             p, err = rough[b]
         probs.update(dict.fromkeys(box, p))
         errors.update(dict.fromkeys(box, err))
-    w = problem.position.width
-    return Analysis.from_indices(
-        problem,
-        None,
-        probs,
-        engine=engine,
-        exact=False,
-        errors={(i % w, i // w): e for i, e in errors.items()},
-    )
+    return approximate_analysis(problem, probs, errors, engine=engine)

@@ -62,76 +62,104 @@ def analyze_components(
 ) -> Analysis:
     """Analyse a reduced position with an exact component engine (``cache``: see
     :func:`count_components`): count each component, then combine the counts under the
-    total or the density (:mod:`minesolver.counting`), the same for every exact engine."""
+    density (:func:`_under_density`) or the total (:func:`_under_total`) with
+    :mod:`minesolver.counting`, the same for every exact engine."""
     counts = count_components(problem, engine, cache)
-    zero, one = Fraction(0), Fraction(1)
-    probs: dict[int, Fraction] = dict.fromkeys(problem.forced_safe, zero)
-    probs.update(dict.fromkeys(problem.forced_mines, one))
-    safe: list[int] = list(problem.forced_safe)
-    mines: list[int] = list(problem.forced_mines)
-    interior = len(problem.interior)
     if problem.density is not None:
-        sizes = [c.size for c in problem.components]
-        dens_result = combine_density(counts, sizes, problem.density)
-        if dens_result is None:  # pragma: no cover - density is strictly inside (0, 1)
-            raise InconsistentPosition("no layout has a positive weight at this density")
-        layouts, box_probs = dens_result
-        layouts *= 2**interior
-        for comp, row in zip(problem.components, box_probs, strict=True):
-            for box, p in zip(comp.boxes, row, strict=True):
-                probs.update(dict.fromkeys(box, p))
-                if not p:
-                    safe.extend(box)
-                elif p == 1:
-                    mines.extend(box)
-        probs.update(dict.fromkeys(problem.interior, problem.density))
-    else:
-        assert problem.mines_left is not None
-        result = combine(counts, interior, problem.mines_left)
-        if result is None:
-            lo = sum(_low(c.layouts) for c in counts)
-            hi = sum(len(c.layouts) - 1 for c in counts)
-            left = problem.mines_left
-            raise InconsistentPosition(
-                f"the total of {problem.position.mines} mines is inconsistent with the "
-                f"digits: {left} mines remain for the unknown cells after flags and forced "
-                f"mines, but the digits need between {lo} and {hi} of them and only "
-                f"{interior} other cells are free"
-            )
-        layouts, total = result.layouts, result.total
-        levels: list[Fraction] = []
-        for comp, weights in zip(problem.components, result.box_weights, strict=True):
-            for box, weight in zip(comp.boxes, weights, strict=True):
-                if not weight:
-                    probs.update(dict.fromkeys(box, zero))
-                    safe.extend(box)
-                elif weight == total:
-                    probs.update(dict.fromkeys(box, one))
-                    mines.extend(box)
-                else:
-                    levels.append(p := Fraction(weight, total))
-                    probs.update(dict.fromkeys(box, p))
-        if interior:
-            p = Fraction(result.interior_weight, total * interior)
-            probs.update(dict.fromkeys(problem.interior, p))
-            levels.append(p)  # its own object, even when 0 or 1
+        return _under_density(problem, counts, engine)
+    return _under_total(problem, counts, engine)
+
+
+def _under_density(
+    problem: Problem, counts: list[ComponentCount], engine: ComponentEngine
+) -> Analysis:
+    """Each component weighted on its own by the density; interior cells keep it.
+    O(sum of polynomial lengths)."""
+    assert problem.density is not None
+    probs, safe, mines = _forced(problem, Fraction(0), Fraction(1))
+    sizes = [c.size for c in problem.components]
+    dens_result = combine_density(counts, sizes, problem.density)
+    if dens_result is None:  # pragma: no cover - density is strictly inside (0, 1)
+        raise InconsistentPosition("no layout has a positive weight at this density")
+    layouts, box_probs = dens_result
+    layouts *= 2 ** len(problem.interior)
+    for comp, row in zip(problem.components, box_probs, strict=True):
+        for box, p in zip(comp.boxes, row, strict=True):
+            probs.update(dict.fromkeys(box, p))
             if not p:
-                safe.extend(problem.interior)
+                safe.extend(box)
             elif p == 1:
-                mines.extend(problem.interior)
-        levels.extend(([zero] if safe else []) + ([one] if mines else []))
-        return Analysis.from_indices(
-            problem,
-            layouts,
-            probs,
-            engine=engine.name,
-            certain=(safe, mines),
-            levels=levels,
-            source=engine,
-        )
+                mines.extend(box)
+    probs.update(dict.fromkeys(problem.interior, problem.density))
     return Analysis.from_indices(
         problem, layouts, probs, engine=engine.name, certain=(safe, mines), source=engine
     )
+
+
+def _under_total(
+    problem: Problem, counts: list[ComponentCount], engine: ComponentEngine
+) -> Analysis:
+    """Components and interior combined under the total (:func:`~minesolver.counting.combine`);
+    the certain cells and the distinct probabilities (``levels``) are collected on the
+    way, so the result need not scan the cells again. Raises
+    :class:`InconsistentPosition` when the total fits no layout. Cost: the combination."""
+    assert problem.mines_left is not None
+    zero, one = Fraction(0), Fraction(1)
+    probs, safe, mines = _forced(problem, zero, one)
+    interior = len(problem.interior)
+    result = combine(counts, interior, problem.mines_left)
+    if result is None:
+        lo = sum(_low(c.layouts) for c in counts)
+        hi = sum(len(c.layouts) - 1 for c in counts)
+        left = problem.mines_left
+        raise InconsistentPosition(
+            f"the total of {problem.position.mines} mines is inconsistent with the "
+            f"digits: {left} mines remain for the unknown cells after flags and forced "
+            f"mines, but the digits need between {lo} and {hi} of them and only "
+            f"{interior} other cells are free"
+        )
+    layouts, total = result.layouts, result.total
+    levels: list[Fraction] = []
+    for comp, weights in zip(problem.components, result.box_weights, strict=True):
+        for box, weight in zip(comp.boxes, weights, strict=True):
+            if not weight:
+                probs.update(dict.fromkeys(box, zero))
+                safe.extend(box)
+            elif weight == total:
+                probs.update(dict.fromkeys(box, one))
+                mines.extend(box)
+            else:
+                levels.append(p := Fraction(weight, total))
+                probs.update(dict.fromkeys(box, p))
+    if interior:
+        p = Fraction(result.interior_weight, total * interior)
+        probs.update(dict.fromkeys(problem.interior, p))
+        levels.append(p)  # its own object, even when 0 or 1
+        if not p:
+            safe.extend(problem.interior)
+        elif p == 1:
+            mines.extend(problem.interior)
+    levels.extend(([zero] if safe else []) + ([one] if mines else []))
+    return Analysis.from_indices(
+        problem,
+        layouts,
+        probs,
+        engine=engine.name,
+        certain=(safe, mines),
+        levels=levels,
+        source=engine,
+    )
+
+
+def _forced(
+    problem: Problem, zero: Fraction, one: Fraction
+) -> tuple[dict[int, Fraction], list[int], list[int]]:
+    """The forced cells' probabilities (the objects ``zero`` and ``one``, which the
+    caller's ``levels`` share), and the forced safe cells and mines, to which the
+    combination adds. O(forced cells)."""
+    probs: dict[int, Fraction] = dict.fromkeys(problem.forced_safe, zero)
+    probs.update(dict.fromkeys(problem.forced_mines, one))
+    return probs, list(problem.forced_safe), list(problem.forced_mines)
 
 
 def _low(poly: list[int]) -> int:

@@ -161,93 +161,122 @@ def _binomials(size: int) -> tuple[int, ...]:
     return tuple(comb(size, k) for k in range(size + 1))
 
 
+_State = tuple[int, ...]
+_Edge = tuple[_State, int, _State]
+
+
 class FrontierEngine:
     """Exact counts by a frontier dynamic programme (the default ``exact`` engine)."""
 
     name = "exact"
 
     def count(self, component: Component) -> ComponentCount:
+        """The component's layouts by mine number and every box's mine polynomial: a
+        forward pass (:func:`_forward`) and a backward one (:func:`_backward`) over the
+        same states. Cost: see the module docstring."""
         if len(component.boxes) == 1:
-            # one box: every equation covers exactly it (merged into one), O(1).
-            size = len(component.boxes[0])
-            value = component.constraints[0][1]
-            layouts = [0] * value + [comb(size, value)]
-            mines = [0] * value + [comb(size - 1, value - 1) if value else 0]
-            _trim(mines)
-            return ComponentCount(layouts=layouts, box_mines=[mines])
+            return _one_box(component)
         order = box_order(component)
         steps, slots = _plan(component, order)
         sizes = [len(component.boxes[b]) for b in order]
-        n = len(order)
-
-        # forward: states[i] maps a state before box i (the mines still owed by each open
-        # equation, by slot) to its polynomial; edges[i] the transitions
-        # (state, mines in box, next state).
-        states: list[dict[tuple[int, ...], Poly]] = [{(0,) * slots: [1]}]
-        edges: list[list[tuple[tuple[int, ...], int, tuple[int, ...]]]] = []
-        for i in range(n):
-            touch = steps[i]
-            s = sizes[i]
-            row = _binomials(s)
-            closing = touch[0] if touch[0][3] == 0 else None
-            nxt: dict[tuple[int, ...], Poly] = {}
-            step_edges = []
-            for key, poly in states[i].items():
-                if closing is not None:
-                    # an equation closing here fixes the box's mine number outright.
-                    slot, opens, value, _ = closing
-                    k0 = value if opens else key[slot]
-                    choices: range | tuple[int, ...] = (k0,) if k0 <= s else ()
-                else:
-                    choices = range(s + 1)
-                for k in choices:
-                    new = list(key)
-                    for slot, opens, value, cap in touch:
-                        r = (value if opens else new[slot]) - k
-                        if r < 0 or r > cap:
-                            break
-                        new[slot] = r
-                    else:
-                        key2 = tuple(new)
-                        step_edges.append((key, k, key2))
-                        factor = row[k]
-                        acc = nxt.get(key2)
-                        if acc is None:
-                            nxt[key2] = [0] * k + [factor * v for v in poly]
-                        else:
-                            poly_add_shifted(acc, poly, k, factor)
-            states.append(nxt)
-            edges.append(step_edges)
-
-        # backward: back[key] = polynomial of completions of boxes i.. from state key.
-        back: dict[tuple[int, ...], Poly] = {key: [1] for key in states[n]}
-        box_mines: list[Poly] = [[] for _ in range(n)]
-        for i in range(n - 1, -1, -1):
-            s = sizes[i]
-            row, row1 = _binomials(s), _binomials(s - 1)
-            fwd = states[i]
-            new_back: dict[tuple[int, ...], Poly] = {}
-            marginal: Poly = []
-            for key, k, key2 in edges[i]:
-                tail = back.get(key2)
-                if tail is None:
-                    continue
-                factor = row[k]
-                acc = new_back.get(key)
-                if acc is None:
-                    new_back[key] = [0] * k + [factor * v for v in tail]
-                else:
-                    poly_add_shifted(acc, tail, k, factor)
-                if k:
-                    # one given cell of the box is a mine: C(s-1, k-1) of the C(s, k) ways.
-                    poly_add_shifted(marginal, convolve(fwd[key], tail), k, row1[k - 1])
-            back = new_back
-            box_mines[order[i]] = marginal
-        layouts = back.get((0,) * slots, [])
+        states, edges = _forward(steps, sizes, slots)
+        layouts, by_step = _backward(states, edges, sizes, slots)
+        box_mines: list[Poly] = [[] for _ in order]
+        for i, b in enumerate(order):
+            box_mines[b] = by_step[i]
         _trim(layouts)
         for poly in box_mines:
             _trim(poly)
         return ComponentCount(layouts=layouts, box_mines=box_mines)
+
+
+def _one_box(component: Component) -> ComponentCount:
+    """One box: every equation covers exactly it (merged into one), O(1)."""
+    size = len(component.boxes[0])
+    value = component.constraints[0][1]
+    layouts = [0] * value + [comb(size, value)]
+    mines = [0] * value + [comb(size - 1, value - 1) if value else 0]
+    _trim(mines)
+    return ComponentCount(layouts=layouts, box_mines=[mines])
+
+
+def _forward(
+    steps: list[_Step], sizes: list[int], slots: int
+) -> tuple[list[dict[_State, Poly]], list[list[_Edge]]]:
+    """The forward pass: ``states[i]`` maps a state before box ``i`` (the mines still owed
+    by each open equation, by slot) to the polynomial of the partial layouts reaching it;
+    ``edges[i]`` lists the transitions ``(state, mines in box, next state)`` the two
+    prunings keep. O(n * S * s * L) big-integer operations."""
+    states: list[dict[_State, Poly]] = [{(0,) * slots: [1]}]
+    edges: list[list[_Edge]] = []
+    for touch, s in zip(steps, sizes, strict=True):
+        row = _binomials(s)
+        closing = touch[0] if touch[0][3] == 0 else None
+        nxt: dict[_State, Poly] = {}
+        step_edges: list[_Edge] = []
+        for key, poly in states[-1].items():
+            if closing is not None:
+                # an equation closing here fixes the box's mine number outright.
+                slot, opens, value, _ = closing
+                k0 = value if opens else key[slot]
+                choices: range | tuple[int, ...] = (k0,) if k0 <= s else ()
+            else:
+                choices = range(s + 1)
+            for k in choices:
+                new = list(key)
+                for slot, opens, value, cap in touch:
+                    r = (value if opens else new[slot]) - k
+                    if r < 0 or r > cap:
+                        break
+                    new[slot] = r
+                else:
+                    key2 = tuple(new)
+                    step_edges.append((key, k, key2))
+                    factor = row[k]
+                    acc = nxt.get(key2)
+                    if acc is None:
+                        nxt[key2] = [0] * k + [factor * v for v in poly]
+                    else:
+                        poly_add_shifted(acc, poly, k, factor)
+        states.append(nxt)
+        edges.append(step_edges)
+    return states, edges
+
+
+def _backward(
+    states: list[dict[_State, Poly]], edges: list[list[_Edge]], sizes: list[int], slots: int
+) -> tuple[Poly, list[Poly]]:
+    """The backward pass over the forward pass's edges: the completions of boxes ``i..``
+    from each state, and with the forward polynomials, each step's box mine polynomial
+    (one given cell of the box is a mine). Returns the component's layouts by mine number
+    and the box mine polynomials by step. O(n * S * s * L^2) big-integer operations (one
+    convolution per edge)."""
+    n = len(sizes)
+    # back[key] = polynomial of completions of boxes i.. from state key.
+    back: dict[_State, Poly] = {key: [1] for key in states[n]}
+    by_step: list[Poly] = [[] for _ in range(n)]
+    for i in range(n - 1, -1, -1):
+        s = sizes[i]
+        row, row1 = _binomials(s), _binomials(s - 1)
+        fwd = states[i]
+        new_back: dict[_State, Poly] = {}
+        marginal: Poly = []
+        for key, k, key2 in edges[i]:
+            tail = back.get(key2)
+            if tail is None:
+                continue
+            factor = row[k]
+            acc = new_back.get(key)
+            if acc is None:
+                new_back[key] = [0] * k + [factor * v for v in tail]
+            else:
+                poly_add_shifted(acc, tail, k, factor)
+            if k:
+                # one given cell of the box is a mine: C(s-1, k-1) of the C(s, k) ways.
+                poly_add_shifted(marginal, convolve(fwd[key], tail), k, row1[k - 1])
+        back = new_back
+        by_step[i] = marginal
+    return back.get((0,) * slots, []), by_step
 
 
 def _trim(poly: Poly) -> None:

@@ -24,7 +24,7 @@ minimising ``k_b``, whose solution also answers every other question it witnesse
 (:mod:`minesolver.engines.certain`). When the LP sum ranges show the total cannot bind
 (every combination of component sums leaves the interior between 0 and ``I`` mines), the
 MILPs are per component; otherwise over the whole position. ``.safe`` and ``.mines`` are
-exact; ``layouts`` is 0 (not counted). Cost: 2 LPs per component and per unsettled box
+exact; ``layouts`` is ``None`` (not counted). Cost: 2 LPs per component and per unsettled box
 bound, plus one MILP (NP-hard, small in practice) per unsettled question.
 """
 
@@ -102,58 +102,38 @@ class IlpEngine:
     name = "ilp"
 
     def analyze_problem(self, problem: Problem, limit: Limit | None = None) -> Analysis:
+        """LP bounds and MILP certain cells, in named steps: each component's LP sum range
+        and what the total leaves it (:func:`_sum_ranges`, 2 LPs a component), every box's
+        LP bounds (:func:`_box_bounds`, at most 2 LPs a box), the certain cells
+        (:meth:`_decide`, a MILP per unsettled question) and the rough values of the
+        others (:func:`_rough`, O(boxes))."""
         blocks = [_Block(c) for c in problem.components]
         boxes = frontier_boxes(problem)
+        total = problem.mines_left if problem.density is None else None
+        sum_lo, sum_hi = _sum_ranges(blocks, total, len(problem.interior))
+        lp_lo, lp_hi = _box_bounds(blocks)
+        witness = self._decide(problem, blocks, boxes, (lp_lo, lp_hi), (sum_lo, sum_hi))
+        rough = _rough(problem, boxes, (lp_lo, lp_hi), (sum_lo, sum_hi))
+        return certain_analysis(
+            problem, [*boxes, problem.interior], witness, rough, engine=self.name
+        )
+
+    def _decide(
+        self,
+        problem: Problem,
+        blocks: Sequence[_Block],
+        boxes: Sequence[tuple[int, ...]],
+        bounds: tuple[list[float], list[float]],
+        sums: tuple[float, float],
+    ) -> Witness:
+        """Which boxes (and the interior) can hold a mine and a non-mine: questions the LP
+        bounds settle are not asked; the others by MILP, per component when the total
+        cannot bind, else over the whole position. What neither bound nor MILP showed
+        possible is impossible: certain."""
+        lp_lo, lp_hi = bounds
+        sum_lo, sum_hi = sums
         interior = len(problem.interior)
         total = problem.mines_left if problem.density is None else None
-
-        # 1. each component's LP sum range, then the range the total leaves it.
-        ranges = []
-        for blk in blocks:
-            lo = blk.lp(np.ones(blk.n))
-            hi = blk.lp(-np.ones(blk.n))
-            if lo is None or hi is None:
-                raise InconsistentPosition("no mine layout satisfies the digits (LP)")
-            ranges.append((float(lo.sum()), float(hi.sum())))
-        sum_lo = sum(r[0] for r in ranges)
-        sum_hi = sum(r[1] for r in ranges)
-        if total is not None:
-            if sum_lo > total + _TOL or sum_hi < total - interior - _TOL:
-                raise InconsistentPosition(
-                    f"the digits need between {sum_lo:g} and {sum_hi:g} mines (LP bounds) "
-                    f"but {total} remain with {interior} interior cells"
-                )
-            for blk, (lo_c, hi_c) in zip(blocks, ranges, strict=True):
-                blk.sum_range = (
-                    max(lo_c, total - interior - (sum_hi - hi_c)),
-                    min(hi_c, total - (sum_lo - lo_c)),
-                )
-
-        # 2. LP min and max of every box.
-        lp_lo: list[float] = []
-        lp_hi: list[float] = []
-        for blk in blocks:
-            lo_b = [np.nan] * blk.n
-            hi_b = [np.nan] * blk.n
-            for b in range(blk.n):
-                for sign, store in ((1.0, lo_b), (-1.0, hi_b)):
-                    if not np.isnan(store[b]):
-                        continue
-                    objective = np.zeros(blk.n)
-                    objective[b] = sign
-                    x = blk.lp(objective)
-                    if x is None:
-                        raise InconsistentPosition("no mine layout satisfies the digits (LP)")
-                    store[b] = float(x[b])
-                    for o in range(blk.n):  # vertices at a bound settle other boxes
-                        if x[o] < _TOL:
-                            lo_b[o] = 0.0
-                        if x[o] > blk.sizes[o] - _TOL:
-                            hi_b[o] = float(blk.sizes[o])
-            lp_lo.extend(lo_b)
-            lp_hi.extend(hi_b)
-
-        # 3. certain cells by MILP.
         sizes = [len(b) for b in boxes] + [interior]
         witness = Witness(sizes)
         settled: set[tuple[int, bool]] = set()  # questions the LP bounds answer "no"
@@ -170,25 +150,7 @@ class IlpEngine:
             self._decide_whole(problem, blocks, witness, settled, total, interior)
         else:
             self._decide_blocks(blocks, witness, settled, total, interior)
-        # what neither bound nor MILP showed possible is impossible: certain.
-
-        rough: dict[int, tuple[Fraction, float]] = {}
-        for b, s in enumerate(sizes[:-1]):
-            lo_f, hi_f = _rational(lp_lo[b]), _rational(lp_hi[b])
-            rough[b] = ((lo_f + hi_f) / (2 * s), float((hi_f - lo_f) / (2 * s)))
-        if total is None:
-            assert problem.density is not None
-            rough[len(boxes)] = (problem.density, 0.0)
-        elif interior:
-            j_lo = max(Fraction(0), total - _rational(sum_hi))
-            j_hi = min(Fraction(interior), total - _rational(sum_lo))
-            rough[len(boxes)] = (
-                (j_lo + j_hi) / (2 * interior),
-                float((j_hi - j_lo) / (2 * interior)),
-            )
-        return certain_analysis(
-            problem, [*boxes, problem.interior], witness, rough, engine=self.name
-        )
+        return witness
 
     @staticmethod
     def _ask(
@@ -293,6 +255,94 @@ class IlpEngine:
             ks = self._ask(c, a, bound, bound, upper)
             if ks is not None:
                 _mark(witness, 0, ks, upper)
+
+
+def _sum_ranges(blocks: Sequence[_Block], total: int | None, interior: int) -> tuple[float, float]:
+    """Each component's LP range of its mine sum; under a total, each block's
+    ``sum_range`` is then confined to what the total leaves it given the others' ranges
+    and the interior. Returns the least and the most the frontier can hold (LP). Raises
+    :class:`InconsistentPosition` when the digits or the total admit no LP solution.
+    2 LPs per component."""
+    ranges = []
+    for blk in blocks:
+        lo = blk.lp(np.ones(blk.n))
+        hi = blk.lp(-np.ones(blk.n))
+        if lo is None or hi is None:
+            raise InconsistentPosition("no mine layout satisfies the digits (LP)")
+        ranges.append((float(lo.sum()), float(hi.sum())))
+    sum_lo = sum(r[0] for r in ranges)
+    sum_hi = sum(r[1] for r in ranges)
+    if total is not None:
+        if sum_lo > total + _TOL or sum_hi < total - interior - _TOL:
+            raise InconsistentPosition(
+                f"the digits need between {sum_lo:g} and {sum_hi:g} mines (LP bounds) "
+                f"but {total} remain with {interior} interior cells"
+            )
+        for blk, (lo_c, hi_c) in zip(blocks, ranges, strict=True):
+            blk.sum_range = (
+                max(lo_c, total - interior - (sum_hi - hi_c)),
+                min(hi_c, total - (sum_lo - lo_c)),
+            )
+    return sum_lo, sum_hi
+
+
+def _box_bounds(blocks: Sequence[_Block]) -> tuple[list[float], list[float]]:
+    """LP min and max of every box's mine number, over all blocks in order. An LP vertex
+    at a bound settles that bound for every box it touches, so fewer than 2 LPs per box
+    are solved."""
+    lp_lo: list[float] = []
+    lp_hi: list[float] = []
+    for blk in blocks:
+        lo_b = [np.nan] * blk.n
+        hi_b = [np.nan] * blk.n
+        for b in range(blk.n):
+            for sign, store in ((1.0, lo_b), (-1.0, hi_b)):
+                if not np.isnan(store[b]):
+                    continue
+                objective = np.zeros(blk.n)
+                objective[b] = sign
+                x = blk.lp(objective)
+                if x is None:
+                    raise InconsistentPosition("no mine layout satisfies the digits (LP)")
+                store[b] = float(x[b])
+                for o in range(blk.n):  # vertices at a bound settle other boxes
+                    if x[o] < _TOL:
+                        lo_b[o] = 0.0
+                    if x[o] > blk.sizes[o] - _TOL:
+                        hi_b[o] = float(blk.sizes[o])
+        lp_lo.extend(lo_b)
+        lp_hi.extend(hi_b)
+    return lp_lo, lp_hi
+
+
+def _rough(
+    problem: Problem,
+    boxes: Sequence[tuple[int, ...]],
+    bounds: tuple[list[float], list[float]],
+    sums: tuple[float, float],
+) -> dict[int, tuple[Fraction, float]]:
+    """The displayed value of every box that is not certain, and of the interior: the
+    midpoint of its LP interval and the half-width as the error (a bound, not a
+    probability model); under a density the interior keeps its prior. O(boxes)."""
+    lp_lo, lp_hi = bounds
+    total = problem.mines_left if problem.density is None else None
+    interior = len(problem.interior)
+    rough: dict[int, tuple[Fraction, float]] = {}
+    for b, box in enumerate(boxes):
+        s = len(box)
+        lo_f, hi_f = _rational(lp_lo[b]), _rational(lp_hi[b])
+        rough[b] = ((lo_f + hi_f) / (2 * s), float((hi_f - lo_f) / (2 * s)))
+    if total is None:
+        assert problem.density is not None
+        rough[len(boxes)] = (problem.density, 0.0)
+    elif interior:
+        j_lo = max(Fraction(0), total - _rational(sums[1]))
+        j_hi = min(Fraction(interior), total - _rational(sums[0]))
+        rough[len(boxes)] = (
+            (j_lo + j_hi) / (2 * interior),
+            float((j_hi - j_lo) / (2 * interior)),
+        )
+    return rough
 
 
 def _mark(witness: Witness, offset: int, ks: np.ndarray, sizes: np.ndarray) -> None:

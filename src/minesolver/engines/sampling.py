@@ -7,10 +7,12 @@ steps, all in Python ints (no float weight ever overflows or rounds):
 1. the mine number of every component, from the joint weights
    ``prod_c L_c[k_c] * C(I, M - sum k_c)`` (``L_c`` the component's mine-count polynomial
    from the exact engine, ``I`` interior cells), drawn one component after another with
-   suffix sums (the same prefix/suffix scheme as :mod:`minesolver.counting`);
+   the suffix weights of :func:`minesolver.counting.rest_weights` (the tables the exact
+   combination uses);
 2. the mine number of every box of a component given its mine number ``k``, uniformly
    among the component's layouts with ``k`` mines, by backward sampling through the
-   forward tables of a frontier DP (:class:`ComponentSampler`);
+   forward tables of a frontier DP
+   (:class:`~minesolver.engines.frontier_sampler.ComponentSampler`);
 3. which cells of a box hold its mines (uniform; only its count matters below).
 
 Estimates are Rao-Blackwellised: a sample contributes ``k_b / s_b`` to each cell of box
@@ -30,210 +32,32 @@ Seeded: the same seed gives the same samples.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from itertools import accumulate
-from math import comb, sqrt
+from math import sqrt
 from typing import TYPE_CHECKING
 
-from minesolver.constraints import Component
-from minesolver.counting import ComponentCount, Poly, poly_add_shifted
-from minesolver.counting import binomial_column as counting_binomial_column
+from minesolver.counting import (
+    ComponentCount,
+    Poly,
+    rest_weights,
+)
+from minesolver.engines.approximate import approximate_analysis
 from minesolver.engines.base import EngineLimitExceeded
-from minesolver.engines.exact import FrontierEngine, box_order
+from minesolver.engines.exact import FrontierEngine
+from minesolver.engines.frontier_sampler import ComponentSampler, choose, dry_run_ops
 from minesolver.position import InconsistentPosition
 from minesolver.result import Analysis, Limit
 
 if TYPE_CHECKING:
     from minesolver.constraints import Problem
 
-__all__ = [
-    "ComponentSampler",
-    "FrontierPlan",
-    "SamplingEngine",
-    "binomial_column",
-    "choose",
-    "dry_run_ops",
-    "interval_mask",
-]
-
-State = tuple[int, ...]
+__all__ = ["MAX_OPS", "SamplingEngine", "interval_mask"]
 
 MAX_OPS = 5e7
 """Largest estimated frontier-DP work (:func:`dry_run_ops`) the exact-weight sampler
 accepts per component: about 15 s of counting."""
-
-
-def choose(weights: Sequence[int], rng: random.Random) -> int:
-    """An index drawn with probability ``weights[i] / sum(weights)`` (exact ints)."""
-    r = rng.randrange(sum(weights))
-    for i, w in enumerate(weights):
-        r -= w
-        if r < 0:
-            return i
-    raise AssertionError("unreachable: r < sum(weights)")
-
-
-class FrontierPlan:
-    """A box order and, per step, how the clues' residues move: the frontier DP's
-    transitions without its values (shared by :class:`ComponentSampler` and the budget's
-    dry run in :mod:`minesolver.budget`).
-
-    The state before step ``i`` is the tuple of mines still owed by each clue *open* there
-    (a box before ``i`` and one at or after it), in clue order. Building is
-    O(n + sum of clue sizes) plus the open lists. ``order`` replaces the default box order
-    (:func:`~minesolver.engines.exact.box_order`, which needs a connected component).
-    """
-
-    def __init__(self, component: Component, order: list[int] | None = None) -> None:
-        order = box_order(component) if order is None else order
-        self.order = order
-        self.sizes = sizes = [len(component.boxes[b]) for b in order]
-        n = len(order)
-        pos = {b: i for i, b in enumerate(order)}
-        self.values = [v for _, v in component.constraints]
-        self.members = [frozenset(pos[b] for b in boxes) for boxes, _ in component.constraints]
-        first = [min(m) for m in self.members]
-        last = [max(m) for m in self.members]
-        opens_at: list[list[int]] = [[] for _ in range(n + 1)]
-        closes_at: list[list[int]] = [[] for _ in range(n)]
-        for c in range(len(self.values)):
-            if first[c] < last[c]:
-                opens_at[first[c] + 1].append(c)
-            closes_at[last[c]].append(c)
-        self.opened: list[list[int]] = [[]]
-        current: set[int] = set()
-        for i in range(1, n + 1):
-            current.update(opens_at[i])
-            current.difference_update(closes_at[i - 1])
-            self.opened.append(sorted(current))
-        # per step: for each clue closing at the box, (source slot or -1, value, in box);
-        # for each clue open after it, (source slot or -1, value, in box, cap after).
-        self.steps: list[tuple[list[tuple[int, int, bool]], list[tuple[int, int, bool, int]]]] = []
-        for i in range(n):
-            src = {c: j for j, c in enumerate(self.opened[i])}
-            closes = [(src.get(c, -1), self.values[c], i in self.members[c]) for c in closes_at[i]]
-            carries = [
-                (
-                    src.get(c, -1),
-                    self.values[c],
-                    i in self.members[c],
-                    sum(sizes[p] for p in self.members[c] if p > i),
-                )
-                for c in self.opened[i + 1]
-            ]
-            self.steps.append((closes, carries))
-
-    def successors(self, i: int, key: State) -> list[tuple[int, State]]:
-        """``(k, next state)`` for each mine number ``k`` of box ``i`` that neither
-        over-fills a clue nor leaves one unfillable. O(sizes * open clues)."""
-        closes, carries = self.steps[i]
-        out: list[tuple[int, State]] = []
-        for k in range(self.sizes[i] + 1):
-            ok = True
-            for j, v, inside in closes:
-                if (key[j] if j >= 0 else v) - (k if inside else 0) != 0:
-                    ok = False
-                    break
-            if not ok:
-                continue
-            nxt = []
-            for j, v, inside, cap in carries:
-                r = (key[j] if j >= 0 else v) - (k if inside else 0)
-                if r < 0 or r > cap:
-                    ok = False
-                    break
-                nxt.append(r)
-            if ok:
-                out.append((k, tuple(nxt)))
-        return out
-
-
-class ComponentSampler:
-    """Uniform layouts of one component with a given mine number.
-
-    A forward frontier DP over the boxes (:class:`FrontierPlan`; value: mine-count
-    polynomial of the partial layouts) keeps, per step, each state's predecessors;
-    drawing walks back from the final state choosing a predecessor with weight
-    ``forward[prev][t - k] * C(s, k)``. Build O(n * S * s * L), draw O(n * edges).
-    """
-
-    def __init__(self, component: Component, order: list[int] | None = None) -> None:
-        plan = FrontierPlan(component, order)
-        self.order = plan.order
-        self.sizes = plan.sizes
-        self.forward: list[dict[State, Poly]] = [{(): [1]}]
-        self.preds: list[dict[State, list[tuple[State, int]]]] = []
-        for i, s in enumerate(self.sizes):
-            nxt: dict[State, Poly] = {}
-            preds: dict[State, list[tuple[State, int]]] = {}
-            for key, poly in self.forward[i].items():
-                for k, key2 in plan.successors(i, key):
-                    acc = nxt.get(key2)
-                    if acc is None:
-                        acc = nxt[key2] = []
-                        preds[key2] = []
-                    poly_add_shifted(acc, poly, k, comb(s, k))
-                    preds[key2].append((key, k))
-            self.forward.append(nxt)
-            self.preds.append(preds)
-        self.layouts: Poly = self.forward[-1].get((), [])
-        # cumulative predecessor weights by (step, state, mines left), built on demand.
-        self._memo: dict[tuple[int, State, int], list[int]] = {}
-
-    def draw(self, mines: int, rng: random.Random) -> dict[int, int]:
-        """Mine number of each box (by the component's box index) of a uniformly random
-        layout with ``mines`` mines."""
-        state: State = ()
-        t = mines
-        out: dict[int, int] = {}
-        memo = self._memo
-        for i in range(len(self.order) - 1, -1, -1):
-            options = self.preds[i][state]
-            hit = memo.get((i, state, t))
-            if hit is None:
-                s = self.sizes[i]
-                fwd = self.forward[i]
-                cumulative = list(
-                    accumulate(
-                        fwd[prev][t - k] * comb(s, k) if 0 <= t - k < len(fwd[prev]) else 0
-                        for prev, k in options
-                    )
-                )
-                hit = memo[(i, state, t)] = cumulative
-            state, k = options[bisect_right(hit, rng.randrange(hit[-1]))]
-            out[self.order[i]] = k
-            t -= k
-        return out
-
-
-def dry_run_ops(component: Component, limit: float) -> float:
-    """Estimated operations of the exact count of ``component``: the frontier DP's
-    transitions weighted by the polynomial length, or ``inf`` once above ``limit``.
-    Cost: at most about ``limit / L`` tuple operations, plus building the plan (the box
-    order, O(n^2) for ``n`` boxes), which is skipped when even the least possible work,
-    one transition per step (``sum of (i + 1)`` over the ``n`` steps), is above ``limit``."""
-    n = len(component.boxes)
-    if n * (n + 3) / 2 > limit:
-        return float("inf")
-    plan = FrontierPlan(component)
-    states: set[State] = {()}
-    ops = 0.0
-    placed = 0
-    for i, s in enumerate(plan.sizes):
-        nxt: set[State] = set()
-        transitions = 0
-        for key in states:
-            for _, key2 in plan.successors(i, key):
-                nxt.add(key2)
-                transitions += 1
-        placed += s
-        ops += transitions * (placed + 1)
-        if ops > limit:
-            return float("inf")
-        states = nxt
-    return ops
 
 
 def interval_mask(mask: int, low: int, high: int) -> bool:
@@ -270,157 +94,200 @@ class SamplingEngine:
         self.seed = seed
 
     def analyze_problem(self, problem: Problem, limit: Limit | None = None) -> Analysis:
+        """I.i.d. draws of the position's layouts, summarised per cell, in named steps:
+        count and build a sampler for every component (:func:`_count`, the exact engine's
+        cost), the joint law of the components' mine numbers (:func:`_joint_weights`,
+        the combination's suffix tables), the draws (:func:`_draw`,
+        O(samples * (boxes + components * range))) and the estimates with their errors
+        (:func:`_box_estimates`, :func:`_interior_estimate`, O(boxes + components))."""
         if limit is not None and (limit.samples is not None or limit.seed is not None):
             return SamplingEngine(
                 samples=limit.samples or self.samples,
                 seed=self.seed if limit.seed is None else limit.seed,
             ).analyze_problem(problem)
-
         rng = random.Random(self.seed)
-        comps = problem.components
-        for comp in comps:  # never start a count that would not end
-            if dry_run_ops(comp, MAX_OPS) == float("inf"):
-                raise EngineLimitExceeded(
-                    f"sampling: a component of {len(comp.boxes)} boxes needs more than "
-                    f"{MAX_OPS:.0e} operations to count; use mcmc or analyze(budget=...)"
-                )
-        shared: dict[object, ComponentSampler] = {}  # identical components share one DP
-        samplers = [
-            shared.get(c.key()) or shared.setdefault(c.key(), ComponentSampler(c)) for c in comps
-        ]
-        exact = FrontierEngine()
-        counts = [exact.count(c) for c in comps]
-        for comp, count in zip(comps, counts, strict=True):
-            if not count.layouts:
-                x, y = problem.position.coords(comp.origins[0])
-                raise InconsistentPosition(f"no mine layout satisfies the digits around ({x}, {y})")
-        interior = len(problem.interior)
-        n = len(comps)
+        counts, samplers = _count(problem)
         total = problem.mines_left if problem.density is None else None
-        feasible = self._feasible(counts, interior, total)
-
-        # joint weights of the components' mine numbers.
-        if total is not None:
-            # a = frontier mines placed so far, at most what the components can hold.
-            top = min(total, sum(len(c.layouts) - 1 for c in counts))
-            suffix: list[list[int]] = [[] for _ in range(n + 1)]
-            suffix[n] = binomial_column(interior, total, top)
-            for c in range(n - 1, -1, -1):
-                poly = counts[c].layouts
-                nxt = suffix[c + 1]
-                suffix[c] = [
-                    sum(v * nxt[a + k] for k, v in enumerate(poly) if v and a + k < len(nxt))
-                    for a in range(top + 1)
-                ]
-            if not suffix[0] or suffix[0][0] == 0:
-                raise InconsistentPosition(
-                    f"the total of {problem.position.mines} mines is inconsistent with the digits"
-                )
-        else:
-            assert problem.density is not None
-            p, q = problem.density.numerator, problem.density.denominator
-            dens_weights = [
-                [v * p**k * (q - p) ** (comp.size - k) for k, v in enumerate(count.layouts)]
-                for comp, count in zip(comps, counts, strict=True)
-            ]
-
-        sizes = [[len(b) for b in comp.boxes] for comp in comps]
-        sum_k = [[0] * len(s) for s in sizes]
-        sum_k2 = [[0] * len(s) for s in sizes]
-        int_sum = int_sum2 = 0
-        big_n = self.samples
-        for _ in range(big_n):
-            used = 0
-            for c in range(n):
-                poly = counts[c].layouts
-                if total is not None:
-                    nxt = suffix[c + 1]
-                    weights = [
-                        v * nxt[used + k] if used + k < len(nxt) else 0 for k, v in enumerate(poly)
-                    ]
-                else:
-                    weights = dens_weights[c]
-                k_c = choose(weights, rng)
-                used += k_c
-                for b, k in samplers[c].draw(k_c, rng).items():
-                    sum_k[c][b] += k
-                    sum_k2[c][b] += k * k
-            if total is not None:
-                j = total - used
-                int_sum += j
-                int_sum2 += j * j
-
-        probs: dict[int, Fraction] = dict.fromkeys(problem.forced_safe, Fraction(0))
-        probs.update(dict.fromkeys(problem.forced_mines, Fraction(1)))
-        errors: dict[int, float] = dict.fromkeys(probs, 0.0)
-        floor = Fraction(1, 2 * big_n)
-        for c, comp in enumerate(comps):
-            layouts = counts[c].layouts
-            for b, box in enumerate(comp.boxes):
-                s = sizes[c][b]
-                mean = Fraction(sum_k[c][b], s * big_n)
-                var = (Fraction(sum_k2[c][b], s * s) - big_n * mean * mean) / (big_n - 1)
-                err = sqrt(max(float(var), 0.0) / big_n)
-                certain = _certain(counts[c].box_mines[b], layouts, feasible[c])
-                if certain is not None:
-                    mean, err = certain, 0.0
-                else:
-                    mean, err = _uncertain(mean, err, floor)
-                probs.update(dict.fromkeys(box, mean))
-                errors.update(dict.fromkeys(box, err))
-        if interior:
-            if total is None:
-                assert problem.density is not None
-                mean, err = problem.density, 0.0
-            else:
-                mean = Fraction(int_sum, interior * big_n)
-                var = (Fraction(int_sum2, interior**2) - big_n * mean * mean) / (big_n - 1)
-                err = sqrt(max(float(var), 0.0) / big_n)
-                possible = _all_support(counts)
-                lo_j = total - interior
-                can_mine = interval_mask(possible, lo_j, total - 1)
-                can_free = interval_mask(possible, lo_j + 1, total)
-                if not can_mine:
-                    mean, err = Fraction(0), 0.0
-                elif not can_free:
-                    mean, err = Fraction(1), 0.0
-                else:
-                    mean, err = _uncertain(mean, err, floor)
+        weights_of = _joint_weights(problem, counts, total)
+        sums = _draw(counts, samplers, weights_of, total, self.samples, rng)
+        feasible = _feasible(counts, len(problem.interior), total)
+        probs, errors = _box_estimates(problem, counts, feasible, sums)
+        if problem.interior:
+            mean, err = _interior_estimate(problem, counts, total, sums)
             probs.update(dict.fromkeys(problem.interior, mean))
             errors.update(dict.fromkeys(problem.interior, err))
-        w = problem.position.width
-        return Analysis.from_indices(
-            problem,
-            None,
-            probs,
-            engine=self.name,
-            exact=False,
-            errors={(i % w, i // w): e for i, e in errors.items()},
-        )
+        return approximate_analysis(problem, probs, errors, engine=self.name)
 
-    @staticmethod
-    def _feasible(counts: Sequence[ComponentCount], interior: int, total: int | None) -> list[int]:
-        """Per component, the bit set of its mine numbers that some consistent layout of
-        the whole position uses (the others and the interior can complete it)."""
-        supports = [_support(c.layouts) for c in counts]
-        if total is None:
-            return supports
-        n = len(supports)
-        prefix = [1] * (n + 1)
+
+@dataclass(slots=True)
+class _Sums:
+    """What the draws add up: per component and box, the sum of its mine numbers and of
+    their squares; the same for the interior; and the number of draws."""
+
+    k: list[list[int]]
+    k2: list[list[int]]
+    samples: int
+    interior: int = 0
+    interior2: int = 0
+
+
+_Weights = Callable[[int, int], list[int]]
+"""Weights of component ``c``'s mine numbers given the mines ``used`` before it."""
+
+
+def _count(problem: Problem) -> tuple[list[ComponentCount], list[ComponentSampler]]:
+    """Each component's exact counts and its sampler (identical components share one DP).
+    Refuses, before counting, a component whose estimated count exceeds :data:`MAX_OPS`;
+    raises :class:`InconsistentPosition` for a component with no layout. Cost: a dry run
+    and two frontier DPs per distinct component."""
+    comps = problem.components
+    for comp in comps:  # never start a count that would not end
+        if dry_run_ops(comp, MAX_OPS) == float("inf"):
+            raise EngineLimitExceeded(
+                f"sampling: a component of {len(comp.boxes)} boxes needs more than "
+                f"{MAX_OPS:.0e} operations to count; use mcmc or analyze(budget=...)"
+            )
+    shared: dict[object, ComponentSampler] = {}
+    samplers = [
+        shared.get(c.key()) or shared.setdefault(c.key(), ComponentSampler(c)) for c in comps
+    ]
+    exact = FrontierEngine()
+    counts = [exact.count(c) for c in comps]
+    for comp, count in zip(comps, counts, strict=True):
+        if not count.layouts:
+            x, y = problem.position.coords(comp.origins[0])
+            raise InconsistentPosition(f"no mine layout satisfies the digits around ({x}, {y})")
+    return counts, samplers
+
+
+def _joint_weights(
+    problem: Problem, counts: Sequence[ComponentCount], total: int | None
+) -> _Weights:
+    """The law of the components' mine numbers, drawn one after another: under a total
+    the suffix tables of :func:`~minesolver.counting.rest_weights` (unscaled: the draws
+    for a seed stay as they were); under a density each component on its own,
+    ``L[k] p^k (1-p)^(size-k)``. Raises :class:`InconsistentPosition` when the total
+    fits no layout. Cost: that of the suffix tables, or O(sum of polynomial lengths)."""
+    if total is not None:
+        polys = [c.layouts for c in counts]
+        rest = rest_weights(polys, len(problem.interior), total, scaled=False)
+        if rest is None or not rest.tables[0] or rest.tables[0][0] == 0:
+            raise InconsistentPosition(
+                f"the total of {problem.position.mines} mines is inconsistent with the digits"
+            )
+        return lambda c, used: rest.draw_weights(c, polys[c], used)
+    assert problem.density is not None
+    p, q = problem.density.numerator, problem.density.denominator
+    dens_weights = [
+        [v * p**k * (q - p) ** (comp.size - k) for k, v in enumerate(count.layouts)]
+        for comp, count in zip(problem.components, counts, strict=True)
+    ]
+    return lambda c, used: dens_weights[c]
+
+
+def _draw(
+    counts: Sequence[ComponentCount],
+    samplers: Sequence[ComponentSampler],
+    weights_of: _Weights,
+    total: int | None,
+    samples: int,
+    rng: random.Random,
+) -> _Sums:
+    """``samples`` i.i.d. layouts: per draw, each component's mine number from
+    ``weights_of``, then its boxes' mine numbers from its sampler; the interior holds what
+    the total leaves. O(samples * (boxes + components * range))."""
+    sums = _Sums([[0] * len(c.box_mines) for c in counts], [], samples)
+    sums.k2 = [[0] * len(row) for row in sums.k]
+    n = len(counts)
+    for _ in range(samples):
+        used = 0
         for c in range(n):
-            prefix[c + 1] = _sumset(prefix[c], supports[c])
-        suffix = [1] * (n + 1)
-        for c in range(n - 1, -1, -1):
-            suffix[c] = _sumset(suffix[c + 1], supports[c])
-        out = []
-        for c in range(n):
-            rest = _sumset(prefix[c], suffix[c + 1])
-            mask = 0
-            for k in range(supports[c].bit_length()):
-                if supports[c] >> k & 1 and interval_mask(rest, total - interior - k, total - k):
-                    mask |= 1 << k
-            out.append(mask)
-        return out
+            k_c = choose(weights_of(c, used), rng)
+            used += k_c
+            sum_k, sum_k2 = sums.k[c], sums.k2[c]
+            for b, k in samplers[c].draw(k_c, rng).items():
+                sum_k[b] += k
+                sum_k2[b] += k * k
+        if total is not None:
+            j = total - used
+            sums.interior += j
+            sums.interior2 += j * j
+    return sums
+
+
+def _mean_error(total: int, squares: int, size: int, n: int) -> tuple[Fraction, float]:
+    """Sample mean of a share ``x / size`` over ``n`` draws from the sums of ``x`` and
+    ``x^2``, and its standard error. O(1) big-number operations."""
+    mean = Fraction(total, size * n)
+    var = (Fraction(squares, size * size) - n * mean * mean) / (n - 1)
+    return mean, sqrt(max(float(var), 0.0) / n)
+
+
+def _box_estimates(
+    problem: Problem, counts: Sequence[ComponentCount], feasible: Sequence[int], sums: _Sums
+) -> tuple[dict[int, Fraction], dict[int, float]]:
+    """Each box's estimate and error by cell: exact 0 or 1 when its exact counts show it
+    certain over the feasible mine numbers, else the Rao-Blackwellised mean kept inside
+    (0, 1) (:func:`_uncertain`). O(boxes * range)."""
+    probs: dict[int, Fraction] = {}
+    errors: dict[int, float] = {}
+    floor = Fraction(1, 2 * sums.samples)
+    for c, comp in enumerate(problem.components):
+        layouts = counts[c].layouts
+        for b, box in enumerate(comp.boxes):
+            mean, err = _mean_error(sums.k[c][b], sums.k2[c][b], len(box), sums.samples)
+            certain = _certain(counts[c].box_mines[b], layouts, feasible[c])
+            if certain is not None:
+                mean, err = certain, 0.0
+            else:
+                mean, err = _uncertain(mean, err, floor)
+            probs.update(dict.fromkeys(box, mean))
+            errors.update(dict.fromkeys(box, err))
+    return probs, errors
+
+
+def _interior_estimate(
+    problem: Problem, counts: Sequence[ComponentCount], total: int | None, sums: _Sums
+) -> tuple[Fraction, float]:
+    """The interior cells' estimate and error: the prior under a density; under a total,
+    exact 0 or 1 when no frontier mine total leaves it room for a mine (a safe cell),
+    else the mean kept inside (0, 1). O(components * range) bit operations."""
+    if total is None:
+        assert problem.density is not None
+        return problem.density, 0.0
+    interior = len(problem.interior)
+    mean, err = _mean_error(sums.interior, sums.interior2, interior, sums.samples)
+    possible = _all_support(counts)
+    lo_j = total - interior
+    if not interval_mask(possible, lo_j, total - 1):
+        return Fraction(0), 0.0
+    if not interval_mask(possible, lo_j + 1, total):
+        return Fraction(1), 0.0
+    return _uncertain(mean, err, Fraction(1, 2 * sums.samples))
+
+
+def _feasible(counts: Sequence[ComponentCount], interior: int, total: int | None) -> list[int]:
+    """Per component, the bit set of its mine numbers that some consistent layout of
+    the whole position uses (the others and the interior can complete it)."""
+    supports = [_support(c.layouts) for c in counts]
+    if total is None:
+        return supports
+    n = len(supports)
+    prefix = [1] * (n + 1)
+    for c in range(n):
+        prefix[c + 1] = _sumset(prefix[c], supports[c])
+    suffix = [1] * (n + 1)
+    for c in range(n - 1, -1, -1):
+        suffix[c] = _sumset(suffix[c + 1], supports[c])
+    out = []
+    for c in range(n):
+        rest = _sumset(prefix[c], suffix[c + 1])
+        mask = 0
+        for k in range(supports[c].bit_length()):
+            if supports[c] >> k & 1 and interval_mask(rest, total - interior - k, total - k):
+                mask |= 1 << k
+        out.append(mask)
+    return out
 
 
 def _certain(marginal: Poly, layouts: Poly, feasible: int) -> Fraction | None:
@@ -440,11 +307,6 @@ def _all_support(counts: Sequence[ComponentCount]) -> int:
     for c in counts:
         out = _sumset(out, _support(c.layouts))
     return out
-
-
-def binomial_column(interior: int, total: int, top: int) -> list[int]:
-    """``[C(interior, total - a) for a in 0..top]`` (see :func:`counting.binomial_column`)."""
-    return counting_binomial_column(interior, total, top + 1)
 
 
 def _uncertain(mean: Fraction, err: float, floor: Fraction) -> tuple[Fraction, float]:

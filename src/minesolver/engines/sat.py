@@ -19,7 +19,7 @@ Cost: one SAT call per certain box plus the calls whose model answers new questi
 each call is NP-hard in theory, fast in practice on Minesweeper frontiers (thousands of
 cells in well under a second). Probabilities of uncertain cells are only the
 Laplace-smoothed share of mines among the models seen: not a probability model, error
-bound ``max(p, 1 - p)``. ``layouts`` is 0 (not counted).
+bound ``max(p, 1 - p)``. ``layouts`` is ``None`` (not counted).
 """
 
 from __future__ import annotations
