@@ -7,6 +7,7 @@ the way a user would, then checks what the page shows against the engine.
 
 from __future__ import annotations
 
+import math
 import os
 import shutil
 import socket
@@ -15,12 +16,13 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from fractions import Fraction
 from typing import Any
 
 import pytest
 from webtest_helpers import KNOWN, replay
 
-from minesolver.analysis import analyze, fraction_text
+from minesolver.analysis import Analysis, analyze, fraction_text
 from minesolver.position import HIDDEN, Position
 
 pytest.importorskip("starlette")
@@ -121,6 +123,14 @@ def start(page: Page, url: str, seed: int, first: tuple[int, int]) -> None:
     page.wait_for_selector("#board .cell.open")
 
 
+def with_hints(page: Page, url: str, seed: int = 8) -> Analysis:
+    """A seeded beginner game opened at (0, 0) with hints on; the engine's analysis of it."""
+    start(page, url, seed, (0, 0))
+    page.check("#hints")
+    page.wait_for_selector("#board .cell.best")
+    return analyze(replay("beginner", seed, "safe", (0, 0)).view())
+
+
 def test_reveal_flag_and_lose(server: str, page: Page) -> None:
     start(page, server, 5, (0, 0))
     local = replay("beginner", 5, "safe", (0, 0))
@@ -154,21 +164,25 @@ def test_win_by_opening_every_safe_cell(server: str, page: Page) -> None:
     assert local.outcome.status == "won"
     page.wait_for_selector("#status.won")
     assert "You won" in page.inner_text("#status")
+    assert page.get_attribute("#status", "data-by") == "you"
+    # a won board shows its mines flagged, never as mines, and no mine left to find
+    flags = page.eval_on_selector_all(
+        "#board .cell.flag", "els => els.map(e => [+e.dataset.x, +e.dataset.y])"
+    )
+    assert sorted(map(tuple, flags)) == sorted(local.layout.cells())
+    assert page.locator("#board .cell.mine, #board .cell.exploded").count() == 0
+    assert page.inner_text("#mine-counter") == "000"
 
 
 def test_hints_show_the_engine_s_probabilities(server: str, page: Page) -> None:
-    start(page, server, 8, (0, 0))
-    local = replay("beginner", 8, "safe", (0, 0))
-    page.check("#hints")
-    page.wait_for_selector("#board .cell.best")
-    expected = analyze(local.view())
+    expected = with_hints(page, server)
     shown = shown_probabilities(page)
     assert shown == {c: fraction_text(p) for c, p in expected.probabilities.items()}
     for x, y in expected.safe:
         assert "certain-safe" in (cell(page, x, y).get_attribute("class") or "")
     some = next(c for c, p in expected.probabilities.items() if 0 < p < 1)
-    title = cell(page, *some).get_attribute("title") or ""
-    assert fraction_text(expected.probabilities[some]) in title
+    label = cell(page, *some).get_attribute("aria-label") or ""
+    assert fraction_text(expected.probabilities[some]) in label
     assert "Best move" in page.inner_text("#hint-info")
     page.uncheck("#hints")
     page.wait_for_function("document.querySelectorAll('#board .cell[data-p]').length === 0")
@@ -182,6 +196,9 @@ def test_ai_autoplay_finishes_a_game(server: str, page: Page) -> None:
     page.click("#autoplay")
     page.wait_for_selector("#status.won, #status.lost", timeout=60_000)
     assert page.get_attribute("#autoplay", "aria-pressed") == "false"
+    assert page.get_attribute("#status", "data-by") == "ai"
+    status = page.inner_text("#status")
+    assert status.startswith(("The AI won", "Boom! The AI")) and "autoplay" in status, status
 
 
 def test_custom_level(server: str, page: Page) -> None:
@@ -237,7 +254,11 @@ def test_analyse_a_pasted_position_and_share_it(server: str, page: Page) -> None
     page.select_option("#engine", "bp")  # an approximate engine says so, with errors
     page.wait_for_function("state.analysis && state.analysis.exact === false")
     assert "approximate" in page.inner_text("#engine-used")
-    assert "±" in (page.locator("#board .cell[data-p]").first.get_attribute("title") or "")
+    assert "±" in (page.locator("#board .cell[data-p]").first.get_attribute("aria-label") or "")
+    page.locator("#board .cell.heat").first.hover()  # the panel shows no exact-looking fraction
+    page.wait_for_function("!document.querySelector('#tile-info').hidden")
+    panel = page.inner_text("#tile-info")
+    assert "±" in panel and "approximate" in panel and "/" not in panel
     page.select_option("#engine", "exact")
     page.wait_for_function("state.analysis && state.analysis.exact === true")
     shared = page.url
@@ -297,3 +318,125 @@ def test_a_seeded_game_is_marked_on_the_page(server: str, page: Page) -> None:
     page.goto(f"{server}/?level=beginner")
     page.wait_for_function("state.game && state.game.seeded === false")
     assert not page.is_visible("#seeded")
+
+
+def test_hint_board_marks_safe_mine_and_best_and_numbers_on_demand(server: str, page: Page) -> None:
+    expected = with_hints(page, server)
+    classes = {
+        (int(x), int(y)): set(c.split())
+        for x, y, c in page.eval_on_selector_all(
+            "#board .cell", "els => els.map(e => [e.dataset.x, e.dataset.y, e.className])"
+        )
+    }
+    for c, p in expected.probabilities.items():
+        want = "certain-safe" if p == 0 else "certain-mine" if p == 1 else "heat"
+        assert want in classes[c], (c, p, classes[c])
+    move = page.evaluate("state.analysis.move")
+    assert "best" in classes[(move["x"], move["y"])]
+    assert sum("best" in v for v in classes.values()) == 1
+    # a risky cell is tinted, never with the safe cell's mark, and carries no number yet
+    risky = [c for c, p in expected.probabilities.items() if 0 < p < 1]
+    tints = {cell(page, *c).evaluate("e => e.style.getPropertyValue('--tint')") for c in risky}
+    assert all(t.startswith("rgb(") for t in tints)
+    assert all(cell(page, *c).inner_text() == "" for c in risky)
+    page.check("#hint-numbers")
+    for c in risky:
+        shown = cell(page, *c).inner_text()
+        value = float(expected.probabilities[c]) * 100
+        assert shown in (f"{value:.0f}", "<1", ">99"), (c, shown, value)
+    page.uncheck("#hint-numbers")
+    assert all(cell(page, *c).inner_text() == "" for c in risky)
+
+
+def percent_text(p: Fraction) -> str:
+    """``p`` as the tile panel writes it: a percentage with two decimals, half up."""
+    hundredths = math.floor(p * 10000 + Fraction(1, 2))
+    return f"{hundredths // 100}.{hundredths % 100:02d}%"
+
+
+def test_tile_panel_shows_the_exact_probability(server: str, page: Page) -> None:
+    expected = with_hints(page, server)
+    panel = page.locator("#tile-info")
+    assert panel.is_hidden()
+    risky = [c for c, p in expected.probabilities.items() if 0 < p < 1]
+    from_api = {(c["x"], c["y"]): c["p"] for c in page.evaluate("state.analysis.cells")}
+    assert from_api == {c: fraction_text(p) for c, p in expected.probabilities.items()}
+    for c in risky[:3] + risky[-2:]:
+        cell(page, *c).hover()
+        page.wait_for_function(
+            f"!document.querySelector('#tile-info').hidden && "
+            f"document.querySelector('#tile-info').dataset.x === '{c[0]}' && "
+            f"document.querySelector('#tile-info').dataset.y === '{c[1]}'"
+        )
+        text = panel.inner_text()
+        p = expected.probabilities[c]
+        assert f"Mine: {fraction_text(p)} = {percent_text(p)}" in text
+        assert f"Safe: {fraction_text(1 - p)} = {percent_text(1 - p)}" in text
+        assert cell(page, *c).get_attribute("title") is None  # a panel, not the tooltip
+    safe = next(iter(expected.safe), None)
+    if safe is not None:
+        cell(page, *safe).hover()
+        page.wait_for_function(f"document.querySelector('#tile-info').dataset.x === '{safe[0]}'")
+        assert "Certainly safe" in panel.inner_text()
+    move = page.evaluate("state.analysis.move")
+    cell(page, move["x"], move["y"]).hover()
+    page.wait_for_function(
+        f"document.querySelector('#tile-info').dataset.x === '{move['x']}' && "
+        f"document.querySelector('#tile-info').dataset.y === '{move['y']}'"
+    )
+    assert f"Best move: {move['kind']}: {move['reason']}" in panel.inner_text()
+    page.mouse.move(1000, 880)  # off the board: the panel closes
+    page.wait_for_function("document.querySelector('#tile-info').hidden")
+
+
+def test_long_press_opens_the_tile_panel_on_a_phone(server: str, browser: Any) -> None:
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    with_hints(page, server)
+    risky = page.locator("#board .cell.heat").first
+    x, y = risky.get_attribute("data-x"), risky.get_attribute("data-y")
+    risky.dispatch_event("touchstart")
+    page.wait_for_timeout(700)
+    risky.dispatch_event("touchend")
+    risky.dispatch_event("click")  # the click that ends a long press does not open the cell
+    assert page.locator("#tile-info").is_visible()
+    assert page.get_attribute("#tile-info", "data-x") == x
+    assert "Mine: " in page.inner_text("#tile-info")
+    assert page.evaluate(f"state.game.board[{y}][{x}]") == "H"
+    risky.tap()  # a plain tap opens the cell
+    page.wait_for_function(f"state.game.board[{y}][{x}] !== 'H'")
+    context.close()
+
+
+CONTRAST = """el => {
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = (c) => {
+    const [r, g, b] = rgb(c).map((v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  let bg = el, style = getComputedStyle(el);
+  while (bg && getComputedStyle(bg).backgroundColor === "rgba(0, 0, 0, 0)") bg = bg.parentElement;
+  const [a, b] = [lum(style.color), lum(getComputedStyle(bg).backgroundColor)];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+def test_hovered_controls_stay_readable(server: str, page: Page) -> None:
+    start(page, server, 21, (0, 0))
+    page.fill("#speed", "1")
+    page.click("#autoplay")  # pressed: white on blue, also under the mouse
+    controls = ["#autoplay", "#tab-play", "#tab-analyse", "#new-game", "#ai-move"]
+    for control in controls:
+        page.hover(control)
+        ratio = page.eval_on_selector(control, CONTRAST)
+        assert ratio >= 4.5, (control, ratio)
+    page.click("#autoplay")
+    page.click("#tab-analyse")
+    page.wait_for_selector('#tools button[aria-checked="true"]')
+    page.hover('#tools button[aria-checked="true"]')
+    assert page.eval_on_selector('#tools button[aria-checked="true"]', CONTRAST) >= 4.5

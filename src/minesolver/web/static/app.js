@@ -18,6 +18,8 @@ const state = {
   edit: { width: 5, height: 5, mines: 5, cells: [] },
   tool: "1",
   seed: null,
+  moves: { id: null, you: 0, ai: 0, autoplay: false, last: null },
+  probs: new Map(),  // the shown analysis's cells, by "x,y" (for the tile panel)
 };
 
 // -- API ----------------------------------------------------------------------------
@@ -76,10 +78,22 @@ function cellAt(x, y) {
   return board.children[y * w + x] || null;
 }
 
+// A sequential yellow-orange-red scale (ColorBrewer YlOrRd): lightness falls steadily with
+// the risk, so the order reads at a glance, and even a small risk is a visible yellow that no
+// one takes for the green tick of a certainly safe cell.
+const RAMP = ["#ffffb2", "#fed976", "#feb24c", "#fd8d3c", "#fc4e2a", "#e31a1c", "#b10026"];
+
 function heat(p) {
-  // green (safe) through yellow to red (mine)
-  const hue = 120 * (1 - p);
-  return `hsl(${hue.toFixed(0)}, 75%, ${(58 - 8 * p).toFixed(0)}%)`;
+  const t = Math.max(0, Math.min(1, p)) * (RAMP.length - 1);
+  const i = Math.min(RAMP.length - 2, Math.floor(t));
+  const f = t - i;
+  const rgb = (hex) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
+  const [a, b] = [rgb(RAMP[i]), rgb(RAMP[i + 1])];
+  // Mixed with the tile's grey (more ramp as the risk grows, so lightness still falls
+  // steadily): the tiles stay tiles, and the digits around them stay legible.
+  const w = 0.45 + 0.4 * p;
+  const mix = a.map((v, k) => Math.round((1 - w) * 192 + w * (v + (b[k] - v) * f)));
+  return `rgb(${mix.join(", ")})`;
 }
 
 function pct(prob) {
@@ -96,9 +110,11 @@ function render() {
   buildBoard(width, height);
   const game = state.mode === "play" ? state.game : null;
   const showHints = state.mode === "analyse" || $("hints").checked;
+  const numbers = $("hint-numbers").checked;
   const a = showHints ? state.analysis : null;
   const probs = new Map();
   if (a) for (const c of a.cells) probs.set(`${c.x},${c.y}`, c);
+  state.probs = probs;
   const best = a && a.move ? `${a.move.x},${a.move.y}` : (a && a.best ? `${a.best[0]},${a.best[1]}` : null);
   const mines = new Set(game && game.layout ? game.layout.map(([x, y]) => `${x},${y}`) : []);
   const exploded = game && game.exploded ? `${game.exploded[0]},${game.exploded[1]}` : null;
@@ -110,13 +126,15 @@ function render() {
       const cls = ["cell"];
       let text = "";
       let label = `(${x}, ${y}) `;
-      el.style.background = "";
-      el.removeAttribute("title");
+      el.style.removeProperty("--tint");
       delete el.dataset.p;
       if (ch >= "0" && ch <= "8") {
         cls.push("open", `d${ch}`);
         text = ch === "0" ? "" : ch;
         label += ch === "0" ? "empty" : ch;
+      } else if (mines.has(key) && game.status === "won") {
+        cls.push("flag");  // a won board shows its mines flagged, as the classic game does
+        label += "flag";
       } else if (mines.has(key) && ch !== "F") {
         cls.push("mine");
         if (key === exploded) cls.push("exploded");
@@ -128,14 +146,17 @@ function render() {
         label += "hidden";
         const c = probs.get(key);
         if (c) {
-          el.style.background = heat(c.prob);
           el.dataset.p = c.p;
-          el.title = `(${x}, ${y}): mine probability ${c.p}` + (c.p.includes("/") ? ` ≈ ${(c.prob * 100).toFixed(2)}%` : "") +
+          label += `, mine probability ${c.p}` +
             (c.error !== undefined ? ` ± ${(c.error * 100).toFixed(2)}% (approximate)` : "");
-          label += `, mine probability ${c.p}`;
           if (c.p === "0") cls.push("certain-safe");
           else if (c.p === "1") cls.push("certain-mine");
-          else { cls.push("heat"); text = pct(c.prob); }
+          else {
+            cls.push("heat");
+            el.style.setProperty("--tint", heat(c.prob));
+            if (c.prob > 0.7) cls.push("dark");
+            if (numbers) text = pct(c.prob);
+          }
         }
       }
       if (key === best) { cls.push("best"); label += ", best move"; }
@@ -148,7 +169,89 @@ function render() {
   $("legend").hidden = !a;
   board.classList.toggle("won", !!game && game.status === "won");
   board.classList.toggle("lost", !!game && game.status === "lost");
+  const panel = $("tile-info");
+  if (!panel.hidden) showTile(cellAt(+panel.dataset.x, +panel.dataset.y));
 }
+
+// -- tile information -----------------------------------------------------------------
+
+// A probability "n/d" (or "0", "1") as an exact percentage with two decimals, rounded half
+// up in BigInt arithmetic: the fraction may have hundreds of digits, a float would not do.
+function exactPercent(p) {
+  const [n, d] = p.includes("/") ? p.split("/").map(BigInt) : [BigInt(p), 1n];
+  const q = (n * 20000n + d) / (2n * d);
+  return `${q / 100n}.${String(q % 100n).padStart(2, "0")}%`;
+}
+
+function complement(p) {
+  if (!p.includes("/")) return p === "0" ? "1" : "0";
+  const [n, d] = p.split("/").map(BigInt);
+  return `${d - n}/${d}`;
+}
+
+function tileLines(x, y, c, a) {
+  const lines = [];
+  if (c.error !== undefined) {  // an approximate engine: no exact-looking fraction
+    const e = (c.error * 100).toFixed(2);
+    lines.push(["Mine", `≈ ${(c.prob * 100).toFixed(2)}% ± ${e}%`]);
+    lines.push(["Safe", `≈ ${((1 - c.prob) * 100).toFixed(2)}% ± ${e}%`]);
+    lines.push(["", `approximate (${a.engine})`]);
+  } else if (c.p === "0") {
+    lines.push(["", "Certainly safe"]);
+  } else if (c.p === "1") {
+    lines.push(["", "Certain mine"]);
+  } else {
+    lines.push(["Mine", `${c.p} = ${exactPercent(c.p)}`]);
+    const safe = complement(c.p);
+    lines.push(["Safe", `${safe} = ${exactPercent(safe)}`]);
+  }
+  const m = a.move;
+  if (m && m.x === x && m.y === y) lines.push(["Best move", `${m.kind}: ${m.reason}`]);
+  else if (!m && a.best && a.best[0] === x && a.best[1] === y) lines.push(["Best move", "the lowest mine probability"]);
+  return lines;
+}
+
+function showTile(el) {
+  const panel = $("tile-info");
+  const c = el && el.dataset.p !== undefined ? state.probs.get(`${el.dataset.x},${el.dataset.y}`) : null;
+  if (!c || !state.analysis) { panel.hidden = true; return; }
+  const x = +el.dataset.x, y = +el.dataset.y;
+  const head = document.createElement("div");
+  head.className = "tile-head";
+  head.textContent = `Cell (${x}, ${y})`;
+  const rows = tileLines(x, y, c, state.analysis).map(([k, v]) => {
+    const row = document.createElement("div");
+    if (k) {
+      const key = document.createElement("span");
+      key.className = "tile-key";
+      key.textContent = `${k}: `;
+      row.appendChild(key);
+    }
+    const val = document.createElement("span");
+    val.className = "tile-value";
+    val.textContent = v;
+    row.appendChild(val);
+    return row;
+  });
+  panel.replaceChildren(head, ...rows);
+  panel.dataset.x = x;
+  panel.dataset.y = y;
+  panel.hidden = false;
+  placeTile(panel, el.getBoundingClientRect());
+}
+
+function placeTile(panel, r) {
+  const w = panel.offsetWidth, h = panel.offsetHeight;
+  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+  let left = r.right + 8, top = r.top;
+  if (left + w > vw - 4) left = Math.max(4, r.left - w - 8);
+  if (left < 4 || left + w > vw - 4) { left = Math.max(4, Math.min(vw - w - 4, r.left)); top = r.bottom + 8; }
+  if (top + h > vh - 4) top = Math.max(4, r.top - h - 8);
+  panel.style.left = `${left}px`;
+  panel.style.top = `${top}px`;
+}
+
+function hideTile() { $("tile-info").hidden = true; }
 
 // -- play ------------------------------------------------------------------------------
 
@@ -162,15 +265,43 @@ function levelRequest() {
   return body;
 }
 
+// Who made the moves of the game on the page, so its end can say who played it.
+function countMove(by, game) {
+  if (!game) return;
+  if (state.moves.id !== game.id) state.moves = { id: game.id, you: 0, ai: 0, autoplay: false, last: null };
+  state.moves[by === "you" ? "you" : "ai"] += 1;
+  if (by === "autoplay") state.moves.autoplay = true;
+  state.moves.last = by;
+}
+
+function statusText(game) {
+  const m = state.moves.id === game.id ? state.moves : { you: 0, ai: 0, autoplay: false, last: null };
+  const total = m.you + m.ai;
+  const how = m.autoplay ? "autoplay" : "AI moves";
+  const share = m.you === 0 ? `all ${total} moves` : `${m.ai} of ${total} moves`;
+  const byAi = m.last !== null && m.last !== "you";
+  if (game.status === "won") {
+    const t = game.elapsed.toFixed(1);
+    if (byAi) return `The AI won in ${t} s (${how}, ${share}).`;
+    return m.ai ? `You won in ${t} s, with ${m.ai} AI move${m.ai > 1 ? "s" : ""}.` : `You won in ${t} s!`;
+  }
+  if (game.status === "lost") {
+    if (byAi) return `Boom! The AI's guess hit a mine (${how}, ${share}).`;
+    return "Boom! You lost — new game?";
+  }
+  return game.started ? "" : "Click any cell to start";
+}
+
 function showGame(game) {
   state.game = game;
   state.rows = game.board;
-  const left = game.mines_left;
+  const left = game.status === "won" ? 0 : game.mines_left;  // a won board is all flagged
   $("mine-counter").textContent = left < 0 ? "-" + String(-left).padStart(2, "0") : String(left).padStart(3, "0");
   const status = $("status");
   status.className = game.status;
-  status.textContent = game.status === "won" ? `You won in ${game.elapsed.toFixed(1)} s!`
-    : game.status === "lost" ? "Boom! You lost — new game?" : (game.started ? "" : "Click any cell to start");
+  status.textContent = statusText(game);
+  const m = state.moves;
+  status.dataset.by = game.status !== "playing" && m.id === game.id && m.last ? (m.last === "you" ? "you" : "ai") : "";
   $("seeded").hidden = !game.seeded;
   setClock(game);
   if (game.status !== "playing") {
@@ -210,7 +341,9 @@ async function move(kind, x, y) {
   if (!g || g.status !== "playing") return;
   showError(null);
   try {
-    showGame(await api("POST", `/api/games/${g.id}/move`, { kind, x, y }));
+    const next = await api("POST", `/api/games/${g.id}/move`, { kind, x, y });
+    countMove("you", next);
+    showGame(next);
     await refreshHints();
   } catch (e) { showError(e); }
 }
@@ -255,6 +388,7 @@ async function aiMove() {
   showError(null);
   try {
     const r = await api("POST", `/api/games/${g.id}/ai`);
+    if (r.move) countMove(state.autoplay ? "autoplay" : "ai", r.game);
     showGame(r.game);
     if (r.move) $("hint-info").textContent = `AI (${r.move.player}): ${r.move.kind} (${r.move.x}, ${r.move.y}) — ${r.move.reason}`;
     if ($("hints").checked) await refreshHints();
@@ -420,10 +554,30 @@ function primary(x, y) {
   else if (ch === "H") move("open", x, y);
 }
 
+let pressTimer = null, pressShown = false;
 board.addEventListener("click", (ev) => {
+  if (pressShown) { pressShown = false; return; }  // the long press showed the tile panel
   const c = cellOf(ev.target);
   if (c) primary(...c);
 });
+board.addEventListener("mouseover", (ev) => {
+  const el = ev.target.closest(".cell");
+  if (el) showTile(el);
+});
+board.addEventListener("mouseleave", hideTile);
+// On a touch screen a tap opens the cell; a long press (half a second) opens its tile panel.
+board.addEventListener("touchstart", (ev) => {
+  const el = ev.target.closest(".cell");
+  pressShown = false;
+  clearTimeout(pressTimer);
+  if (el) pressTimer = setTimeout(() => { pressShown = true; showTile(el); }, 500);
+}, { passive: true });
+for (const name of ["touchend", "touchmove", "touchcancel"]) {
+  board.addEventListener(name, () => clearTimeout(pressTimer), { passive: true });
+}
+document.addEventListener("touchstart", (ev) => {
+  if (!ev.target.closest("#board, #tile-info")) hideTile();
+}, { passive: true });
 board.addEventListener("contextmenu", (ev) => {
   const c = cellOf(ev.target);
   if (!c) return;
@@ -446,6 +600,7 @@ function moveCursor(dx, dy) {
   el.tabIndex = 0;
   el.classList.add("cursor");
   el.focus();
+  showTile(el);
 }
 
 board.addEventListener("keydown", (ev) => {
@@ -476,6 +631,7 @@ $("new-game").addEventListener("click", newGame);
 $("level").addEventListener("change", () => { $("custom").hidden = $("level").value !== "custom"; newGame(); });
 $("rule").addEventListener("change", newGame);
 $("hints").addEventListener("change", refreshHints);
+$("hint-numbers").addEventListener("change", render);
 $("ai-move").addEventListener("click", aiMove);
 $("autoplay").addEventListener("click", toggleAutoplay);
 $("speed").addEventListener("input", () => { $("speed-value").textContent = $("speed").value; });
@@ -490,6 +646,8 @@ $("edit-mines").addEventListener("change", () => {
 window.addEventListener("resize", () => { board.dataset.size = ""; render(); });
 
 buildTools();
+document.querySelector("#legend .ramp").style.background =
+  `linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map(heat).join(", ")})`;
 const params = new URLSearchParams(location.search);
 if (/^\d+$/.test(params.get("seed") || "")) state.seed = +params.get("seed");
 for (const [key, id] of [["level", "level"], ["rule", "rule"]]) {
