@@ -66,6 +66,9 @@ _HEADER = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*x\s*(\d+)\s*$", re.IGNORECASE)
 _MAX_DIGITS = 9  # longer numbers are refused before int() (which has a digit limit)
 _BREAK = re.compile("\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 """The line boundaries of :meth:`str.splitlines`."""
+_RARE_BREAK = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+"""The line boundaries other than ``\n`` and ``\r``: their presence sends a text to the
+general (regex) splitting."""
 
 
 @lru_cache(maxsize=16)
@@ -153,9 +156,26 @@ class _Lines:
         skipped = len(text) - len(content)
         first_no = 1 + sum(1 for _ in _BREAK.finditer(text, 0, skipped))
         body = content.rstrip()
-        self.count = 1 + sum(1 for _ in _BREAK.finditer(body))
-        self.rest = self._split(body, first_no)
+        lines = self._few_lines(body)
+        if lines is not None:  # the usual text: split by the C method, no regex
+            self.count = len(lines)
+            self.rest: Iterator[tuple[int, str]] = (
+                (first_no + k, line.strip()) for k, line in enumerate(lines)
+            )
+        else:
+            self.count = 1 + sum(1 for _ in _BREAK.finditer(body))
+            self.rest = self._split(body, first_no)
         self.first = next(self.rest)
+
+    @staticmethod
+    def _few_lines(body: str) -> list[str] | None:
+        """``body.splitlines()`` when it has only ``\n``/``\r`` breaks and at most one
+        line more than a board can have rows (so the list stays small), else ``None``.
+        O(length): three counts and one search, all in C."""
+        breaks = body.count("\n") + body.count("\r") - body.count("\r\n")
+        if breaks > MAX_SIDE + 1 or _RARE_BREAK.search(body) is not None:
+            return None
+        return body.splitlines()
 
     @staticmethod
     def _split(body: str, line_no: int) -> Iterator[tuple[int, str]]:
@@ -165,6 +185,12 @@ class _Lines:
             start = match.end()
             line_no += 1
         yield line_no, body[start:].strip()
+
+
+def _check_rows(rows: list[str], numbers: list[int], width: int) -> None:
+    """Raise the first row's error, in reading order (the error path only)."""
+    for line_no, row in zip(numbers, rows, strict=True):
+        _row_values(line_no, row, width)
 
 
 def _row_values(line_no: int, row: str, width: int) -> list[int]:
@@ -268,11 +294,16 @@ class Position:
         width = len(first)
         if row_count > MAX_SIDE or width > MAX_SIDE:
             _check_size(width, row_count, f"line {first_no}")
-        rows = [first]
-        cells = _row_values(first_no, first, width)
+        rows, numbers = [first], [first_no]
         for line_no, row in lines.rest:
-            cells.extend(_row_values(line_no, row, width))
             rows.append(row)
+            numbers.append(line_no)
+            if len(row) != width:  # the first error in reading order, then this one
+                _check_rows(rows, numbers, width)
+        joined = "".join(rows)
+        cells = list(map(_CHAR_VALUE.get, joined))  # every cell in one pass, in C
+        if None in cells:
+            _check_rows(rows, numbers, width)
         height = len(rows)
         _check_size(width, height, f"line {first_no}")
         mines = None
@@ -283,8 +314,8 @@ class Position:
                     f"line {first_no - 1}: header says {hw}x{hh} but the rows "
                     f"make a {width}x{height} board"
                 )
-        position = cls(width, height, tuple(cells), mines)
-        object.__setattr__(position, "_raw", "".join(rows).encode("ascii").translate(_TEXT_RAW))
+        position = cls(width, height, tuple(cells), mines)  # type: ignore[arg-type]
+        object.__setattr__(position, "_raw", joined.encode("ascii").translate(_TEXT_RAW))
         return position
 
     @classmethod
