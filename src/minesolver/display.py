@@ -264,7 +264,7 @@ def summary(analysis: Analysis) -> RenderableType:
         p = analysis.probabilities[best]
         exact = fraction_text(p)
         shown = f"{exact} ≈ {float(p):.4f}" if len(exact) <= 40 else f"≈ {float(p):.6f}"
-        lines.append(Text(f"best: ({best[0]},{best[1]})  p = {shown}", style="bold"))
+        lines.append(Text(f"safest: ({best[0]},{best[1]})  p = {shown}", style="bold"))
     return Group(*lines)
 
 

@@ -122,7 +122,7 @@ def test_play_human_from_stdin(
     code, out, err = run(["play", "--human", "--level", "beginner", "--seed", "1"], capsys)
     assert code == 0, err
     assert "no cell open yet" in out
-    assert "best: (" in out  # the hint after the first click
+    assert "safest: (" in out  # the hint after the first click: the safest cell
     assert "0 F . ." in out  # the flag shown on row 0
     assert "unknown command 'what'" in out
     # a 3x1 board with one mine, the first click an opening at (0,0): one click wins
