@@ -99,7 +99,6 @@ def analyze(
         if engine != "exact":
             raise ValueError(f"a time budget applies to the exact engine, not {engine!r}")
         engine, limit = "auto", replace(limit or Limit(), seconds=budget)
-        Limit(seconds=budget)  # the same checks, with the same message
     dens = _density(density)
     if dens is None and position.mines is None:
         raise MineCountUnknown(

@@ -375,13 +375,12 @@ def play(
 
 def _save_replay(game: Game, path: str, player: str) -> None:
     """Write ``game``'s moves as an EVF replay (nothing to save before the first open)."""
-    from minesolver.replay.evf_write import replay_from_moves, write_evf
+    from minesolver.replay.evf_write import replay_from_game, write_evf
 
-    if game.layout is None or not game.move_stack:
-        fail(f"no move was made: nothing to save to {path}")
-    start = game.move_stack[0][1]
-    moves = [(m.kind, m.cell, round((t - start) * 1000)) for m, t in game.move_stack]
-    data = write_evf(replay_from_moves(game.layout, moves, player=player))
+    try:
+        data = write_evf(replay_from_game(game, player=player))
+    except ValueError as exc:
+        fail(f"{exc}: nothing to save to {path}")
     try:
         Path(path).write_bytes(data)
     except OSError as exc:

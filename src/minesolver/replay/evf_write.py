@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from minesolver.game import Layout
+from minesolver.game import Game, Layout
 from minesolver.position import Cell
 from minesolver.replay.board_stats import board_stats
 from minesolver.replay.record import EVENT_KINDS, EventKind, MouseEvent, Replay, cell_at
 
-__all__ = ["replay_from_moves", "write_evf"]
+__all__ = ["replay_from_game", "replay_from_moves", "write_evf"]
 
 _CODE = {kind: code for code, kind in enumerate(EVENT_KINDS, start=1)}
 _PRESSES: dict[str, tuple[EventKind, ...]] = {
@@ -109,6 +109,17 @@ def _events(replay: Replay) -> bytes:
         out += (nx - x).to_bytes(2, "big", signed=True) + (ny - y).to_bytes(2, "big", signed=True)
         x, y = nx, ny
     return bytes(out)
+
+
+def replay_from_game(game: Game, *, player: str = "") -> Replay:
+    """A replay of ``game`` as it was played: the moves :meth:`Game.push` accepted
+    (:attr:`Game.move_stack`), timed from the first. ``ValueError`` before the first open
+    (no layout yet, or no move)."""
+    if game.layout is None or not game.move_stack:
+        raise ValueError("no move was made: there is no game to save yet")
+    start = game.move_stack[0][1]
+    moves = [(m.kind, m.cell, round((t - start) * 1000)) for m, t in game.move_stack]
+    return replay_from_moves(game.layout, moves, player=player)
 
 
 def replay_from_moves(

@@ -38,7 +38,7 @@ from starlette.staticfiles import StaticFiles
 from minesolver.engines import ENGINES
 from minesolver.game import FIRST_CLICK_RULES, PRESETS, GameError, Level, check_level, parse_level
 from minesolver.position import Position, PositionFormatError
-from minesolver.replay.evf_write import replay_from_moves, write_evf
+from minesolver.replay.evf_write import replay_from_game, write_evf
 from minesolver.web.compute import (
     BudgetExceeded,
     JobCrashed,
@@ -451,14 +451,12 @@ class _Api:
         _, stored = self._game(request)
         with stored.lock:
             game = stored.game
-            if not game.over or game.layout is None:
+            if not game.over:
                 raise ApiError(
                     409, "game_not_over", "a game's replay holds its mines: finish it first"
                 )
-            start = game.move_stack[0][1]
-            moves = [(m.kind, m.cell, round((t - start) * 1000)) for m, t in game.move_stack]
-            layout = game.layout
-        data = write_evf(replay_from_moves(layout, moves, player="minesolver web"))
+            replay = replay_from_game(game, player="minesolver web")
+        data = write_evf(replay)
         return Response(
             data,
             media_type="application/octet-stream",
