@@ -8,127 +8,17 @@ the way a user would, then checks what the page shows against the engine.
 from __future__ import annotations
 
 import math
-import os
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
 import pytest
+from e2e_helpers import Page, board_rows, cell, shown_probabilities, start, with_hints
 from webtest_helpers import KNOWN, replay
 
-from minesolver.analysis import Analysis, analyze, fraction_text
+from minesolver.analysis import analyze, fraction_text
 from minesolver.position import HIDDEN, Position
 
-pytest.importorskip("starlette")
-playwright_api = pytest.importorskip("playwright.sync_api")
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-if not shutil.which(CHROMIUM):
-    if os.environ.get("CI"):
-        pytest.fail(f"{CHROMIUM} is missing: .ci/run installs it on CI", pytrace=False)
-    pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
-
-Page = Any
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """``minesolver serve`` on a free port, until the module's tests are done."""
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "minesolver.cli", "serve", "--port", str(port), "--workers", "1"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/api/levels", timeout=2):
-                break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                _, err = proc.communicate()
-                pytest.fail(f"server did not start: {err.decode()[-2000:]}")
-            time.sleep(0.1)
-    yield url
-    proc.terminate()
-    proc.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    pg = context.new_page()
-    pg.set_default_timeout(20_000)
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield pg
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
-
-
-def cell(page: Page, x: int, y: int) -> Any:
-    return page.locator(f'#board .cell[data-x="{x}"][data-y="{y}"]')
-
-
-def board_rows(page: Page) -> list[str]:
-    rows: list[str] = page.evaluate("() => state.rows")
-    return rows
-
-
-def shown_probabilities(page: Page) -> dict[tuple[int, int], str]:
-    """The exact probability each cell of the page carries (``data-p``), by cell."""
-    triples = page.eval_on_selector_all(
-        "#board .cell[data-p]", "els => els.map(e => [e.dataset.x, e.dataset.y, e.dataset.p])"
-    )
-    return {(int(x), int(y)): str(p) for x, y, p in triples}
-
-
-def start(page: Page, url: str, seed: int, first: tuple[int, int]) -> None:
-    page.goto(f"{url}/?seed={seed}&level=beginner&rule=safe")
-    page.wait_for_function("document.querySelectorAll('#board .cell').length === 81")
-    cell(page, *first).click()
-    page.wait_for_selector("#board .cell.open")
-
-
-def with_hints(page: Page, url: str, seed: int = 8) -> Analysis:
-    """A seeded beginner game opened at (0, 0) with hints on; the engine's analysis of it."""
-    start(page, url, seed, (0, 0))
-    page.check("#hints")
-    page.wait_for_selector("#board .cell.best")
-    return analyze(replay("beginner", seed, "safe", (0, 0)).view())
+pytest.importorskip("playwright.sync_api")
 
 
 def test_reveal_flag_and_lose(server: str, page: Page) -> None:
