@@ -5,7 +5,10 @@ Routes (described for machines by :mod:`minesolver.web.openapi` at ``/openapi.js
 - ``POST /api/analyze``: probabilities, layout count, certain cells and the best move;
 - ``GET /api/levels``: presets, first-click rules and the server's limits;
 - ``POST /api/games``, ``GET|DELETE /api/games/{id}``, ``POST /api/games/{id}/move``,
-  ``GET /api/games/{id}/hint``, ``POST /api/games/{id}/ai``: games kept on the server.
+  ``GET /api/games/{id}/hint``, ``POST /api/games/{id}/ai``: games kept on the server;
+- ``GET /api/games/{id}/replay`` and ``GET /api/games/{id}/review``: a finished game as
+  an EVF file, and graded move by move;
+- ``POST /api/replays``: a replay file graded move by move.
 
 Every error is a JSON body ``{"error": CODE, "detail": MESSAGE}`` with a 4xx status (429
 when a client exceeds its share of the workers, 503 when the compute budget is exceeded or
@@ -339,10 +342,15 @@ class _Api:
         data = await _read_body(request, self.settings.max_replay)
         if not data:
             raise ApiError(400, "malformed_replay", "the request body holds no replay file")
+        return JSONResponse(await self._grade(request, data))
+
+    async def _grade(self, request: Request, data: bytes) -> Any:
+        """A replay file's bytes graded in a worker (``?best=0`` leaves out the best
+        player's moves): the report of ``minesolver replay --json`` with ``positions``."""
         best = request.query_params.get("best", "1") not in ("0", "false", "no")
         cost = Cost(sys.maxsize, sys.maxsize)  # an analysis per action: the expensive lane
         encoded = base64.b64encode(data).decode("ascii")
-        return JSONResponse(await self.compute(request, cost, "replay", data=encoded, best=best))
+        return await self.compute(request, cost, "replay", data=encoded, best=best)
 
     # -- analysis --------------------------------------------------------------------------
 
@@ -446,22 +454,33 @@ class _Api:
         game_id, stored = self._game(request)
         return JSONResponse(game_state(game_id, stored))
 
-    async def game_replay(self, request: Request) -> Response:
-        """A finished game as an EVF replay file (the mines are in it: only once over)."""
-        _, stored = self._game(request)
+    @staticmethod
+    def _finished_evf(stored: StoredGame, what: str) -> bytes:
+        """A finished game as EVF bytes (409 while it runs: they hold its mines)."""
         with stored.lock:
             game = stored.game
             if not game.over:
-                raise ApiError(
-                    409, "game_not_over", "a game's replay holds its mines: finish it first"
-                )
+                raise ApiError(409, "game_not_over", f"{what} holds its mines: finish it first")
             replay = replay_from_game(game, player="minesolver web")
-        data = write_evf(replay)
+        return write_evf(replay)
+
+    async def game_replay(self, request: Request) -> Response:
+        """A finished game as an EVF replay file (the mines are in it: only once over)."""
+        _, stored = self._game(request)
+        data = self._finished_evf(stored, "a game's replay")
         return Response(
             data,
             media_type="application/octet-stream",
             headers={"Content-Disposition": 'attachment; filename="minesolver-game.evf"'},
         )
+
+    async def game_review(self, request: Request) -> Response:
+        """A finished game graded as its EVF replay would be by ``POST /api/replays``:
+        every action from the position the player saw, the losing click's risk included."""
+        self._check_share(request)
+        _, stored = self._game(request)
+        data = await run_in_threadpool(self._finished_evf, stored, "a game's review")
+        return JSONResponse(await self._grade(request, data))
 
     async def delete_game(self, request: Request) -> Response:
         game_id, _ = self._game(request)
@@ -553,6 +572,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}/hint", api.hint, methods=["GET"]),
         Route("/api/games/{game_id}/ai", api.ai_move, methods=["POST"]),
         Route("/api/games/{game_id}/replay", api.game_replay, methods=["GET"]),
+        Route("/api/games/{game_id}/review", api.game_review, methods=["GET"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(

@@ -25,6 +25,8 @@ _ERROR_CODES = [
     "bad_request",
     "game_not_found",
     "game_over",
+    "game_not_over",
+    "malformed_replay",
     "not_found",
     "method_not_allowed",
     "compute_budget_exceeded",
@@ -47,7 +49,7 @@ def _errors(*statuses: int) -> dict[str, Any]:
     texts = {
         400: "Malformed request: bad JSON, a missing or mistyped field, a malformed position",
         404: "No such game (or it expired)",
-        409: "The game is over (for its replay: not over yet)",
+        409: "The game is over (for its replay or review: not over yet)",
         413: "Request body too large",
         422: "Inconsistent position, unknown mine total, or board over the server's limits",
         429: "This client already has its share of analyses running and waiting",
@@ -62,6 +64,14 @@ _GAME_ID = {
     "required": True,
     "schema": {"type": "string"},
     "description": "The random id returned when the game was created",
+}
+
+_BEST: dict[str, Any] = {
+    "name": "best",
+    "in": "query",
+    "required": False,
+    "description": "0 leaves out the best player's move at each guess",
+    "schema": {"type": "string", "enum": ["0", "1"]},
 }
 
 _SCHEMAS: dict[str, Any] = {
@@ -314,6 +324,16 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 },
             },
         },
+        "/api/games/{game_id}/review": {
+            **game,
+            "get": _op(
+                "A finished game graded move by move, as its replay would be",
+                "reviewGame",
+                ("200", "ReplayReport", "The graded game"),
+                (404, 409, 429, 503),
+            )
+            | {"parameters": [_BEST]},
+        },
         "/api/replays": {
             "post": {
                 **_op(
@@ -330,15 +350,7 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                         }
                     },
                 },
-                "parameters": [
-                    {
-                        "name": "best",
-                        "in": "query",
-                        "required": False,
-                        "description": "0 leaves out the best player's move at each guess",
-                        "schema": {"type": "string", "enum": ["0", "1"]},
-                    }
-                ],
+                "parameters": [_BEST],
             }
         },
         "/api/games": {
