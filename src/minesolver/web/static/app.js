@@ -26,7 +26,10 @@ const state = {
 
 async function api(method, path, body) {
   const opts = { method, headers: {} };
-  if (body !== undefined) {
+  if (body instanceof ArrayBuffer) {  // a file's bytes (a replay)
+    opts.headers["Content-Type"] = "application/octet-stream";
+    opts.body = body;
+  } else if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
   }
@@ -47,7 +50,8 @@ function showError(err) {
 // -- rendering ------------------------------------------------------------------------
 
 function cellSize(width) {
-  const room = Math.min(window.innerWidth, document.documentElement.clientWidth || 9999) - 24;
+  const side = state.mode === "review" ? reviewSideWidth() : 0;  // review.js: its figures
+  const room = Math.min(window.innerWidth, document.documentElement.clientWidth || 9999) - 24 - side;
   return Math.max(18, Math.min(32, Math.floor(room / width) - 1));
 }
 
@@ -109,7 +113,7 @@ function render() {
   const width = rows[0].length, height = rows.length;
   buildBoard(width, height);
   const game = state.mode === "play" ? state.game : null;
-  const showHints = state.mode === "analyse" || $("hints").checked;
+  const showHints = state.mode !== "play" || $("hints").checked;
   const numbers = $("hint-numbers").checked;
   const a = showHints ? state.analysis : null;
   const probs = new Map();
@@ -118,6 +122,7 @@ function render() {
   const best = a && a.move ? `${a.move.x},${a.move.y}` : (a && a.best ? `${a.best[0]},${a.best[1]}` : null);
   const mines = new Set(game && game.layout ? game.layout.map(([x, y]) => `${x},${y}`) : []);
   const exploded = game && game.exploded ? `${game.exploded[0]},${game.exploded[1]}` : null;
+  const marks = state.mode === "review" ? state.marks : null;  // review.js: the action's cell
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const el = board.children[y * width + x];
@@ -160,6 +165,8 @@ function render() {
         }
       }
       if (key === best) { cls.push("best"); label += ", best move"; }
+      const mark = marks && marks.get(key);
+      if (mark) { cls.push(...mark.cls); label += mark.label; }
       if (x === state.cursor[0] && y === state.cursor[1]) cls.push("cursor");
       el.className = cls.join(" ");
       el.textContent = text;
@@ -303,6 +310,7 @@ function showGame(game) {
   const m = state.moves;
   status.dataset.by = game.status !== "playing" && m.id === game.id && m.last ? (m.last === "you" ? "you" : "ai") : "";
   $("seeded").hidden = !game.seeded;
+  $("review-game").hidden = game.status === "playing";
   setClock(game);
   if (game.status !== "playing") {
     state.analysis = null;
@@ -338,7 +346,7 @@ async function newGame() {
 
 async function move(kind, x, y) {
   const g = state.game;
-  if (!g || g.status !== "playing") return;
+  if (!g || g.status !== "playing" || state.mode !== "play") return;
   showError(null);
   try {
     const next = await api("POST", `/api/games/${g.id}/move`, { kind, x, y });
@@ -524,19 +532,25 @@ function buildTools() {
 
 function setMode(mode) {
   state.mode = mode;
+  board.dataset.size = "";  // the cell size depends on the mode (room beside the board)
   $("tab-play").setAttribute("aria-selected", String(mode === "play"));
   $("tab-analyse").setAttribute("aria-selected", String(mode === "analyse"));
+  $("tab-review").setAttribute("aria-selected", String(mode === "review"));
   $("play-panel").hidden = mode !== "play";
   $("analyse-panel").hidden = mode !== "analyse";
+  $("review-panel").hidden = mode !== "review";
   showError(null);
   $("hint-info").textContent = "";
   if (mode === "play") {
     stopAutoplay();
     if (location.search.includes("analyse=")) history.replaceState(null, "", location.pathname);
     if (state.game) { state.rows = state.game.board; refreshHints(); } else newGame();
-  } else {
+  } else if (mode === "analyse") {
     stopAutoplay();
     analyse($("position-text").value);
+  } else {
+    stopAutoplay();
+    showReview();  // review.js
   }
 }
 
@@ -548,6 +562,7 @@ function cellOf(target) {
 function primary(x, y) {
   state.cursor = [x, y];
   if (state.mode === "analyse") { editCell(x, y, state.tool); return; }
+  if (state.mode === "review") return;
   const ch = state.rows[y][x];
   if ($("flag-mode").checked && (ch === "H" || ch === "F")) move("flag", x, y);
   else if (ch >= "1" && ch <= "8") move("chord", x, y);

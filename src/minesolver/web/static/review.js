@@ -1,0 +1,268 @@
+// minesolver web page: the Replays view. A replay file (or a finished game of the Play tab)
+// is graded by the server, every click from the position the player saw; the view steps
+// through the graded clicks, showing each position with its heat map (app.js's render, in
+// the "review" mode), the click marked by its risk and the best move framed.
+// Loaded after app.js: uses its state, render, api, $, showError, parseText, exactPercent.
+"use strict";
+
+const review = {
+  report: null,  // the graded replay (POST /api/replays or GET /api/games/{id}/review)
+  step: 0,       // the index in report.positions shown
+  seq: 0,        // the latest request: an older answer arriving late is dropped
+};
+
+// How much of the window the figures beside the board take (app.js's cellSize leaves it);
+// on a narrow screen they go above the board instead (style.css, the same 900 pixels).
+function reviewSideWidth() {
+  return window.innerWidth >= 900 ? 336 : 0;
+}
+
+// -- risk in words ----------------------------------------------------------------------
+
+function fractionParts(p) {
+  return p.includes("/") ? p.split("/").map(BigInt) : [BigInt(p), 1n];
+}
+
+// A graded click's risk: its kind (the colour: safe, low, high), the exact risk in words,
+// e.g. "guess, 1/3 = 33.33% risk", and why a needless guess is one. Low is at most 1/5,
+// compared in BigInt arithmetic (the fraction may have hundreds of digits).
+function riskOf(entry) {
+  const p = entry.p;
+  if (p === "0") return { kind: "safe", text: "certainly safe", why: "" };
+  const [n, d] = fractionParts(p);
+  const kind = 5n * n <= d ? "low" : "high";
+  const what = p === "1" ? "a certain mine" : entry.needless ? "needless guess" : "guess";
+  const why = entry.needless ? " (a certainly safe cell was there to open)" : "";
+  return { kind, text: `${what}, ${p} = ${exactPercent(p)} risk`, why };
+}
+
+function lostAt(entry) {
+  const r = review.report;
+  return r.status === "lost" && r.exploded && entry === r.positions[r.positions.length - 1] &&
+    entry.x === r.exploded[0] && entry.y === r.exploded[1];
+}
+
+function cellText(x, y) { return `(${x}, ${y})`; }
+
+// -- one step ---------------------------------------------------------------------------
+
+// The position's analysis, with the best player's move (where the grader asked for it) as
+// the move render frames; elsewhere render frames the safest cell.
+function stepAnalysis(entry) {
+  const b = entry.best;
+  if (!b) return { ...entry.analysis, move: null };
+  const reason = "the best player's move in this position";
+  return { ...entry.analysis, move: { kind: b.action, x: b.x, y: b.y, reason, player: "best" } };
+}
+
+function showStep(k) {
+  const r = review.report;
+  if (!r || !r.positions.length) return;
+  review.step = Math.max(0, Math.min(r.positions.length - 1, k));
+  const entry = r.positions[review.step];
+  const risk = riskOf(entry);
+  const lost = lostAt(entry);
+  const cls = ["action", `risk-${risk.kind}`];
+  if (entry.needless) cls.push("needless");
+  if (lost) cls.push("mine", "exploded");
+  const label = `, ${lost ? "the losing click" : `this ${entry.action}`}: ${risk.text}`;
+  state.rows = parseText(entry.position).rows;
+  state.analysis = stepAnalysis(entry);
+  state.marks = new Map([[`${entry.x},${entry.y}`, { cls, label }]]);
+  $("review-slider").value = String(review.step);
+  $("review-count").textContent = `move ${review.step + 1} of ${r.positions.length}`;
+  showAction(entry, risk, lost);
+  for (const li of $("review-guesses").children) {
+    li.classList.toggle("current", +li.dataset.step === review.step);
+  }
+  render();
+}
+
+function showAction(entry, risk, lost) {
+  const head = document.createElement("span");
+  head.textContent = `${lost ? "The losing click" : `Click ${entry.index}`} at ` +
+    `${entry.time.toFixed(2)} s: ${entry.action} ${cellText(entry.x, entry.y)} — `;
+  const words = document.createElement("span");
+  words.id = "review-risk";
+  words.className = `risk-${risk.kind}`;
+  words.textContent = risk.text;
+  const parts = [head, words, document.createTextNode(risk.why)];
+  const b = entry.best;
+  if (b && (b.x !== entry.x || b.y !== entry.y || b.action !== entry.action)) {
+    const best = document.createElement("span");
+    best.textContent = `. Best: ${b.action} ${cellText(b.x, b.y)} (framed)` +
+      (entry.win && entry.best_win ? `, win ${exactPercent(entry.best_win)} against ` +
+        `${exactPercent(entry.win)} for this click` : "");
+    parts.push(best);
+  }
+  if (entry.safest !== null && entry.safest !== entry.p && entry.p !== "0") {
+    const safest = document.createElement("span");
+    safest.textContent = `. Safest cell: ${entry.safest} = ${exactPercent(entry.safest)}`;
+    parts.push(safest);
+  }
+  $("review-action").replaceChildren(...parts);
+}
+
+// -- the figures beside the board -------------------------------------------------------
+
+function num(v, digits = 3) { return v === null || v === undefined ? "—" : v.toFixed(digits); }
+
+function summaryRows(r) {
+  const c = r.clicks;
+  const result = r.won ? "won" : r.status === "lost"
+    ? `lost at ${cellText(...r.exploded)}` : "unfinished";
+  const pluck = r.pluck !== null ? num(r.pluck, 4) : r.status === "lost" ? "infinite (lost)" : "—";
+  return [
+    ["Player", r.player || "—"],
+    ["Software", `${r.software} (${r.format.toUpperCase()} ${r.version})`],
+    ["Board", `${r.width}×${r.height}, ${r.mines} mines`],
+    ["Result", result],
+    ["Time", `${num(r.time)} s`],
+    ["3BV", `${r.bbbv} (${r.bbbv_solved} solved)`],
+    ["3BV/s", num(r.bbbv_per_second)],
+    ["Clicks", `${c.left} left, ${c.right} right, ${c.double} double: ${c.total} in all, ` +
+      `${c.effective} effective`],
+    ["IOE", num(r.ioe)],
+    ["Correctness", num(r.correctness)],
+    ["Pluck", pluck],
+    ["Guesses", `${r.guesses}, ${r.needless_guesses} needless`],
+    ...r.warnings.map((w) => ["Warning", w]),
+  ];
+}
+
+function showSummary(r, title) {
+  $("review-title").textContent = title;
+  const items = summaryRows(r).flatMap(([k, v]) => {
+    const dt = document.createElement("dt");
+    dt.textContent = k;
+    const dd = document.createElement("dd");
+    dd.textContent = v;
+    dd.dataset.key = k;
+    return [dt, dd];
+  });
+  $("review-summary").replaceChildren(...items);
+  const guesses = r.positions.flatMap((entry, k) => {
+    if (!entry.guess) return [];
+    const li = document.createElement("li");
+    const risk = riskOf(entry);
+    li.dataset.step = k;
+    li.className = `risk-${risk.kind}${entry.needless ? " needless" : ""}`;
+    const b = document.createElement("button");
+    b.textContent = `${entry.time.toFixed(2)} s, ${entry.action} ${cellText(entry.x, entry.y)}: ` +
+      `${risk.text}${lostAt(entry) ? " (lost)" : ""}`;
+    b.addEventListener("click", () => showStep(k));
+    li.appendChild(b);
+    return [li];
+  });
+  if (!guesses.length) {
+    const li = document.createElement("li");
+    li.className = "none";
+    li.textContent = "none: every graded click was certainly safe";
+    guesses.push(li);
+  }
+  $("review-guesses").replaceChildren(...guesses);
+}
+
+// -- loading ----------------------------------------------------------------------------
+
+// Show a graded replay: its figures, and the step ``at`` ("first" or "last").
+function loadReview(report, title, at) {
+  review.report = report;
+  const n = report.positions.length;
+  review.step = at === "last" ? Math.max(0, n - 1) : 0;
+  $("review-slider").max = String(Math.max(0, n - 1));
+  $("review-slider").disabled = n < 2;
+  showSummary(report, title);
+  if (state.mode === "review") showReview();
+}
+
+// Entering the view (setMode("review") in app.js): the loaded replay's step, or an empty
+// board waiting for a file.
+function showReview() {
+  const r = review.report;
+  $("review-body").hidden = !r;
+  if (r && r.positions.length) { showStep(review.step); return; }
+  state.rows = [];
+  state.analysis = null;
+  board.replaceChildren();
+  board.dataset.size = "";
+  $("legend").hidden = true;
+  hideTile();
+  $("review-action").textContent = r ? "No click to grade: the first click of a game " +
+    "cannot be judged, and this game had no other." : "";
+}
+
+async function grade(request, title, at) {
+  const seq = ++review.seq;
+  showError(null);
+  $("review-busy").textContent = "grading every click…";
+  try {
+    const report = await request();
+    if (seq === review.seq) loadReview(report, title, at);
+  } catch (e) {
+    if (seq === review.seq) showError(e);  // the view keeps what it showed
+  } finally {
+    if (seq === review.seq) $("review-busy").textContent = "";
+  }
+}
+
+async function openReplayFile(file) {
+  if (state.mode !== "review") setMode("review");
+  const bytes = await file.arrayBuffer();
+  await grade(() => api("POST", "/api/replays", bytes), file.name, "first");
+}
+
+function reviewGame() {
+  const g = state.game;
+  if (!g || g.status === "playing") return;
+  setMode("review");
+  const title = g.status === "won" ? "Your game (won)" : "Your game (lost)";
+  grade(() => api("GET", `/api/games/${g.id}/review`), title, "last");
+}
+
+// -- input ------------------------------------------------------------------------------
+
+$("tab-review").addEventListener("click", () => setMode("review"));
+$("review-game").addEventListener("click", reviewGame);
+$("replay-file").addEventListener("change", (ev) => {
+  const file = ev.target.files[0];
+  ev.target.blur();  // the arrow keys step through the moves, not the file picker
+  if (file) openReplayFile(file);
+  ev.target.value = "";  // the same file may be opened again
+});
+$("review-slider").addEventListener("input", (ev) => showStep(+ev.target.value));
+$("review-first").addEventListener("click", () => showStep(0));
+$("review-prev").addEventListener("click", () => showStep(review.step - 1));
+$("review-next").addEventListener("click", () => showStep(review.step + 1));
+$("review-last").addEventListener("click", () => showStep(Infinity));
+
+document.addEventListener("keydown", (ev) => {
+  if (state.mode !== "review" || !review.report || ev.defaultPrevented) return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (ev.target.closest("input, textarea, select")) return;  // the slider steps by itself
+  const to = { ArrowLeft: review.step - 1, ArrowRight: review.step + 1, Home: 0, End: Infinity };
+  if (!(ev.key in to)) return;
+  ev.preventDefault();
+  showStep(to[ev.key]);
+});
+
+// A file dropped anywhere on the page, from any tab, opens in the Replays view.
+function carriesFiles(ev) {
+  return !!ev.dataTransfer && Array.from(ev.dataTransfer.types || []).includes("Files");
+}
+document.addEventListener("dragover", (ev) => {
+  if (!carriesFiles(ev)) return;
+  ev.preventDefault();
+  ev.dataTransfer.dropEffect = "copy";
+  document.body.classList.add("dropping");
+});
+document.addEventListener("dragleave", (ev) => {
+  if (!ev.relatedTarget) document.body.classList.remove("dropping");
+});
+document.addEventListener("drop", (ev) => {
+  document.body.classList.remove("dropping");
+  const file = ev.dataTransfer && ev.dataTransfer.files[0];
+  if (!file) return;
+  ev.preventDefault();
+  openReplayFile(file);
+});

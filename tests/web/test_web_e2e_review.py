@@ -1,0 +1,253 @@
+"""End to end: the Replays view in Chromium. A real replay is opened (file input or a drop),
+stepped through with the keyboard, the slider, the buttons and the list of guesses; at each
+step the page must show what :mod:`minesolver.replay` grades locally from the same bytes:
+the position, its exact probabilities, the click marked with its exact risk. A finished
+game of the Play tab is reviewed the same way, its losing click marked as the explosion."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from e2e_helpers import Page, board_rows, cell, shown_probabilities, start
+from replay_samples import SAMPLES
+from webtest_helpers import replay
+
+from minesolver.replay import load
+from minesolver.replay.report import positions_json, to_json
+
+pytest.importorskip("playwright.sync_api")
+
+SAMPLE = SAMPLES / "arbiter-beginner-24bv.avf"
+"""A beginner game with guesses (one of them needless), flags and chords."""
+
+
+def graded(data: bytes) -> dict[str, Any]:
+    """The library's grading of a replay file, as the API's JSON (report and positions)."""
+    analysis = load(data).analyse()
+    report = to_json(analysis)
+    report["positions"] = positions_json(analysis)
+    out: dict[str, Any] = json.loads(json.dumps(report))
+    return out
+
+
+def percent(p: str) -> str:
+    """An exact probability ``"n/d"`` as a percentage with two decimals, rounded half up."""
+    n, d = (int(v) for v in p.split("/")) if "/" in p else (int(p), 1)
+    q = (n * 20000 + d) // (2 * d)
+    return f"{q // 100}.{q % 100:02d}%"
+
+
+def risk_text(entry: dict[str, Any]) -> str:
+    """What the page must say of a graded click's risk."""
+    p = entry["p"]
+    if p == "0":
+        return "certainly safe"
+    what = "a certain mine" if p == "1" else "needless guess" if entry["needless"] else "guess"
+    return f"{what}, {p} = {percent(p)} risk"
+
+
+def step(page: Page) -> int:
+    return int(page.evaluate("review.step"))
+
+
+def open_sample(page: Page, url: str, data: bytes) -> None:
+    page.goto(url)
+    page.click("#tab-review")
+    page.set_input_files(
+        "#replay-file",
+        files=[{"name": SAMPLE.name, "mimeType": "application/octet-stream", "buffer": data}],
+    )
+    page.wait_for_selector("#board .cell.action")
+
+
+def assert_step_shown(page: Page, k: int, entry: dict[str, Any]) -> None:
+    """The page shows step ``k``: its position, its probabilities, its click and risk."""
+    page.wait_for_function(f"review.step === {k}")
+    rows = entry["position"].splitlines()[1:]
+    assert board_rows(page) == rows
+    cells = {(c["x"], c["y"]): c["p"] for c in entry["analysis"]["cells"]}
+    assert shown_probabilities(page) == {
+        (x, y): p for (x, y), p in cells.items() if rows[y][x] != "F"
+    }
+    marked = page.eval_on_selector_all(
+        "#board .cell.action", "els => els.map(e => [+e.dataset.x, +e.dataset.y])"
+    )
+    assert marked == [[entry["x"], entry["y"]]]
+    assert page.inner_text("#review-risk") == risk_text(entry)
+    kind = "safe" if entry["p"] == "0" else None
+    if kind:
+        assert "risk-safe" in (cell(page, entry["x"], entry["y"]).get_attribute("class") or "")
+    if entry.get("best"):
+        best = entry["best"]
+        assert "best" in (cell(page, best["x"], best["y"]).get_attribute("class") or "")
+    assert page.input_value("#review-slider") == str(k)
+
+
+def test_stepping_through_a_replay_shows_each_graded_position(server: str, page: Page) -> None:
+    data = SAMPLE.read_bytes()
+    expected = graded(data)
+    positions = expected["positions"]
+    assert len(positions) > 10 and expected["guesses"] >= 2
+    open_sample(page, server, data)
+    got = page.evaluate("review.report")
+    assert {k: v for k, v in got.items() if k != "positions"} == {
+        k: v for k, v in expected.items() if k != "positions"
+    }
+    assert_step_shown(page, 0, positions[0])
+    page.keyboard.press("ArrowRight")
+    assert_step_shown(page, 1, positions[1])
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    assert_step_shown(page, 1, positions[1])
+    page.keyboard.press("End")
+    last = len(positions) - 1
+    assert_step_shown(page, last, positions[last])
+    page.keyboard.press("ArrowRight")  # past the end: stays
+    assert step(page) == last
+    page.keyboard.press("Home")
+    assert_step_shown(page, 0, positions[0])
+    middle = len(positions) // 2
+    page.fill("#review-slider", str(middle))
+    assert_step_shown(page, middle, positions[middle])
+    page.click("#review-next")
+    assert_step_shown(page, middle + 1, positions[middle + 1])
+    page.click("#review-first")
+    assert step(page) == 0
+    # every guess is listed, coloured by its risk; a click on one goes to its step
+    guesses = [k for k, e in enumerate(positions) if e["guess"]]
+    items = page.locator("#review-guesses li")
+    assert items.count() == len(guesses) == expected["guesses"]
+    for i, k in enumerate(guesses):
+        assert risk_text(positions[k]) in items.nth(i).inner_text()
+    items.nth(len(guesses) - 1).locator("button").click()
+    assert_step_shown(page, guesses[-1], positions[guesses[-1]])
+    needless = [k for k in guesses if positions[k]["needless"]]
+    assert needless, "the sample has a needless guess"
+    items.nth(guesses.index(needless[0])).locator("button").click()
+    assert_step_shown(page, needless[0], positions[needless[0]])
+    assert "needless guess" in page.inner_text("#review-risk")
+    assert "needless" in (page.get_attribute("#board .cell.action", "class") or "")
+
+
+def test_the_figures_beside_the_board(server: str, page: Page) -> None:
+    data = SAMPLE.read_bytes()
+    expected = graded(data)
+    open_sample(page, server, data)
+    figures = dict(
+        zip(
+            page.locator("#review-summary dt").all_inner_texts(),
+            page.locator("#review-summary dd").all_inner_texts(),
+            strict=True,
+        )
+    )
+    assert figures["Player"] == expected["player"]
+    board = f"{expected['width']}\N{MULTIPLICATION SIGN}{expected['height']}"
+    assert figures["Board"] == f"{board}, {expected['mines']} mines"
+    assert figures["Result"] == "won"
+    assert figures["3BV"].startswith(str(expected["bbbv"]))
+    assert figures["3BV/s"] == f"{expected['bbbv_per_second']:.3f}"
+    assert figures["IOE"] == f"{expected['ioe']:.3f}"
+    assert figures["Correctness"] == f"{expected['correctness']:.3f}"
+    assert figures["Pluck"] == f"{expected['pluck']:.4f}"
+    assert figures["Guesses"] == f"{expected['guesses']}, {expected['needless_guesses']} needless"
+    assert f"{expected['clicks']['total']} in all" in figures["Clicks"]
+    assert page.inner_text("#review-title") == SAMPLE.name
+
+
+def test_the_tile_panel_works_on_the_review_board(server: str, page: Page) -> None:
+    data = SAMPLE.read_bytes()
+    positions = graded(data)["positions"]
+    open_sample(page, server, data)
+    page.locator("#review-guesses li button").first.click()  # a position with risky cells
+    entry = next(e for e in positions if e["guess"])
+    rows = entry["position"].splitlines()[1:]
+    risky = next(
+        c
+        for c in entry["analysis"]["cells"]
+        if c["p"] not in ("0", "1") and rows[c["y"]][c["x"]] == "H"
+    )
+    cell(page, risky["x"], risky["y"]).hover()
+    page.wait_for_function(
+        f"!document.querySelector('#tile-info').hidden && "
+        f"document.querySelector('#tile-info').dataset.x === '{risky['x']}' && "
+        f"document.querySelector('#tile-info').dataset.y === '{risky['y']}'"
+    )
+    assert f"Mine: {risky['p']} = {percent(risky['p'])}" in page.inner_text("#tile-info")
+    rows = board_rows(page)
+    cell(page, risky["x"], risky["y"]).click()  # the review board is not played on
+    assert board_rows(page) == rows
+
+
+def test_a_file_dropped_on_the_play_tab_opens_in_the_replays_view(server: str, page: Page) -> None:
+    data = SAMPLE.read_bytes()
+    positions = graded(data)["positions"]
+    page.goto(server)
+    page.wait_for_selector("#board .cell")
+    assert page.evaluate("state.mode") == "play"
+    page.evaluate(
+        """([bytes, name]) => {
+            const dt = new DataTransfer();
+            dt.items.add(new File([new Uint8Array(bytes)], name));
+            const init = { dataTransfer: dt, bubbles: true, cancelable: true };
+            for (const kind of ["dragenter", "dragover", "drop"]) {
+                document.querySelector("#board").dispatchEvent(new DragEvent(kind, init));
+            }
+        }""",
+        [list(data), SAMPLE.name],
+    )
+    page.wait_for_selector("#board .cell.action")
+    assert page.evaluate("state.mode") == "review"
+    assert page.get_attribute("#tab-review", "aria-selected") == "true"
+    assert page.is_hidden("#play-panel")
+    assert_step_shown(page, 0, positions[0])
+
+
+def test_a_bad_file_says_why_and_keeps_the_page(server: str, page: Page) -> None:
+    data = SAMPLE.read_bytes()
+    positions = graded(data)["positions"]
+    open_sample(page, server, data)
+    page.keyboard.press("ArrowRight")
+    assert_step_shown(page, 1, positions[1])
+    broken = {"name": "broken.avf", "mimeType": "application/octet-stream", "buffer": data[:300]}
+    page.set_input_files("#replay-file", files=[broken])
+    page.wait_for_function("document.querySelector('#error').textContent !== ''")
+    error = page.inner_text("#error")
+    assert "avf replay, byte" in error and "Traceback" not in error
+    assert "\n" not in error.strip()
+    assert_step_shown(page, 1, positions[1])  # the replay shown before stays
+    assert page.inner_text("#review-title") == SAMPLE.name
+
+
+def test_review_after_a_loss_marks_the_losing_click_with_its_risk(server: str, page: Page) -> None:
+    start(page, server, 5, (0, 0))
+    local = replay("beginner", 5, "safe", (0, 0))
+    assert local.layout is not None
+    assert page.is_hidden("#review-game")
+    mine = local.layout.cells()[0]
+    cell(page, *mine).click()
+    page.wait_for_selector("#status.lost")
+    game_id = page.evaluate("state.game.id")
+    evf = page.request.get(f"{server}/api/games/{game_id}/replay")
+    assert evf.ok
+    expected = graded(evf.body())
+    positions = expected["positions"]
+    page.click("#review-game")
+    page.wait_for_selector("#board .cell.action.exploded")
+    last = len(positions) - 1
+    assert_step_shown(page, last, positions[last])  # it opens on the losing click
+    entry = positions[last]
+    assert (entry["x"], entry["y"]) == mine and entry["guess"]
+    assert board_rows(page) == local.view().to_text(header=False).splitlines()
+    assert "losing click" in page.inner_text("#review-action")
+    assert page.evaluate("review.report.status") == "lost"
+    pluck = page.inner_text('#review-summary dd[data-key="Pluck"]')
+    assert pluck == "infinite (lost)"
+    # the hints stay on the final board: every hidden cell has its probability
+    assert len(shown_probabilities(page)) == sum(row.count("H") for row in board_rows(page))
+    page.keyboard.press("Home")
+    assert_step_shown(page, 0, positions[0])
+    page.click("#tab-play")  # the lost game is still there
+    page.wait_for_selector("#board .cell.exploded")
+    assert page.evaluate("state.game.status") == "lost"
