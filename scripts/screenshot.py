@@ -1,18 +1,23 @@
 """Take the web page's screenshots for the docs, in Chromium.
 
-    .venv/bin/python scripts/screenshot.py [OUT_DIR]
+    .venv/bin/python scripts/screenshot.py [OUT_DIR] [--only NAME,...]
 
 Starts the app on a free port in this process, plays a seeded expert game with the AI
 button until a few dozen moves are made (the game still on), turns hints on and saves
 ``screenshot.png``; hovers a frontier cell for ``screenshot-tile.png`` (the tile panel);
-lets autoplay finish a beginner game for ``screenshot-won.png``. OUT_DIR is ``docs`` unless
-given. Needs the web and dev extras and Debian's Chromium at /usr/bin/chromium.
+lets autoplay finish a beginner game for ``screenshot-won.png``; opens a sample expert
+replay in the Replays view at a guess midway for ``screenshot-replay.png``; loses a seeded
+intermediate game on a risky click after some AI moves and reviews it for
+``screenshot-review.png``. ``--only`` takes some of the names (main, tile, won, replay,
+review). OUT_DIR is ``docs`` unless given. Needs the web and dev extras and Debian's
+Chromium at /usr/bin/chromium.
 """
 
 from __future__ import annotations
 
+import argparse
+import random
 import socket
-import sys
 import threading
 import time
 from pathlib import Path
@@ -20,7 +25,11 @@ from pathlib import Path
 import uvicorn
 from playwright.sync_api import Page, sync_playwright
 
+from minesolver.game import PRESETS, Game
 from minesolver.web import create_app
+
+REPLAY = Path(__file__).parents[1] / "tests" / "data" / "replays" / "arbiter-expert-127bv.avf"
+NAMES = ("main", "tile", "won", "replay", "review")
 
 ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -76,7 +85,55 @@ def won_by_autoplay(page: Page, port: int) -> None:
     page.mouse.move(0, 0)
 
 
-def main(out: Path) -> None:
+def replay_midway(page: Page, port: int) -> None:
+    """The sample expert replay in the Replays view, at the guess nearest its middle."""
+    page.set_viewport_size({"width": 1280, "height": 820})
+    page.goto(f"http://127.0.0.1:{port}/")
+    page.click("#tab-review")
+    page.set_input_files("#replay-file", str(REPLAY))
+    page.wait_for_selector("#board .cell.action")
+    steps: list[int] = page.evaluate(
+        "review.report.positions.flatMap((e, k) => e.guess ? [k] : [])"
+    )
+    middle = page.evaluate("review.report.positions.length") // 2
+    page.locator("#review-guesses li button").nth(
+        min(range(len(steps)), key=lambda i: abs(steps[i] - middle))
+    ).click()
+    page.mouse.move(0, 0)
+    page.wait_for_timeout(300)
+
+
+def review_after_loss(page: Page, port: int, seed: int = 2, moves: int = 12) -> None:
+    """A seeded intermediate game: AI moves until, after ``moves`` of them, the position
+    needs a guess; then the riskiest-looking click that is a mine with a probability under
+    one half (a guess that loses); then its review."""
+    page.set_viewport_size({"width": 1100, "height": 820})
+    first = (8, 8)
+    local = Game.new(PRESETS["intermediate"], random.Random(seed), "safe")
+    local.open(first)
+    assert local.layout is not None
+    url = f"http://127.0.0.1:{port}/?seed={seed}&level=intermediate&rule=safe"
+    first_click(page, url, 256, *first)
+    page.check("#hints")
+    for made in range(200):
+        page.wait_for_selector("#board .cell.best")
+        if made >= moves and page.evaluate("state.analysis.move.guess"):
+            break
+        page.evaluate("window.shown = state.analysis")
+        page.click("#ai-move")
+        page.wait_for_function("state.analysis && state.analysis !== window.shown")
+    cells = page.evaluate("state.analysis.cells")
+    mines = [c for c in cells if local.layout.is_mine((c["x"], c["y"])) and c["prob"] < 0.5]
+    loser = max(mines, key=lambda c: c["prob"])
+    page.click(f'#board .cell[data-x="{loser["x"]}"][data-y="{loser["y"]}"]')
+    page.wait_for_selector("#status.lost")
+    page.click("#review-game")
+    page.wait_for_selector("#board .cell.action.exploded")
+    page.mouse.move(0, 0)
+    page.wait_for_timeout(300)
+
+
+def main(out: Path, only: tuple[str, ...] = NAMES) -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -91,12 +148,22 @@ def main(out: Path) -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
             page = browser.new_page(viewport={"width": 1040, "height": 760})
-            mid_game(page, port)
-            page.screenshot(path=str(out / "screenshot.png"), full_page=True)
-            hover_frontier(page)
-            page.screenshot(path=str(out / "screenshot-tile.png"), full_page=True)
-            won_by_autoplay(page, port)
-            page.screenshot(path=str(out / "screenshot-won.png"), full_page=True)
+            if {"main", "tile"} & set(only):
+                mid_game(page, port)
+            if "main" in only:
+                page.screenshot(path=str(out / "screenshot.png"), full_page=True)
+            if "tile" in only:
+                hover_frontier(page)
+                page.screenshot(path=str(out / "screenshot-tile.png"), full_page=True)
+            if "won" in only:
+                won_by_autoplay(page, port)
+                page.screenshot(path=str(out / "screenshot-won.png"), full_page=True)
+            if "replay" in only:
+                replay_midway(page, port)
+                page.screenshot(path=str(out / "screenshot-replay.png"), full_page=True)
+            if "review" in only:
+                review_after_loss(page, port)
+                page.screenshot(path=str(out / "screenshot-review.png"), full_page=True)
             browser.close()
     finally:
         server.should_exit = True
@@ -105,4 +172,12 @@ def main(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs"))
+    parser = argparse.ArgumentParser(description="Take the web page's screenshots.")
+    parser.add_argument("out", nargs="?", type=Path, default=Path("docs"))
+    parser.add_argument("--only", default=",".join(NAMES), help="some of " + ", ".join(NAMES))
+    args = parser.parse_args()
+    chosen = tuple(n for n in args.only.split(",") if n)
+    unknown = set(chosen) - set(NAMES)
+    if unknown:
+        parser.error(f"unknown screenshots {sorted(unknown)}: expected some of {NAMES}")
+    main(args.out, chosen)

@@ -70,7 +70,7 @@ function showStep(k) {
   state.analysis = stepAnalysis(entry);
   state.marks = new Map([[`${entry.x},${entry.y}`, { cls, label }]]);
   $("review-slider").value = String(review.step);
-  $("review-count").textContent = `move ${review.step + 1} of ${r.positions.length}`;
+  $("review-count").textContent = `graded click ${review.step + 1} of ${r.positions.length}`;
   showAction(entry, risk, lost);
   for (const li of $("review-guesses").children) {
     li.classList.toggle("current", +li.dataset.step === review.step);
@@ -80,8 +80,8 @@ function showStep(k) {
 
 function showAction(entry, risk, lost) {
   const head = document.createElement("span");
-  head.textContent = `${lost ? "The losing click" : `Click ${entry.index}`} at ` +
-    `${entry.time.toFixed(2)} s: ${entry.action} ${cellText(entry.x, entry.y)} — `;
+  head.textContent = `${lost ? "The losing click, at" : "At"} ${entry.time.toFixed(2)} s: ` +
+    `${entry.action} ${cellText(entry.x, entry.y)} — `;
   const words = document.createElement("span");
   words.id = "review-risk";
   words.className = `risk-${risk.kind}`;
@@ -95,9 +95,9 @@ function showAction(entry, risk, lost) {
         `${exactPercent(entry.win)} for this click` : "");
     parts.push(best);
   }
-  if (entry.safest !== null && entry.safest !== entry.p && entry.p !== "0") {
+  if (entry.safest !== null && entry.safest !== "0" && entry.safest !== entry.p) {
     const safest = document.createElement("span");
-    safest.textContent = `. Safest cell: ${entry.safest} = ${exactPercent(entry.safest)}`;
+    safest.textContent = `. The safest cell was at ${entry.safest} = ${exactPercent(entry.safest)}`;
     parts.push(safest);
   }
   $("review-action").replaceChildren(...parts);
