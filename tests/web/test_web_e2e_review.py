@@ -251,3 +251,23 @@ def test_review_after_a_loss_marks_the_losing_click_with_its_risk(server: str, p
     page.click("#tab-play")  # the lost game is still there
     page.wait_for_selector("#board .cell.exploded")
     assert page.evaluate("state.game.status") == "lost"
+
+
+def test_on_a_phone_the_figures_follow_the_board(server: str, browser: Any) -> None:
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    data = SAMPLE.read_bytes()
+    open_sample(page, server, data)
+    board_box = page.locator("#board").bounding_box()
+    side_box = page.locator("#review-side").bounding_box()
+    assert board_box is not None and side_box is not None
+    assert side_box["y"] >= board_box["y"] + board_box["height"]  # below the board
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375  # no sideways scroll
+    page.tap("#review-next")
+    page.wait_for_function("review.step === 1")
+    page.tap("#tab-play")
+    page.wait_for_selector("#play-panel:not([hidden])")
+    assert page.is_hidden("#review-side")
+    context.close()

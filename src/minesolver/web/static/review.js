@@ -12,9 +12,18 @@ const review = {
 };
 
 // How much of the window the figures beside the board take (app.js's cellSize leaves it);
-// on a narrow screen they go above the board instead (style.css, the same 900 pixels).
+// on a narrow screen they go below the board instead (style.css, the same 900 pixels).
 function reviewSideWidth() {
   return window.innerWidth >= 900 ? 336 : 0;
+}
+
+// The figures float beside the board (placed before it, in the panel) on a wide screen,
+// and follow the board and its legend on a narrow one, so that a phone shows the board
+// first. Below the board they are hidden with the panel by style.css.
+function placeSide() {
+  const side = $("review-side");
+  const anchor = reviewSideWidth() ? $("review-action") : $("hint-info");
+  if (side.previousElementSibling !== anchor) anchor.after(side);
 }
 
 // -- risk in words ----------------------------------------------------------------------
@@ -181,6 +190,8 @@ function loadReview(report, title, at) {
 function showReview() {
   const r = review.report;
   $("review-body").hidden = !r;
+  $("review-side").hidden = !r;
+  placeSide();
   if (r && r.positions.length) { showStep(review.step); return; }
   state.rows = [];
   state.analysis = null;
@@ -223,6 +234,7 @@ function reviewGame() {
 // -- input ------------------------------------------------------------------------------
 
 $("tab-review").addEventListener("click", () => setMode("review"));
+window.addEventListener("resize", placeSide);
 $("review-game").addEventListener("click", reviewGame);
 $("replay-file").addEventListener("change", (ev) => {
   const file = ev.target.files[0];
