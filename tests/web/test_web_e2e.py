@@ -175,9 +175,9 @@ def test_build_a_position_by_clicking(server: str, page: Page) -> None:
     page.wait_for_function("document.querySelector('#layout-count').textContent === '1'")
     assert "certain-safe" in (cell(page, 1, 1).get_attribute("class") or "")
     assert "3x3x1/1FH/HHH/HHH" in page.url
-    error = page.locator("#error")
+    error = page.locator("#position-error")  # said beside the text it is about
     cell(page, 2, 2).click(button="right")  # a second flag with one mine: inconsistent
-    page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+    page.wait_for_function("document.querySelector('#position-error').textContent.length > 0")
     assert "mine" in error.inner_text()
 
 
