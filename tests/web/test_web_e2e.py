@@ -144,7 +144,10 @@ def test_analyse_a_pasted_position_and_share_it(server: str, page: Page) -> None
     page.select_option("#engine", "bp")  # an approximate engine says so, with errors
     page.wait_for_function("state.analysis && state.analysis.exact === false")
     assert "approximate" in page.inner_text("#engine-used")
-    assert "±" in (page.locator("#board .cell[data-p]").first.get_attribute("aria-label") or "")
+    labels = page.eval_on_selector_all(
+        "#board .cell.heat", "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    assert labels and all("±" in a and "approximate" in a and "/" not in a for a in labels)
     page.locator("#board .cell.heat").first.hover()  # the panel shows no exact-looking fraction
     page.wait_for_function("!document.querySelector('#tile-info').hidden")
     panel = page.inner_text("#tile-info")

@@ -149,8 +149,8 @@ function render() {
         const c = probs.get(key);
         if (c) {
           el.dataset.p = c.p;
-          label += `, mine probability ${c.p}` +
-            (c.error !== undefined ? ` ± ${(c.error * 100).toFixed(2)}% (approximate)` : "");
+          label += c.error === undefined ? `, mine probability ${c.p}`  // approximate: no fraction
+            : `, mine probability about ${(c.prob * 100).toFixed(2)}% ± ${(c.error * 100).toFixed(2)}% (approximate)`;
           if (c.p === "0") cls.push("certain-safe");
           else if (c.p === "1") cls.push("certain-mine");
           else {
