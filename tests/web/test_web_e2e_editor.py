@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from e2e_helpers import Page, board_rows, cell, shown_probabilities, start
+from e2e_helpers import Page, board_rows, cell, count_text, shown_probabilities, start, with_hints
 from webtest_helpers import KNOWN, replay
 
 from minesolver.analysis import analyze, fraction_text
@@ -79,13 +79,31 @@ def test_analyse_this_game(server: str, page: Page) -> None:
     assert page.get_attribute("#tab-analyse", "aria-selected") == "true"
     assert page.input_value("#position-text") == local.view().to_text()
     expected = analyze(local.view())
-    assert page.inner_text("#layout-count") == str(expected.layouts)
+    assert expected.layouts is not None
+    assert page.inner_text("#layout-count") == count_text(expected.layouts)
     assert shown_probabilities(page) == {
         c: fraction_text(p) for c, p in expected.probabilities.items()
     }
     page.click("#tab-play")  # the game goes on where it was
     page.wait_for_function("state.mode === 'play'")
     assert board_rows(page) == local.view().to_text(header=False).splitlines()
+
+
+def test_the_hint_line_says_how_many_layouts_remain(server: str, page: Page) -> None:
+    expected = with_hints(page, server)
+    assert expected.layouts is not None and expected.layouts > 1000
+    line = page.inner_text("#hint-info")
+    assert f"{count_text(expected.layouts)} possible layouts remain." in line
+    assert f"{len(expected.safe)} certainly safe, {len(expected.mines)} certain mines." in line
+
+
+def test_the_page_writes_counts_as_the_helper_does(server: str, page: Page) -> None:
+    page.goto(server + KNOWN_URL)
+    page.wait_for_selector("#layout-count")
+    cases = [1, 72, 1234567, 10**15 - 1, 10**15, 2 * 10**40 + 5 * 10**38]
+    shown = page.evaluate("ns => ns.map(countText)", [str(n) for n in cases])
+    assert shown == [count_text(n) for n in cases]
+    assert shown[3] == "999,999,999,999,999" and shown[5] == "2.050 \u00d7 10^40"
 
 
 def phone(browser: Any) -> Any:

@@ -377,12 +377,20 @@ async function refreshHints() {
   } catch (e) { showError(e); }
 }
 
+// A layout count (a decimal string, possibly hundreds of digits) for people: grouped in
+// thousands up to 15 digits, else as d.ddd × 10^n.
+function countText(digits) {
+  if (digits.length <= 15) return digits.replace(/\B(?=(\d{3})+$)/g, ",");
+  return `${digits[0]}.${digits.slice(1, 4)} × 10^${digits.length - 1}`;
+}
+
 function describeMove(a) {
-  if (!a.move) return `${a.safe.length} certainly safe, ${a.mines_found.length} certain mines.`;
+  const left = a.layouts === null ? "" : ` ${countText(a.layouts)} possible layout${a.layouts === "1" ? "" : "s"} remain.`;
+  const certain = `${a.safe.length} certainly safe, ${a.mines_found.length} certain mines.${left}`;
+  if (!a.move) return certain;
   const m = a.move;
   const what = m.guess ? `guess (mine probability ${(m.risk * 100).toFixed(1)}%)` : "certain";
-  return `Best move (${m.player}): ${m.kind} (${m.x}, ${m.y}), ${what}. ` +
-    `${a.safe.length} certainly safe, ${a.mines_found.length} certain mines.`;
+  return `Best move (${m.player}): ${m.kind} (${m.x}, ${m.y}), ${what}. ${certain}`;
 }
 
 async function aiMove() {
@@ -461,8 +469,7 @@ async function analyse(text) {
     state.analysis = a;
     const url = `${location.pathname}?analyse=${parsed.rows.length ? `${a.width}x${a.height}x${a.mines}/` : ""}${parsed.rows.join("/")}`;
     history.replaceState(null, "", url);
-    const digits = a.layouts === null ? "not counted (approximate engine)"
-      : a.layouts.length > 30 ? `${a.layouts[0]}.${a.layouts.slice(1, 5)}e${a.layouts.length - 1}` : a.layouts;
+    const digits = a.layouts === null ? "not counted (approximate engine)" : countText(a.layouts);
     $("analysis-summary").innerHTML = "";
     const add = (label, value, id) => {
       const p = document.createElement("div");
