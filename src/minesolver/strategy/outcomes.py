@@ -37,6 +37,7 @@ __all__ = [
     "TileError",
     "TileOutcomes",
     "cell_outcomes",
+    "check_tile_cell",
     "deep_signature",
     "digit_entropy",
     "digit_neighbourhood",
@@ -235,9 +236,14 @@ def tile_outcomes(
     return TileOutcomes(cell, analysis.probabilities[cell], digits, progress)
 
 
-def _check_tile(analysis: Analysis, cell: Cell) -> None:
-    """Refuse what :func:`tile_outcomes` cannot answer exactly, saying why."""
-    position = analysis.position
+def check_tile_cell(position: Position, cell: Cell) -> None:
+    """``TileError`` unless ``cell`` is a hidden cell of ``position``. O(1).
+
+    >>> check_tile_cell(Position.from_text("2x1x1\\n1H"), (0, 0))
+    Traceback (most recent call last):
+    ...
+    minesolver.strategy.outcomes.TileError: cell (0, 0) is not hidden: it shows the digit 1
+    """
     x, y = cell
     if not (0 <= x < position.width and 0 <= y < position.height):
         raise TileError(f"cell {cell} is off the {position.width}x{position.height} board")
@@ -245,6 +251,11 @@ def _check_tile(analysis: Analysis, cell: Cell) -> None:
     if value != HIDDEN:
         shown = "a flag" if value == FLAG else f"the digit {value}"
         raise TileError(f"cell {cell} is not hidden: it shows {shown}")
+
+
+def _check_tile(analysis: Analysis, cell: Cell) -> None:
+    """Refuse what :func:`tile_outcomes` cannot answer exactly, saying why."""
+    check_tile_cell(analysis.position, cell)
     problem = analysis.problem
     if problem is not None and problem.density is not None:
         raise MineCountUnknown(

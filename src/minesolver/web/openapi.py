@@ -22,6 +22,7 @@ _ERROR_CODES = [
     "body_too_large",
     "bad_level",
     "bad_move",
+    "bad_cell",
     "bad_request",
     "game_not_found",
     "game_over",
@@ -45,7 +46,8 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
 
 def _errors(*statuses: int) -> dict[str, Any]:
     texts = {
-        400: "Malformed request: bad JSON, a missing or mistyped field, a malformed position",
+        400: "Malformed request: bad JSON, a missing or mistyped field, a malformed "
+        "position, a cell off the board or not hidden",
         404: "No such game (or it expired)",
         409: "The game is over (for its replay: not over yet)",
         413: "Request body too large",
@@ -95,6 +97,56 @@ _SCHEMAS: dict[str, Any] = {
             },
         },
     },
+    "TileRequest": {
+        "type": "object",
+        "required": ["position", "x", "y"],
+        "description": "The fields of AnalyzeRequest (the engine is ignored: the digit "
+        "chances are always counted exactly) and the hidden cell asked about",
+        "properties": {
+            "position": {"type": "string", "description": "JSMinesweeper text, as to analyze"},
+            "mines": {"type": ["integer", "null"], "minimum": 0},
+            "density": {
+                "type": ["string", "number", "null"],
+                "description": "Refused (422 mines_unknown): the digit chances need the total",
+            },
+            "trust_flags": {"type": "boolean", "default": True},
+            "engine": {"type": "string", "description": "Ignored"},
+            "x": {"type": "integer", "description": "Column of a hidden cell, from 0"},
+            "y": {"type": "integer", "description": "Row of a hidden cell, from 0"},
+        },
+    },
+    "Tile": {
+        "type": "object",
+        "description": "What opening one hidden cell can lead to, as exact fractions "
+        '("0", "1" or "num/den") with float copies for display in floats',
+        "required": ["x", "y", "layouts", "p", "safe", "digits", "opening", "progress", "floats"],
+        "properties": {
+            "x": {"type": "integer"},
+            "y": {"type": "integer"},
+            "layouts": {"type": "string", "description": "Layout count, in decimal"},
+            "p": {"type": "string", "description": "P(the cell is a mine)"},
+            "safe": {"type": "string", "description": "P(the cell is safe) = 1 - p"},
+            "digits": {
+                "type": "object",
+                "additionalProperties": {"type": "string"},
+                "description": "Digit (0-8) -> P(the cell is safe and shows that digit), for "
+                "the possible digits only; they add up to safe",
+            },
+            "opening": {
+                "type": "string",
+                "description": "P(safe and shows 0): the click opens an area (digits['0'])",
+            },
+            "progress": {
+                "type": "string",
+                "description": "P(the cell is safe and, once its digit is seen, some other "
+                "hidden cell is certainly safe that was not before); at most safe",
+            },
+            "floats": {
+                "type": "object",
+                "description": "p, safe, opening, progress and digits as floats",
+            },
+        },
+    },
     "CellProbability": {
         "type": "object",
         "required": ["x", "y", "p", "prob"],
@@ -108,14 +160,18 @@ _SCHEMAS: dict[str, Any] = {
     },
     "Move": {
         "type": "object",
-        "required": ["kind", "x", "y", "guess", "risk", "reason", "player"],
+        "required": ["kind", "x", "y", "guess", "risk", "reason", "why", "player"],
         "properties": {
             "kind": {"type": "string", "enum": ["open", "flag", "chord"]},
             "x": {"type": "integer"},
             "y": {"type": "integer"},
             "guess": {"type": "boolean"},
             "risk": {"type": "number"},
-            "reason": {"type": "string"},
+            "reason": {
+                "type": "string",
+                "description": "The player's own reason, with its internal scores (for machines)",
+            },
+            "why": {"type": "string", "description": "The reason in plain words, for people"},
             "player": {"type": "string", "description": "The player that chose the move"},
         },
     },
@@ -286,6 +342,15 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 ("200", "Analysis", "The analysis"),
                 (400, 413, 422, 429, 503),
                 body="AnalyzeRequest",
+            )
+        },
+        "/api/tile": {
+            "post": _op(
+                "One hidden cell's exact digit chances, opening chance and progress chance",
+                "tile",
+                ("200", "Tile", "The cell's tile information"),
+                (400, 413, 422, 429, 503),
+                body="TileRequest",
             )
         },
         "/api/levels": {
