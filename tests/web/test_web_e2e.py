@@ -274,7 +274,7 @@ def test_tile_panel_shows_the_exact_probability(server: str, page: Page) -> None
         f"document.querySelector('#tile-info').dataset.x === '{move['x']}' && "
         f"document.querySelector('#tile-info').dataset.y === '{move['y']}'"
     )
-    assert f"Best move: {move['kind']}: {move['reason']}" in panel.inner_text()
+    assert f"Best move: {move['kind']}: {move['why']}" in panel.inner_text()
     page.mouse.move(1000, 880)  # off the board: the panel closes
     page.wait_for_function("document.querySelector('#tile-info').hidden")
 

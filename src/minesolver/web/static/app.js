@@ -206,7 +206,7 @@ function tileLines(x, y, c, a) {
     lines.push(["Safe", `${safe} = ${exactPercent(safe)}`]);
   }
   const m = a.move;
-  if (m && m.x === x && m.y === y) lines.push(["Best move", `${m.kind}: ${m.reason}`]);
+  if (m && m.x === x && m.y === y) lines.push(["Best move", `${m.kind}: ${m.why || m.reason}`]);
   else if (!m && a.best && a.best[0] === x && a.best[1] === y) lines.push(["Best move", "the lowest mine probability"]);
   return lines;
 }
@@ -221,6 +221,7 @@ function showTile(el) {
   head.textContent = `Cell (${x}, ${y})`;
   const rows = tileLines(x, y, c, state.analysis).map(([k, v]) => {
     const row = document.createElement("div");
+    if (k === "Best move") row.className = "tile-best";
     if (k) {
       const key = document.createElement("span");
       key.className = "tile-key";
@@ -237,6 +238,7 @@ function showTile(el) {
   panel.dataset.x = x;
   panel.dataset.y = y;
   panel.hidden = false;
+  tileDetails(panel, x, y, c);  // the digit chances (tile.js)
   placeTile(panel, el.getBoundingClientRect());
 }
 
@@ -390,7 +392,7 @@ async function aiMove() {
     const r = await api("POST", `/api/games/${g.id}/ai`);
     if (r.move) countMove(state.autoplay ? "autoplay" : "ai", r.game);
     showGame(r.game);
-    if (r.move) $("hint-info").textContent = `AI (${r.move.player}): ${r.move.kind} (${r.move.x}, ${r.move.y}) — ${r.move.reason}`;
+    if (r.move) $("hint-info").textContent = `AI (${r.move.player}): ${r.move.kind} (${r.move.x}, ${r.move.y}) — ${r.move.why}`;
     if ($("hints").checked) await refreshHints();
     return r.game.status === "playing";
   } catch (e) { showError(e); stopAutoplay(); return false; }
@@ -474,7 +476,7 @@ async function analyse(text) {
     add("Certainly safe", a.safe.map(([x, y]) => `(${x},${y})`).join(" ") || "none", "safe-list");
     add("Certain mines", a.mines_found.map(([x, y]) => `(${x},${y})`).join(" ") || "none", "mine-list");
     const m = a.move;
-    add("Best move", m ? `${m.kind} (${m.x}, ${m.y}) — ${m.reason} [${m.player}]`
+    add("Best move", m ? `${m.kind} (${m.x}, ${m.y}) — ${m.why} [${m.player}]`
       : (a.best ? `(${a.best[0]}, ${a.best[1]})` : "none"), "best-move");
     render();
   } catch (e) {

@@ -1,0 +1,178 @@
+"""End to end: the tile panel's digit chances, opening and progress in real Chromium.
+
+The shown rows are read back (the digit, the percentage text, the exact fraction in
+``data-p``) and compared with the library's exact values (``tile_outcomes``) for a seeded
+game with hints on and for the design document's known position in Analyse. The best
+move's line must be plain words; the requests are lazy, cached and never a storm.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from e2e_helpers import Page, cell, with_hints
+from webtest_helpers import KNOWN
+
+from minesolver.analysis import Analysis, analyze, fraction_text
+from minesolver.position import Position
+from minesolver.strategy.outcomes import tile_outcomes
+
+pytest.importorskip("playwright.sync_api")
+
+GUESS = "8x8x12/" + "HHHHHHHH/" * 3 + "HHH2HHHH/" + "HHHHHHHH/" * 3 + "HHHHHHHH"
+"""No certain cell and too many layouts for the endgame search: best weighs its guess."""
+
+
+def percent_text(p: Fraction) -> str:
+    """``p`` as the page writes it: a percentage with two decimals, rounded half up."""
+    hundredths = math.floor(p * 10000 + Fraction(1, 2))
+    return f"{hundredths // 100}.{hundredths % 100:02d}%"
+
+
+def hover_until_loaded(page: Page, x: int, y: int) -> None:
+    """Hover cell (x, y) and wait for its digit chances (or their refusal) in the panel."""
+    cell(page, x, y).hover()
+    page.wait_for_function(
+        "(() => { const p = document.querySelector('#tile-info');"
+        f" return !p.hidden && p.dataset.x === '{x}' && p.dataset.y === '{y}' &&"
+        " !p.querySelector('.tile-loading') && !!p.querySelector('.tile-chances'); })()"
+    )
+
+
+def shown_chances(page: Page) -> dict[str, Any]:
+    """The digit rows, opening and progress as the panel shows them: for each, the
+    percentage text and the exact fraction of ``data-p``."""
+    rows = page.eval_on_selector_all(
+        "#tile-info .tile-digit",
+        "els => els.map(e => [e.dataset.digit, e.querySelector('.tile-d').textContent,"
+        " e.querySelector('.tile-value').textContent, e.dataset.p])",
+    )
+
+    def one(selector: str) -> tuple[str, str]:
+        row = page.locator(f"#tile-info {selector}")
+        return row.locator(".tile-value").inner_text(), str(row.get_attribute("data-p"))
+
+    digits = {}
+    for digit, label, shown, p in rows:
+        assert digit == label  # the digit shown is the one the row is for
+        digits[int(digit)] = (shown, p)
+    return {"digits": digits, "opening": one(".tile-opening"), "progress": one(".tile-progress")}
+
+
+def check_cell(page: Page, analysis: Analysis, c: tuple[int, int]) -> None:
+    """The panel of cell ``c`` shows the library's exact tile information."""
+    hover_until_loaded(page, *c)
+    tile = tile_outcomes(analysis, c)
+    shown = shown_chances(page)
+    assert shown["digits"] == {
+        d: (percent_text(p), fraction_text(p)) for d, p in tile.digits.items()
+    }, c
+    assert sum((Fraction(p) for _, p in shown["digits"].values()), Fraction(0)) == tile.safe
+    assert shown["opening"] == (percent_text(tile.opening), fraction_text(tile.opening))
+    assert shown["progress"] == (percent_text(tile.progress), fraction_text(tile.progress))
+
+
+def check_best_line(page: Page) -> str:
+    """Hover the best move's cell; its line in the panel, checked to be plain words."""
+    move = page.evaluate("state.analysis.move")
+    cell(page, move["x"], move["y"]).hover()
+    page.wait_for_function(
+        "(() => { const p = document.querySelector('#tile-info');"
+        f" return !p.hidden && p.dataset.x === '{move['x']}' && p.dataset.y === '{move['y']}'"
+        " && !p.querySelector('.tile-loading') && !!p.querySelector('.tile-best'); })()"
+    )
+    line = page.inner_text("#tile-info .tile-best")
+    assert line == f"Best move: {move['kind']}: {move['why']}"
+    assert "score" not in line and "P(" not in line
+    return line
+
+
+def test_play_with_hints_shows_the_exact_digit_chances(server: str, page: Page) -> None:
+    expected = with_hints(page, server)
+    risky = sorted(c for c, p in expected.probabilities.items() if 0 < p < 1)
+    assert len(risky) >= 4
+    for c in risky[:2] + risky[-2:]:
+        check_cell(page, expected, c)
+    check_best_line(page)
+
+
+def test_analyse_shows_the_design_examples_digit_chances(server: str, page: Page) -> None:
+    page.goto(f"{server}/?analyse={KNOWN.strip().replace(chr(10), '/')}")
+    page.wait_for_selector("#board .cell.heat")
+    analysis = analyze(Position.from_text(KNOWN))
+    for c in [(4, 0), (4, 4), (3, 0), (2, 0), (0, 1)]:
+        check_cell(page, analysis, c)
+    hover_until_loaded(page, 4, 0)  # the known figures, as a person reads them
+    text = page.inner_text("#tile-info").replace("\n", " ")  # a digit row is a flex box
+    for words in ["8.33% (1/12)", "33.33% (1/3)", "25.00% (1/4)", "2.78% (1/36)"]:
+        assert words in text
+    assert "Opens an area: 8.33% (1/12)" in text and "Progress: 11.11% (1/9)" in text
+    cell(page, 2, 1).hover()  # certainly safe: nothing to fetch, nothing added
+    page.wait_for_function("document.querySelector('#tile-info').dataset.x === '2'")
+    assert page.locator("#tile-info .tile-chances").count() == 0
+
+
+def test_the_best_guess_is_explained_in_plain_words(server: str, page: Page) -> None:
+    page.goto(f"{server}/?analyse={GUESS}")
+    page.wait_for_selector("#board .cell.best")
+    line = check_best_line(page)
+    assert "surviving this click and the next" in line and "risk of a mine" in line
+    assert page.evaluate("state.analysis.move.reason").startswith("second-move safety score")
+    summary = page.inner_text("#best-move")
+    assert "score" not in summary and "P(" not in summary
+
+
+def test_an_approximate_engine_keeps_its_lines_and_the_digits_stay_exact(
+    server: str, page: Page
+) -> None:
+    page.goto(f"{server}/?analyse={KNOWN.strip().replace(chr(10), '/')}")
+    page.wait_for_selector("#board .cell.heat")
+    page.select_option("#engine", "bp")
+    page.wait_for_function("state.analysis && state.analysis.engine === 'bp'")
+    analysis = analyze(Position.from_text(KNOWN))
+    check_cell(page, analysis, (4, 0))
+    text = page.inner_text("#tile-info")
+    assert "Mine: ≈" in text and "approximate (bp)" in text
+
+
+def test_requests_are_lazy_cached_and_never_a_storm(server: str, page: Page) -> None:
+    page.goto(f"{server}/?analyse={GUESS}")
+    page.wait_for_selector("#board .cell.best")
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if r.url.endswith("/api/tile") else None)
+    assert sent == []  # nothing before a panel opens
+    path = [(x, y) for y in range(8) for x in range(8) if (x, y) != (3, 3)][:40]
+    for x, y in path:  # a sweep of the mouse across the board
+        cell(page, x, y).hover()
+    hover_until_loaded(page, *path[-1])
+    assert 1 <= len(sent) <= 4, len(sent)
+    before = len(sent)
+    hover_until_loaded(page, 0, 0)
+    hover_until_loaded(page, *path[-1])  # asked already: from the cache
+    assert len(sent) == before + 1
+
+
+def test_loading_and_refusal_are_shown(server: str, page: Page) -> None:
+    page.goto(f"{server}/?analyse={KNOWN.strip().replace(chr(10), '/')}")
+    page.wait_for_selector("#board .cell.heat")
+    held: list[Any] = []
+    page.route("**/api/tile", lambda route: held.append(route))
+    cell(page, 4, 4).hover()
+    page.wait_for_selector("#tile-info .tile-loading")
+    assert "Digit chances: …" in page.inner_text("#tile-info")
+    page.wait_for_function("true")  # let the held request reach the handler
+    while not held:
+        page.wait_for_timeout(50)
+    held[0].fulfill(
+        status=503,
+        content_type="application/json",
+        body='{"error": "compute_budget_exceeded", "detail": "the computation exceeded the '
+        'budget of 5 s and was stopped"}',
+    )
+    page.wait_for_function("!document.querySelector('#tile-info .tile-loading')")
+    text = page.inner_text("#tile-info")
+    assert "Digit chances: not available: the computation exceeded the budget" in text
+    assert "Mine: 11/36" in text  # the probabilities stay
