@@ -80,10 +80,18 @@ function tileRow(key, value, cls) {
   return row;
 }
 
+// exactPercent, except that a chance neither 0 nor 1 never reads as 0.00% or 100.00%.
+function chancePercent(p) {
+  const shown = exactPercent(p);
+  if (shown === "0.00%" && p !== "0") return "<0.01%";
+  if (shown === "100.00%" && p !== "1") return ">99.99%";
+  return shown;
+}
+
 // A percentage and, when short enough to read, the exact fraction beside it; the
 // fraction is always in data-p (and in the row's title).
 function chanceRow(key, p, cls) {
-  const row = tileRow(key, exactPercent(p), cls);
+  const row = tileRow(key, chancePercent(p), cls);
   row.dataset.p = p;
   row.title = p;
   if (p.length <= 12 && p.includes("/")) {
