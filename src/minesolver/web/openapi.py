@@ -66,6 +66,21 @@ _GAME_ID = {
     "description": "The random id returned when the game was created",
 }
 
+_POSITION_FIELDS: dict[str, Any] = {
+    "position": {
+        "type": "string",
+        "description": "JSMinesweeper text: optional WxHxM header, rows of H F 0-8",
+        "examples": ["5x5x5\nH2HHH\nHHHHH\n112HH\n00HHH\n000HH\n"],
+    },
+    "mines": {"type": ["integer", "null"], "minimum": 0},
+    "density": {
+        "type": ["string", "number", "null"],
+        "description": "Mine density 0<p<1 when the total is unknown",
+    },
+    "trust_flags": {"type": "boolean", "default": True},
+}
+"""The fields that name a position, shared by the requests about one."""
+
 _SCHEMAS: dict[str, Any] = {
     "Error": {
         "type": "object",
@@ -79,17 +94,7 @@ _SCHEMAS: dict[str, Any] = {
         "type": "object",
         "required": ["position"],
         "properties": {
-            "position": {
-                "type": "string",
-                "description": "JSMinesweeper text: optional WxHxM header, rows of H F 0-8",
-                "examples": ["5x5x5\nH2HHH\nHHHHH\n112HH\n00HHH\n000HH\n"],
-            },
-            "mines": {"type": ["integer", "null"], "minimum": 0},
-            "density": {
-                "type": ["string", "number", "null"],
-                "description": "Mine density 0<p<1 when the total is unknown",
-            },
-            "trust_flags": {"type": "boolean", "default": True},
+            **_POSITION_FIELDS,
             "engine": {
                 "type": "string",
                 "default": "exact",
@@ -101,15 +106,10 @@ _SCHEMAS: dict[str, Any] = {
         "type": "object",
         "required": ["position", "x", "y"],
         "description": "The fields of AnalyzeRequest (the engine is ignored: the digit "
-        "chances are always counted exactly) and the hidden cell asked about",
+        "chances are always counted exactly; a density is refused with 422 mines_unknown, "
+        "they need the total) and the hidden cell asked about",
         "properties": {
-            "position": {"type": "string", "description": "JSMinesweeper text, as to analyze"},
-            "mines": {"type": ["integer", "null"], "minimum": 0},
-            "density": {
-                "type": ["string", "number", "null"],
-                "description": "Refused (422 mines_unknown): the digit chances need the total",
-            },
-            "trust_flags": {"type": "boolean", "default": True},
+            **_POSITION_FIELDS,
             "engine": {"type": "string", "description": "Ignored"},
             "x": {"type": "integer", "description": "Column of a hidden cell, from 0"},
             "y": {"type": "integer", "description": "Row of a hidden cell, from 0"},

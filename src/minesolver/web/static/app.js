@@ -219,21 +219,8 @@ function showTile(el) {
   const head = document.createElement("div");
   head.className = "tile-head";
   head.textContent = `Cell (${x}, ${y})`;
-  const rows = tileLines(x, y, c, state.analysis).map(([k, v]) => {
-    const row = document.createElement("div");
-    if (k === "Best move") row.className = "tile-best";
-    if (k) {
-      const key = document.createElement("span");
-      key.className = "tile-key";
-      key.textContent = `${k}: `;
-      row.appendChild(key);
-    }
-    const val = document.createElement("span");
-    val.className = "tile-value";
-    val.textContent = v;
-    row.appendChild(val);
-    return row;
-  });
+  const rows = tileLines(x, y, c, state.analysis)
+    .map(([k, v]) => tileRow(k, v, k === "Best move" ? "tile-best" : ""));  // tile.js
   panel.replaceChildren(head, ...rows);
   panel.dataset.x = x;
   panel.dataset.y = y;
