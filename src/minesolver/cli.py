@@ -11,10 +11,12 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
+from typer import _click as click  # typer's own copy of click, whose classes it extends
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 from typer.exceptions import TyperException
 
 from minesolver.analysis import analyze, to_json
@@ -39,8 +41,57 @@ StartOption = Annotated[
 # the options several commands share; a metavar (or none, for a flag) says what an option
 # takes instead of a type tag in the help
 
-app = typer.Typer(
+
+class _Argument(TyperArgument):
+    """An argument whose help row shows its metavar only, as an option's does."""
+
+    def display_type_rich(self, ctx: click.Context) -> str | None:
+        return None
+
+
+def _untagged_help(option: TyperOption | None) -> TyperOption | None:
+    """``--help`` with no ``<bool>`` tag in the help."""
+    if option is not None:
+        option.metavar = ""
+    return option
+
+
+class _Command(TyperCommand):
+    """A command whose help has no type tags (``<str>``, ``<bool>``): the metavar of each
+    argument and option, and the help text, say what a value is."""
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        params = super().get_params(ctx)
+        for param in params:
+            if type(param) is TyperArgument:
+                param.__class__ = _Argument
+        return params
+
+    def get_help_option(self, ctx: click.Context) -> TyperOption | None:
+        return _untagged_help(super().get_help_option(ctx))
+
+
+class _Group(TyperGroup):
+    """The root command, with the same untagged ``--help``."""
+
+    def get_help_option(self, ctx: click.Context) -> TyperOption | None:
+        return _untagged_help(super().get_help_option(ctx))
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+class _App(typer.Typer):
+    """Every command of the app is a :class:`_Command`."""
+
+    def command(self, name: str | None = None, **kwargs: Any) -> Callable[[_F], _F]:
+        kwargs.setdefault("cls", _Command)
+        return super().command(name, **kwargs)
+
+
+app = _App(
     name="minesolver",
+    cls=_Group,
     help="Exact Minesweeper probabilities, strong players and honest measurements.",
     add_completion=False,
     no_args_is_help=True,

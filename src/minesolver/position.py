@@ -90,7 +90,33 @@ def coordinate_table(width: int, height: int) -> tuple[Cell, ...]:
 
 
 class PositionFormatError(ValueError):
-    """Text that is not a position; the message names line and column."""
+    """Text that is not a position; the message names line and column.
+
+    :attr:`line` and :attr:`column` (1-based) give the place as numbers, for a face that
+    marks it beside the text; either is ``None`` when the error names no line (a cell or a
+    setting) or no column.
+
+    >>> try:
+    ...     Position.from_text("2x2x1\\nHH\\nH9")
+    ... except PositionFormatError as e:
+    ...     print(e.line, e.column, e)
+    3 2 line 3, column 2: digit 9 is more than the 8 neighbours a cell has
+    """
+
+    @property
+    def line(self) -> int | None:
+        """The line of the text the error is on, if it names one."""
+        m = _WHERE.match(str(self))
+        return int(m[1]) if m else None
+
+    @property
+    def column(self) -> int | None:
+        """The column on that line, if the error names one."""
+        m = _WHERE.match(str(self))
+        return int(m[2]) if m and m[2] else None
+
+
+_WHERE = re.compile(r"line (\d+)(?:, column (\d+))?:")
 
 
 class InconsistentPosition(ValueError):

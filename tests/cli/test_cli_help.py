@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from minesolver.cli import main
@@ -19,3 +21,17 @@ def test_solve_help_shows_defaults_and_no_type_tags(
     options = [line for line in out.splitlines() if "--" in line and "--help" not in line]
     assert not [line for line in options if "<str>" in line or "<bool>" in line]
     assert any("--budget" in line and "SECONDS" in line for line in options)
+
+
+@pytest.mark.parametrize(
+    "command", [[], ["solve"], ["replay"], ["play"], ["bench"], ["perfect"], ["serve"]]
+)
+def test_no_help_page_has_a_type_tag(
+    command: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "120")
+    assert main([*command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "--help" in out and "Usage:" in out
+    tags = re.findall(r"<[a-z][a-z_|\[\], ]*>", out)
+    assert not tags, tags

@@ -25,7 +25,7 @@ def test_every_sample_reads_and_replays_to_a_win(path: object) -> None:
     game = Game.from_layout(replay.layout)
     for action in playback.actions:
         apply(game, action)
-    assert game.status == "won"
+    assert game.outcome.status == "won"
     assert game.view() == playback.final
 
 

@@ -16,6 +16,15 @@ from minesolver.analysis import Analysis, analyze
 Page = Any
 
 
+def count_text(n: int) -> str:
+    """A layout count as the page writes it: grouped in thousands up to 15 digits, else
+    ``d.ddd \u00d7 10^k`` (truncated, as the page does)."""
+    digits = str(n)
+    if len(digits) <= 15:
+        return f"{n:,}"
+    return f"{digits[0]}.{digits[1:4]} \u00d7 10^{len(digits) - 1}"
+
+
 def cell(page: Page, x: int, y: int) -> Any:
     """The board's cell ``(x, y)`` as a Playwright locator."""
     return page.locator(f'#board .cell[data-x="{x}"][data-y="{y}"]')

@@ -109,6 +109,25 @@ def test_analyze_errors(
     assert words in detail
 
 
+@pytest.mark.parametrize(
+    ("text", "line", "column"),
+    [
+        ("3x3x1\n9HH\nHHH\nHHH", 2, 1),
+        ("3x3x1\nHHH\nHH\nHHH", 3, 3),
+        ("3x3x1\nHHH\nH9H\nHHH\n", 3, 2),
+        ("3x3x1\nHHH\n", 1, None),
+        ("\n\n3x3x1\nHHH\nHZH\nHHH", 5, 2),
+    ],
+)
+def test_a_malformed_position_says_its_line_and_column(
+    client: TestClient, text: str, line: int, column: int | None
+) -> None:
+    body = client.post("/api/analyze", json={"position": text}).json()
+    assert body["error"] == "malformed_position"
+    assert body["line"] == line and body.get("column") == column
+    assert body["detail"].startswith(f"line {line}")
+
+
 def test_bad_json_and_body_limit(client: TestClient) -> None:
     headers = {"Content-Type": "application/json"}
     r = client.post("/api/analyze", content=b"{not json", headers=headers)

@@ -144,7 +144,10 @@ def test_analyse_a_pasted_position_and_share_it(server: str, page: Page) -> None
     page.select_option("#engine", "bp")  # an approximate engine says so, with errors
     page.wait_for_function("state.analysis && state.analysis.exact === false")
     assert "approximate" in page.inner_text("#engine-used")
-    assert "±" in (page.locator("#board .cell[data-p]").first.get_attribute("aria-label") or "")
+    labels = page.eval_on_selector_all(
+        "#board .cell.heat", "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    assert labels and all("±" in a and "approximate" in a and "/" not in a for a in labels)
     page.locator("#board .cell.heat").first.hover()  # the panel shows no exact-looking fraction
     page.wait_for_function("!document.querySelector('#tile-info').hidden")
     panel = page.inner_text("#tile-info")
@@ -175,9 +178,9 @@ def test_build_a_position_by_clicking(server: str, page: Page) -> None:
     page.wait_for_function("document.querySelector('#layout-count').textContent === '1'")
     assert "certain-safe" in (cell(page, 1, 1).get_attribute("class") or "")
     assert "3x3x1/1FH/HHH/HHH" in page.url
-    error = page.locator("#error")
+    error = page.locator("#position-error")  # said beside the text it is about
     cell(page, 2, 2).click(button="right")  # a second flag with one mine: inconsistent
-    page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+    page.wait_for_function("document.querySelector('#position-error').textContent.length > 0")
     assert "mine" in error.inner_text()
 
 

@@ -137,21 +137,35 @@ class Settings:
 class ApiError(Exception):
     """An error for the client: HTTP status, a short code and a message saying what is wrong."""
 
-    def __init__(self, status: int, code: str, detail: str) -> None:
+    def __init__(
+        self, status: int, code: str, detail: str, where: dict[str, int] | None = None
+    ) -> None:
         super().__init__(detail)
         self.status = status
         self.code = code
         self.detail = detail
+        self.where = where or {}
 
 
-def _error_response(status: int, code: str, detail: str) -> JSONResponse:
+def _error_response(
+    status: int, code: str, detail: str, where: dict[str, int] | None = None
+) -> JSONResponse:
     headers = {"Retry-After": "5"} if code in ("busy", "too_many_requests") else None
-    return JSONResponse({"error": code, "detail": detail}, status_code=status, headers=headers)
+    body: dict[str, object] = {"error": code, "detail": detail, **(where or {})}
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+def _malformed(exc: PositionFormatError) -> ApiError:
+    """400 ``malformed_position``, with the ``line`` and ``column`` of the text it names."""
+    where = {"line": exc.line, "column": exc.column}
+    return ApiError(
+        400, "malformed_position", str(exc), {k: v for k, v in where.items() if v is not None}
+    )
 
 
 async def _api_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
-    return _error_response(exc.status, exc.code, exc.detail)
+    return _error_response(exc.status, exc.code, exc.detail, exc.where)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
@@ -329,6 +343,8 @@ class _Api:
         except ServerBusy as exc:
             raise ApiError(503, "busy", str(exc)) from None
         except JobError as exc:
+            if exc.kind == "PositionFormatError":
+                raise _malformed(PositionFormatError(str(exc))) from None
             status, code = _JOB_ERROR_CODES.get(exc.kind, (400, "bad_request"))
             raise ApiError(status, code, str(exc)) from None
         except JobCrashed:
@@ -368,7 +384,7 @@ class _Api:
         try:
             position = await run_in_threadpool(Position.from_text, text)
         except PositionFormatError as exc:
-            raise ApiError(400, "malformed_position", str(exc)) from None
+            raise _malformed(exc) from None
         _check_size(position.width, position.height, self.settings, "board")
         if mines is not None and not 0 <= mines <= position.width * position.height:
             raise ApiError(

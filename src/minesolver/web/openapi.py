@@ -88,6 +88,14 @@ _SCHEMAS: dict[str, Any] = {
         "properties": {
             "error": {"type": "string", "enum": _ERROR_CODES},
             "detail": {"type": "string", "description": "What is wrong, for people"},
+            "line": {
+                "type": "integer",
+                "description": "malformed_position: the line of the text (1-based) it is on",
+            },
+            "column": {
+                "type": "integer",
+                "description": "malformed_position: the column on that line (1-based)",
+            },
         },
     },
     "AnalyzeRequest": {

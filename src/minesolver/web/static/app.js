@@ -16,7 +16,7 @@ const state = {
   timer: null,
   clockBase: 0,      // performance.now() at elapsed 0
   edit: { width: 5, height: 5, mines: 5, cells: [] },
-  tool: "1",
+  tool: "inspect",   // Analyse: what a click does (inspect, or the cell kind it sets)
   seed: null,
   moves: { id: null, you: 0, ai: 0, autoplay: false, last: null },
   probs: new Map(),  // the shown analysis's cells, by "x,y" (for the tile panel)
@@ -35,6 +35,8 @@ async function api(method, path, body) {
   if (!res.ok) {
     const err = new Error((data && data.detail) || res.statusText);
     err.code = data && data.error;
+    err.line = data && data.line;
+    err.column = data && data.column;
     throw err;
   }
   return data;
@@ -147,8 +149,8 @@ function render() {
         const c = probs.get(key);
         if (c) {
           el.dataset.p = c.p;
-          label += `, mine probability ${c.p}` +
-            (c.error !== undefined ? ` ± ${(c.error * 100).toFixed(2)}% (approximate)` : "");
+          label += c.error === undefined ? `, mine probability ${c.p}`  // approximate: no fraction
+            : `, mine probability about ${(c.prob * 100).toFixed(2)}% ± ${(c.error * 100).toFixed(2)}% (approximate)`;
           if (c.p === "0") cls.push("certain-safe");
           else if (c.p === "1") cls.push("certain-mine");
           else {
@@ -171,6 +173,7 @@ function render() {
   board.classList.toggle("lost", !!game && game.status === "lost");
   const panel = $("tile-info");
   if (!panel.hidden) showTile(cellAt(+panel.dataset.x, +panel.dataset.y));
+  scrollCue();
 }
 
 // -- tile information -----------------------------------------------------------------
@@ -363,12 +366,20 @@ async function refreshHints() {
   } catch (e) { showError(e); }
 }
 
+// A layout count (a decimal string, possibly hundreds of digits) for people: grouped in
+// thousands up to 15 digits, else as d.ddd × 10^n.
+function countText(digits) {
+  if (digits.length <= 15) return digits.replace(/\B(?=(\d{3})+$)/g, ",");
+  return `${digits[0]}.${digits.slice(1, 4)} × 10^${digits.length - 1}`;
+}
+
 function describeMove(a) {
-  if (!a.move) return `${a.safe.length} certainly safe, ${a.mines_found.length} certain mines.`;
+  const left = a.layouts === null ? "" : ` ${countText(a.layouts)} possible layout${a.layouts === "1" ? "" : "s"} remain.`;
+  const certain = `${a.safe.length} certainly safe, ${a.mines_found.length} certain mines.${left}`;
+  if (!a.move) return certain;
   const m = a.move;
   const what = m.guess ? `guess (mine probability ${(m.risk * 100).toFixed(1)}%)` : "certain";
-  return `Best move (${m.player}): ${m.kind} (${m.x}, ${m.y}), ${what}. ` +
-    `${a.safe.length} certainly safe, ${a.mines_found.length} certain mines.`;
+  return `Best move (${m.player}): ${m.kind} (${m.x}, ${m.y}), ${what}. ${certain}`;
 }
 
 async function aiMove() {
@@ -440,14 +451,14 @@ async function analyse(text) {
   try {
     const a = await api("POST", "/api/analyze", { position: text, engine: $("engine").value });
     if (seq !== analyseSeq) return;
+    showPositionError(null);
     const parsed = parseText(text);
     loadEdit(parsed.rows, a.mines);
     state.rows = parsed.rows;
     state.analysis = a;
     const url = `${location.pathname}?analyse=${parsed.rows.length ? `${a.width}x${a.height}x${a.mines}/` : ""}${parsed.rows.join("/")}`;
     history.replaceState(null, "", url);
-    const digits = a.layouts === null ? "not counted (approximate engine)"
-      : a.layouts.length > 30 ? `${a.layouts[0]}.${a.layouts.slice(1, 5)}e${a.layouts.length - 1}` : a.layouts;
+    const digits = a.layouts === null ? "not counted (approximate engine)" : countText(a.layouts);
     $("analysis-summary").innerHTML = "";
     const add = (label, value, id) => {
       const p = document.createElement("div");
@@ -468,11 +479,48 @@ async function analyse(text) {
     render();
   } catch (e) {
     if (seq !== analyseSeq) return;
-    state.analysis = null;
-    $("analysis-summary").textContent = "";
-    showError(e);
+    showPositionError(e);
+    if (e.code !== "malformed_position") {  // a readable board that has no analysis: show it bare
+      const parsed = parseText(text);
+      if (parsed.rows.length && parsed.rows.every((r) => r.length === parsed.rows[0].length)) {
+        state.rows = parsed.rows;
+      }
+      state.analysis = null;
+      $("analysis-summary").textContent = "";
+    }
     render();
   }
+}
+
+// A parse error keeps the last board that could be read (dimmed), says what is wrong under
+// the text, and marks its line (and column) on a backdrop behind the textarea.
+function showPositionError(err) {
+  const box = $("position-text"), back = $("position-backdrop");
+  const stale = !!err && err.code === "malformed_position";
+  $("position-error").textContent = err ? (err.message || String(err)) : "";
+  box.closest(".editor").classList.toggle("invalid", !!err);
+  box.setAttribute("aria-invalid", String(!!err));
+  $("analysis-summary").classList.toggle("stale", stale && !!state.analysis);
+  board.classList.toggle("stale", stale && state.rows.length > 0);
+  back.replaceChildren();
+  if (!err || !err.line) return;
+  const lines = box.value.split("\n");
+  lines.forEach((line, i) => {
+    if (i + 1 !== err.line) { back.append(line + "\n"); return; }
+    const mark = document.createElement("mark");
+    mark.dataset.line = String(err.line);
+    if (err.column && err.column <= line.length + 1) {  // one past the end: a missing cell
+      const col = document.createElement("mark");
+      col.className = "col";
+      col.textContent = line[err.column - 1] || " ";
+      mark.append(line.slice(0, err.column - 1), col, line.slice(err.column));
+    } else {
+      mark.textContent = line || " ";
+    }
+    back.append(mark, "\n");
+  });
+  back.scrollTop = box.scrollTop;
+  back.scrollLeft = box.scrollLeft;
 }
 
 function editCell(x, y, value) {
@@ -494,12 +542,14 @@ function emptyBoard() {
 }
 
 function buildTools() {
-  const tools = ["H", "F", "0", "1", "2", "3", "4", "5", "6", "7", "8"];
+  const tools = ["inspect", "H", "F", "0", "1", "2", "3", "4", "5", "6", "7", "8"];
   for (const t of tools) {
     const b = document.createElement("button");
     b.setAttribute("role", "radio");
     b.dataset.tool = t;
-    b.textContent = t === "H" ? "hidden" : t === "F" ? "⚑ flag" : t;
+    b.textContent = t === "inspect" ? "inspect" : t === "H" ? "hidden" : t === "F" ? "⚑ flag" : t;
+    b.title = t === "inspect" ? "A click shows the cell's information; the board is not changed"
+      : `A click sets the cell to ${t === "H" ? "hidden" : t === "F" ? "a flag" : `the digit ${t}`}`;
     b.setAttribute("aria-checked", String(t === state.tool));
     b.addEventListener("click", () => {
       state.tool = t;
@@ -534,9 +584,24 @@ function cellOf(target) {
   return el ? [+el.dataset.x, +el.dataset.y] : null;
 }
 
+// Inspect mode: the cell's tile panel, without changing the board (a tap, on a phone).
+function inspect(x, y) {
+  const old = cellAt(...state.cursor);
+  if (old) { old.tabIndex = -1; old.classList.remove("cursor"); }
+  state.cursor = [x, y];
+  const el = cellAt(x, y);
+  el.tabIndex = 0;
+  el.classList.add("cursor");
+  showTile(el);
+}
+
 function primary(x, y) {
   state.cursor = [x, y];
-  if (state.mode === "analyse") { editCell(x, y, state.tool); return; }
+  if (state.mode === "analyse") {
+    if (state.tool === "inspect") inspect(x, y);
+    else editCell(x, y, state.tool);
+    return;
+  }
   const ch = state.rows[y][x];
   if ($("flag-mode").checked && (ch === "H" || ch === "F")) move("flag", x, y);
   else if (ch >= "1" && ch <= "8") move("chord", x, y);
@@ -571,6 +636,7 @@ board.addEventListener("contextmenu", (ev) => {
   const c = cellOf(ev.target);
   if (!c) return;
   ev.preventDefault();
+  if (state.mode === "analyse" && state.tool === "inspect") { inspect(...c); return; }
   state.cursor = c;
   if (state.mode === "analyse") editCell(c[0], c[1], state.edit.cells[c[1] * state.edit.width + c[0]] === "F" ? "H" : "F");
   else move("flag", ...c);
@@ -627,12 +693,40 @@ $("speed").addEventListener("input", () => { $("speed-value").textContent = $("s
 $("analyse-button").addEventListener("click", () => analyse($("position-text").value));
 $("engine").addEventListener("change", () => analyse($("position-text").value));
 $("edit-new").addEventListener("click", emptyBoard);
+let typingTimer = null;
+$("position-text").addEventListener("input", () => {
+  clearTimeout(typingTimer);
+  typingTimer = setTimeout(() => analyse($("position-text").value), 500);
+});
+$("position-text").addEventListener("scroll", () => {
+  $("position-backdrop").scrollTop = $("position-text").scrollTop;
+  $("position-backdrop").scrollLeft = $("position-text").scrollLeft;
+});
+$("analyse-game").addEventListener("click", analyseGame);
+$("board-wrap").addEventListener("scroll", scrollCue, { passive: true });
 $("edit-mines").addEventListener("change", () => {
   state.edit.mines = +$("edit-mines").value;
   $("position-text").value = editText();
   analyse(editText());
 });
 window.addEventListener("resize", () => { board.dataset.size = ""; render(); });
+
+// "Analyse this game": the game's board (flags as placed, the level's total) in Analyse.
+function analyseGame() {
+  const g = state.game;
+  if (!g) return;
+  $("position-text").value = `${g.width}x${g.height}x${g.mines}\n${g.board.join("\n")}\n`;
+  setMode("analyse");
+}
+
+// A board wider than its box scrolls sideways: fade the cut edge and say so under it.
+function scrollCue() {
+  const w = $("board-wrap");
+  const more = w.scrollWidth - w.clientWidth > 1;
+  w.classList.toggle("scroll-left", more && w.scrollLeft > 1);
+  w.classList.toggle("scroll-right", more && w.scrollLeft < w.scrollWidth - w.clientWidth - 1);
+  $("scroll-cue").hidden = !more;
+}
 
 buildTools();
 document.querySelector("#legend .ramp").style.background =
