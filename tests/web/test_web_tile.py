@@ -18,6 +18,7 @@ pytest.importorskip("httpx")
 
 from gen import Cut, ci_settings, game_positions
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from tile_oracle import layouts, tile_truth
 
 with warnings.catch_warnings():
@@ -169,3 +170,21 @@ def test_the_moves_of_an_analysis_say_why_in_plain_words(client: TestClient) -> 
     assert move["guess"] and "score" in move["reason"]  # the raw reason, for machines
     assert "score" not in move["why"] and "P(" not in move["why"]
     assert "%" in move["why"]
+
+
+@settings(
+    ci_settings(60),
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    st.integers(-2, 6) | st.integers(-(10**40), 10**40),
+    st.integers(-2, 6) | st.integers(-(10**40), 10**40),
+)
+def test_any_cell_is_answered_or_refused_naming_it(client: TestClient, x: int, y: int) -> None:
+    r = client.post("/api/tile", json={"position": KNOWN, "x": x, "y": y})
+    hidden = 0 <= x < 5 and 0 <= y < 5 and KNOWN.splitlines()[1 + y][x] == "H"
+    if hidden:
+        assert r.status_code == 200, r.text
+        check_consistent(r.json())
+    else:
+        assert f"cell ({x}, {y}) is " in error_of(r, 400, "bad_cell")
