@@ -70,7 +70,7 @@ def hover_frontier(page: Page) -> None:
     common = max(set(probs), key=probs.count)
     frontier = [i for i, p in enumerate(probs) if p != common]
     cells.nth(frontier[len(frontier) // 2]).hover()
-    page.wait_for_selector("#tile-info:not([hidden])")
+    page.wait_for_selector("#tile-info:not([hidden]) .tile-digits")  # the digit chances
 
 
 def won_by_autoplay(page: Page, port: int) -> None:

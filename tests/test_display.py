@@ -111,6 +111,7 @@ def test_reasons_in_plain_words() -> None:
     assert "score" not in best and "P(" not in best
     assert "surviving this click and the next" in best and "40.1%" in best
     assert "of the 5 cells weighed" in best and "50/50" in best
+    assert "20.4% risk of a mine" in best and "proves another cell safe" in best
     assert plain_reason(_guess("lowest mine probability 0.204, one of 3 tied")) == (
         "the lowest risk on the board, picked at random among 3 cells as low"
     )

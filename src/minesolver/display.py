@@ -292,13 +292,16 @@ def _pseq(m: re.Match[str]) -> str:
 def _best(m: re.Match[str]) -> str:
     count = int(m[6])
     among = f"of the {count} cells weighed" if count > 1 else "no other cell could beat it"
+    risk = f"{_pct(m[4])} risk of a mine"
     if m[1] == "second-move safety":
         why = (
-            f"the best chance of surviving this click and the next one ({among}), "
-            f"with {_pct(m[3])} chance of revealing a safe cell"
+            f"the best chance of surviving this click and the next one ({among}): {risk}, "
+            f"and {_pct(m[3])} chance that its number proves another cell safe"
         )
     else:
-        why = f"the safest ({among}); ties go to the one likelier to reveal a safe cell"
+        why = (
+            f"the safest ({among}): {risk}; ties go to the one likelier to prove another cell safe"
+        )
     latent = "; if safe, it may also settle a 50/50 that would otherwise wait for the end"
     return why + (latent if m[5] else "")
 

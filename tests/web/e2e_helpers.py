@@ -7,11 +7,14 @@ The fixtures (``server``, ``browser``, ``page``) are in ``conftest.py``.
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
 from typing import Any
 
 from webtest_helpers import replay
 
-from minesolver.analysis import Analysis, analyze
+from minesolver.analysis import Analysis, analyze, fraction_text
+from minesolver.strategy.outcomes import tile_outcomes
 
 Page = Any
 
@@ -58,3 +61,57 @@ def with_hints(page: Page, url: str, seed: int = 8) -> Analysis:
     page.check("#hints")
     page.wait_for_selector("#board .cell.best")
     return analyze(replay("beginner", seed, "safe", (0, 0)).view())
+
+
+def percent_text(p: Fraction) -> str:
+    """``p`` as the page writes a chance: a percentage with two decimals, rounded half up,
+    but a chance neither 0 nor 1 never as 0.00% or 100.00%."""
+    hundredths = math.floor(p * 10000 + Fraction(1, 2))
+    if hundredths == 0 and p:
+        return "<0.01%"
+    if hundredths == 10000 and p != 1:
+        return ">99.99%"
+    return f"{hundredths // 100}.{hundredths % 100:02d}%"
+
+
+def hover_until_loaded(page: Page, x: int, y: int) -> None:
+    """Hover cell (x, y) and wait for its digit chances (or their refusal) in the panel."""
+    cell(page, x, y).hover()
+    page.wait_for_function(
+        "(() => { const p = document.querySelector('#tile-info');"
+        f" return !p.hidden && p.dataset.x === '{x}' && p.dataset.y === '{y}' &&"
+        " !p.querySelector('.tile-loading') && !!p.querySelector('.tile-chances'); })()"
+    )
+
+
+def shown_chances(page: Page) -> dict[str, Any]:
+    """The digit rows, opening and progress as the panel shows them: for each, the
+    percentage text and the exact fraction of ``data-p``."""
+    rows = page.eval_on_selector_all(
+        "#tile-info .tile-digit",
+        "els => els.map(e => [e.dataset.digit, e.querySelector('.tile-d').textContent,"
+        " e.querySelector('.tile-value').textContent, e.dataset.p])",
+    )
+
+    def one(selector: str) -> tuple[str, str]:
+        row = page.locator(f"#tile-info {selector}")
+        return row.locator(".tile-value").inner_text(), str(row.get_attribute("data-p"))
+
+    digits = {}
+    for digit, label, shown, p in rows:
+        assert digit == label  # the digit shown is the one the row is for
+        digits[int(digit)] = (shown, p)
+    return {"digits": digits, "opening": one(".tile-opening"), "progress": one(".tile-progress")}
+
+
+def check_cell(page: Page, analysis: Analysis, c: tuple[int, int]) -> None:
+    """The panel of cell ``c`` shows the library's exact tile information."""
+    hover_until_loaded(page, *c)
+    tile = tile_outcomes(analysis, c)
+    shown = shown_chances(page)
+    assert shown["digits"] == {
+        d: (percent_text(p), fraction_text(p)) for d, p in tile.digits.items()
+    }, c
+    assert sum((Fraction(p) for _, p in shown["digits"].values()), Fraction(0)) == tile.safe
+    assert shown["opening"] == (percent_text(tile.opening), fraction_text(tile.opening))
+    assert shown["progress"] == (percent_text(tile.progress), fraction_text(tile.progress))

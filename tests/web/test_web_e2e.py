@@ -7,12 +7,18 @@ the way a user would, then checks what the page shows against the engine.
 
 from __future__ import annotations
 
-import math
-from fractions import Fraction
 from typing import Any
 
 import pytest
-from e2e_helpers import Page, board_rows, cell, shown_probabilities, start, with_hints
+from e2e_helpers import (
+    Page,
+    board_rows,
+    cell,
+    percent_text,
+    shown_probabilities,
+    start,
+    with_hints,
+)
 from webtest_helpers import KNOWN, replay
 
 from minesolver.analysis import analyze, fraction_text
@@ -241,12 +247,6 @@ def test_hint_board_marks_safe_mine_and_best_and_numbers_on_demand(server: str, 
     assert all(cell(page, *c).inner_text() == "" for c in risky)
 
 
-def percent_text(p: Fraction) -> str:
-    """``p`` as the tile panel writes it: a percentage with two decimals, half up."""
-    hundredths = math.floor(p * 10000 + Fraction(1, 2))
-    return f"{hundredths // 100}.{hundredths % 100:02d}%"
-
-
 def test_tile_panel_shows_the_exact_probability(server: str, page: Page) -> None:
     expected = with_hints(page, server)
     panel = page.locator("#tile-info")
@@ -277,7 +277,7 @@ def test_tile_panel_shows_the_exact_probability(server: str, page: Page) -> None
         f"document.querySelector('#tile-info').dataset.x === '{move['x']}' && "
         f"document.querySelector('#tile-info').dataset.y === '{move['y']}'"
     )
-    assert f"Best move: {move['kind']}: {move['reason']}" in panel.inner_text()
+    assert f"Best move: {move['kind']}: {move['why']}" in panel.inner_text()
     page.mouse.move(1000, 880)  # off the board: the panel closes
     page.wait_for_function("document.querySelector('#tile-info').hidden")
 

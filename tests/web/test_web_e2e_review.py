@@ -7,15 +7,19 @@ game of the Play tab is reviewed the same way, its losing click marked as the ex
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from typing import Any
 
 import pytest
-from e2e_helpers import Page, board_rows, cell, shown_probabilities, start
+from e2e_helpers import Page, board_rows, cell, check_cell, shown_probabilities, start
 from replay_samples import SAMPLES
 from webtest_helpers import replay
 
+from minesolver.analysis import analyze
+from minesolver.position import Position
 from minesolver.replay import load
 from minesolver.replay.report import positions_json, to_json
+from minesolver.strategy.outcomes import tile_outcomes
 
 pytest.importorskip("playwright.sync_api")
 
@@ -175,6 +179,9 @@ def test_the_tile_panel_works_on_the_review_board(server: str, page: Page) -> No
         f"document.querySelector('#tile-info').dataset.y === '{risky['y']}'"
     )
     assert f"Mine: {risky['p']} = {percent(risky['p'])}" in page.inner_text("#tile-info")
+    # the digit chances of the graded position: the player's flags untrusted (hidden)
+    untrusted = Position.from_text(entry["position"].replace("F", "H"))
+    check_cell(page, analyze(untrusted), (risky["x"], risky["y"]))
     rows = board_rows(page)
     cell(page, risky["x"], risky["y"]).click()  # the review board is not played on
     assert board_rows(page) == rows
@@ -271,3 +278,34 @@ def test_on_a_phone_the_figures_follow_the_board(server: str, browser: Any) -> N
     page.wait_for_selector("#play-panel:not([hidden])")
     assert page.is_hidden("#review-side")
     context.close()
+
+
+def test_the_tile_panel_of_a_position_with_flags_leaves_them_untrusted(
+    server: str, page: Page
+) -> None:
+    # this player flagged cells before any digit proved them: trusting the flags would
+    # give other chances than the grader's
+    data = (SAMPLES / "vienna-rmv2_16px_preflags.rmv").read_bytes()
+    positions = graded(data)["positions"]
+    k = next(i for i, e in enumerate(positions) if "F" in e["position"])
+    entry = positions[k]
+    open_sample(page, server, data)
+    page.keyboard.press("Home")
+    for _ in range(k):
+        page.keyboard.press("ArrowRight")
+    assert_step_shown(page, k, entry)
+    rows = entry["position"].splitlines()[1:]
+    trusted = analyze(Position.from_text(entry["position"]))
+    untrusted = analyze(Position.from_text(entry["position"].replace("F", "H")))
+    assert untrusted.probabilities == {
+        (c["x"], c["y"]): Fraction(c["p"]) for c in entry["analysis"]["cells"]
+    }  # the grader's analysis is that of the flags taken as hidden cells
+    differ = [
+        c
+        for c, p in untrusted.probabilities.items()
+        if 0 < p < 1
+        and rows[c[1]][c[0]] == "H"
+        and tile_outcomes(untrusted, c).digits != tile_outcomes(trusted, c).digits
+    ]
+    assert differ
+    check_cell(page, untrusted, differ[0])

@@ -149,7 +149,13 @@ def game_id(client: TestClient) -> str:
 
 @pytest.mark.slow
 def test_no_body_makes_a_server_error(client: TestClient, game_id: str) -> None:
-    paths = ["/api/analyze", "/api/games", f"/api/games/{game_id}/move", f"/api/games/{game_id}/ai"]
+    paths = [
+        "/api/analyze",
+        "/api/tile",
+        "/api/games",
+        f"/api/games/{game_id}/move",
+        f"/api/games/{game_id}/ai",
+    ]
 
     @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
     @given(st.sampled_from(paths), _BODIES)

@@ -13,25 +13,31 @@ read from it the new certain cells and the next click's safety.
 
 Cost: one exact analysis per possible digit (at most 9, usually 2-5), each cached by
 position in an :class:`OutcomeCache` that a player keeps for one move (or one game).
+:func:`tile_outcomes` gathers the same for one cell as the tile information a player
+reads: the digit chances, the chance of an opening and the chance of progress.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 from minesolver.analysis import Analysis, analyze, analyze_after
 from minesolver.counting import ComponentCount
 from minesolver.position import FLAG, HIDDEN, Cell, InconsistentPosition, Position
+from minesolver.result import MineCountUnknown
 from minesolver.strategy.base import Move
 from minesolver.strategy.greedy import certain_moves
 
 __all__ = [
     "Outcome",
     "OutcomeCache",
+    "TileError",
+    "TileOutcomes",
     "cell_outcomes",
+    "check_tile_cell",
     "deep_signature",
     "digit_entropy",
     "digit_neighbourhood",
@@ -41,6 +47,7 @@ __all__ = [
     "iter_representatives",
     "moves_for",
     "representatives",
+    "tile_outcomes",
 ]
 
 
@@ -163,6 +170,104 @@ def iter_outcomes(
         if child is None or child.layouts == 0:
             continue
         yield Outcome(cell, digit, Fraction(child.layout_count(), analysis.layout_count()), child)
+
+
+class TileError(ValueError):
+    """A cell whose tile information cannot be given: off the board, not hidden, or an
+    analysis that did not count its layouts exactly; the message names the cell."""
+
+
+@dataclass(frozen=True, slots=True)
+class TileOutcomes:
+    """What a click on one hidden cell can lead to, exactly (:func:`tile_outcomes`).
+
+    ``mine``: the probability that the cell is a mine. ``digits``: for each digit the cell
+    can show, by increasing digit, the joint probability that it is safe and shows it
+    (impossible digits are left out); they add up to :attr:`safe`. ``progress``: the
+    probability that the cell is safe and its digit leaves at least one other hidden cell
+    certainly safe that was not before (the ``best`` player's progress).
+    """
+
+    cell: Cell
+    mine: Fraction
+    digits: Mapping[int, Fraction]
+    progress: Fraction
+
+    @property
+    def safe(self) -> Fraction:
+        """The probability that the cell is safe: ``1 - mine``."""
+        return 1 - self.mine
+
+    @property
+    def opening(self) -> Fraction:
+        """The probability that the cell is safe and shows 0: the click opens an area."""
+        return self.digits.get(0, Fraction(0))
+
+
+def tile_outcomes(
+    analysis: Analysis, cell: Cell, cache: OutcomeCache | None = None
+) -> TileOutcomes:
+    """The tile information of a hidden ``cell``: its digit chances and its progress.
+
+    ``analysis`` must be exact, under a known mine total with the flags trusted (a
+    layout count is the denominator of every chance); ``TileError`` otherwise, and for a
+    cell off the board or not hidden (``MineCountUnknown`` under a density). A certain
+    mine can show nothing: no digit, no progress. "Progress" counts an outcome whose
+    analysis has a certainly-safe cell not certainly safe in ``analysis``: when no cell is
+    certainly safe (whenever a player must guess) that is any safe cell, as ``best``
+    counts it. Cost: :func:`iter_outcomes`, one analysis per possible digit.
+
+    >>> from minesolver import Position, analyze
+    >>> known = Position.from_text("5x5x5\\nH2HHH\\nHHHHH\\n112HH\\n00HHH\\n000HH")
+    >>> tile = tile_outcomes(analyze(known), (4, 0))
+    >>> tile.mine, tile.opening, tile.progress
+    (Fraction(11, 36), Fraction(1, 12), Fraction(1, 9))
+    >>> {d: str(p) for d, p in tile.digits.items()}
+    {0: '1/12', 1: '1/3', 2: '1/4', 3: '1/36'}
+    """
+    _check_tile(analysis, cell)
+    before = analysis.safe
+    digits: dict[int, Fraction] = {}
+    progress = Fraction(0)
+    for o in iter_outcomes(analysis, cell, cache):
+        digits[o.digit] = o.probability
+        if not o.analysis.safe <= before:
+            progress += o.probability
+    return TileOutcomes(cell, analysis.probabilities[cell], digits, progress)
+
+
+def check_tile_cell(position: Position, cell: Cell) -> None:
+    """``TileError`` unless ``cell`` is a hidden cell of ``position``. O(1).
+
+    >>> check_tile_cell(Position.from_text("2x1x1\\n1H"), (0, 0))
+    Traceback (most recent call last):
+    ...
+    minesolver.strategy.outcomes.TileError: cell (0, 0) is not hidden: it shows the digit 1
+    """
+    x, y = cell
+    if not (0 <= x < position.width and 0 <= y < position.height):
+        raise TileError(f"cell {cell} is off the {position.width}x{position.height} board")
+    value = position[cell]
+    if value != HIDDEN:
+        shown = "a flag" if value == FLAG else f"the digit {value}"
+        raise TileError(f"cell {cell} is not hidden: it shows {shown}")
+
+
+def _check_tile(analysis: Analysis, cell: Cell) -> None:
+    """Refuse what :func:`tile_outcomes` cannot answer exactly, saying why."""
+    check_tile_cell(analysis.position, cell)
+    problem = analysis.problem
+    if problem is not None and problem.density is not None:
+        raise MineCountUnknown(
+            f"cell {cell}: the digit chances need the total number of mines, not a density"
+        )
+    if not analysis.exact or analysis.layouts is None:
+        raise TileError(
+            f"cell {cell}: the digit chances need an exact count of the layouts, which the "
+            f"{analysis.engine} engine does not give"
+        )
+    if problem is not None and not problem.trust_flags:
+        raise TileError(f"cell {cell}: the digit chances count flags as mines: trust them")
 
 
 def is_dead(outcomes: Iterable[Outcome]) -> bool:

@@ -3,6 +3,7 @@
 Routes (described for machines by :mod:`minesolver.web.openapi` at ``/openapi.json``):
 
 - ``POST /api/analyze``: probabilities, layout count, certain cells and the best move;
+- ``POST /api/tile``: one hidden cell's exact digit chances, opening and progress;
 - ``GET /api/levels``: presets, first-click rules and the server's limits;
 - ``POST /api/games``, ``GET|DELETE /api/games/{id}``, ``POST /api/games/{id}/move``,
   ``GET /api/games/{id}/hint``, ``POST /api/games/{id}/ai``: games kept on the server;
@@ -42,6 +43,7 @@ from minesolver.engines import ENGINES
 from minesolver.game import FIRST_CLICK_RULES, PRESETS, GameError, Level, check_level, parse_level
 from minesolver.position import Position, PositionFormatError
 from minesolver.replay.evf_write import replay_from_game, write_evf
+from minesolver.strategy.outcomes import TileError, check_tile_cell
 from minesolver.web.compute import (
     BudgetExceeded,
     JobCrashed,
@@ -52,6 +54,7 @@ from minesolver.web.compute import (
 )
 from minesolver.web.fairness import Cost, FairGate, TooManyRequests, estimate_cost
 from minesolver.web.games import GameStore, StoredGame, game_state
+from minesolver.web.jobs import flags_hidden
 from minesolver.web.openapi import openapi_document
 
 __all__ = ["ApiError", "Settings", "create_app"]
@@ -65,6 +68,7 @@ _JOB_ERROR_CODES = {
     "MineCountUnknown": (422, "mines_unknown"),
     "EngineLimitExceeded": (422, "engine_limit_exceeded"),
     "ReplayFormatError": (400, "malformed_replay"),
+    "TileError": (400, "bad_cell"),
 }
 
 _MAX_LEVEL_TEXT = 64
@@ -370,7 +374,13 @@ class _Api:
 
     # -- analysis --------------------------------------------------------------------------
 
-    async def analyze(self, request: Request) -> Response:
+    async def _position_request(
+        self, request: Request
+    ) -> tuple[dict[str, Any], Position, dict[str, Any]]:
+        """The body of a request about a position (``/api/analyze``, ``/api/tile``), the
+        position read from it (on a thread: up to ``max_body`` bytes of text) and checked
+        against the limits, and the job's arguments ``text``, ``mines``, ``density`` and
+        ``trust_flags``."""
         self._check_share(request)
         body = await _read_json(request, self.settings.max_body)
         text = _required(body, "position", str)
@@ -379,33 +389,51 @@ class _Api:
         if mines is not None and density is not None:
             raise ApiError(400, "bad_field", "give either 'mines' or 'density', not both")
         trust_flags = _field(body, "trust_flags", bool, True)
-        engine = _field(body, "engine", str, "exact")
-        if engine not in ENGINES:
-            known = ", ".join(sorted(ENGINES))
-            raise ApiError(400, "bad_field", f"engine {engine!r}: expected one of {known}")
-        try:  # up to max_body bytes of text: parsed on a thread, not on the event loop
+        try:
             position = await run_in_threadpool(Position.from_text, text)
         except PositionFormatError as exc:
             raise _malformed(exc) from None
         _check_size(position.width, position.height, self.settings, "board")
-        cost = await run_in_threadpool(estimate_cost, position, trust_flags=trust_flags)
         if mines is not None and not 0 <= mines <= position.width * position.height:
             raise ApiError(
                 400,
                 "bad_field",
                 f"mines {mines} do not fit a {position.width}x{position.height} board",
             )
+        args = {
+            "text": text,
+            "mines": mines,
+            "density": None if density is None else str(density),
+            "trust_flags": trust_flags,
+        }
+        return body, position, args
+
+    async def analyze(self, request: Request) -> Response:
+        body, position, args = await self._position_request(request)
+        engine = _field(body, "engine", str, "exact")
+        if engine not in ENGINES:
+            known = ", ".join(sorted(ENGINES))
+            raise ApiError(400, "bad_field", f"engine {engine!r}: expected one of {known}")
+        trust_flags = args["trust_flags"]
+        cost = await run_in_threadpool(estimate_cost, position, trust_flags=trust_flags)
         result = await self.compute(
-            request,
-            cost,
-            "analyse",
-            text=text,
-            mines=mines,
-            density=None if density is None else str(density),
-            trust_flags=trust_flags,
-            engine=engine,
-            with_move=engine == "exact",
+            request, cost, "analyse", **args, engine=engine, with_move=engine == "exact"
         )
+        return JSONResponse(result)
+
+    async def tile(self, request: Request) -> Response:
+        """One hidden cell's tile information (:func:`minesolver.web.jobs.tile`): exact
+        digit chances, opening and progress. A bad cell is a 400 before any work."""
+        body, position, args = await self._position_request(request)
+        cell = (_required(body, "x", int), _required(body, "y", int))
+        if args["trust_flags"] is False:
+            position = await run_in_threadpool(flags_hidden, position)
+        try:
+            check_tile_cell(position, cell)
+        except TileError as exc:
+            raise ApiError(400, "bad_cell", str(exc)) from None
+        cost = await run_in_threadpool(estimate_cost, position)
+        result = await self.compute(request, cost, "tile", **args, x=cell[0], y=cell[1])
         return JSONResponse(result)
 
     async def levels(self, request: Request) -> Response:
@@ -579,6 +607,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/", api.index, methods=["GET"]),
         Route("/openapi.json", api.openapi, methods=["GET"]),
         Route("/api/analyze", api.analyze, methods=["POST"]),
+        Route("/api/tile", api.tile, methods=["POST"]),
         Route("/api/levels", api.levels, methods=["GET"]),
         Route("/api/replays", api.replay, methods=["POST"]),
         Route("/api/games", api.new_game, methods=["POST"]),

@@ -11,23 +11,28 @@ import random
 import time
 from typing import Any
 
-from minesolver.analysis import analyze, to_json
-from minesolver.position import HIDDEN, Position
+from minesolver.analysis import analyze, fraction_text, int_to_decimal, to_json
+from minesolver.display import plain_reason
+from minesolver.position import FLAG, HIDDEN, Position
 from minesolver.replay import load as load_replay
 from minesolver.replay.report import positions_json
 from minesolver.replay.report import to_json as replay_json
 from minesolver.strategy.base import Move
+from minesolver.strategy.outcomes import TileOutcomes, tile_outcomes
 
 __all__ = [
     "NO_MOVE",
     "PLAYER_PREFERENCE",
     "analyse",
     "choose_move",
+    "flags_hidden",
     "hint",
     "move_json",
     "no_move_left",
     "replay",
     "sleep",
+    "tile",
+    "tile_json",
 ]
 
 PLAYER_PREFERENCE = ("best", "greedy")
@@ -86,7 +91,9 @@ def choose_move(view: Position, seed: int = 0) -> tuple[str, Move | None]:
 
 
 def move_json(player: str, move: Move | None) -> dict[str, Any] | None:
-    """A move as JSON: ``{"kind", "x", "y", "guess", "risk", "reason", "player"}``."""
+    """A move as JSON: ``{"kind", "x", "y", "guess", "risk", "reason", "why", "player"}``:
+    ``reason`` is the player's own (its internal scores, for machines), ``why`` the same
+    in plain words (:func:`minesolver.display.plain_reason`), for people."""
     if move is None:
         return None
     x, y = move.cell
@@ -97,6 +104,7 @@ def move_json(player: str, move: Move | None) -> dict[str, Any] | None:
         "guess": move.guess,
         "risk": move.risk,
         "reason": move.reason,
+        "why": plain_reason(move),
         "player": player,
     }
 
@@ -129,6 +137,58 @@ def analyse(
             if move is None:
                 result["no_move"] = NO_MOVE
     return result
+
+
+def tile(
+    text: str,
+    x: int,
+    y: int,
+    mines: int | None = None,
+    density: str | None = None,
+    trust_flags: bool = True,
+) -> dict[str, Any]:
+    """The tile information of cell ``(x, y)`` (:func:`tile_json`), always from the exact
+    engine: the digit chances need an exact count. Flags not trusted are unknown cells,
+    as hidden ones are. A bad cell raises :class:`~minesolver.strategy.outcomes.TileError`;
+    a density, :class:`~minesolver.result.MineCountUnknown`."""
+    position = _position(text, mines)
+    if not trust_flags:
+        position = flags_hidden(position)
+    analysis = analyze(position, density=density)
+    return tile_json(tile_outcomes(analysis, (x, y)), analysis.layout_count())
+
+
+def flags_hidden(position: Position) -> Position:
+    """``position`` with its flags as hidden cells: what flags not trusted are to the
+    analysis (a tile request then counts the flags left as mines). O(cells)."""
+    return position.replace(
+        {position.coords(i): HIDDEN for i, v in enumerate(position.cells) if v == FLAG}
+    )
+
+
+def tile_json(tile: TileOutcomes, layouts: int) -> dict[str, Any]:
+    """Tile information as JSON: exact fractions as strings (``"0"``, ``"1"`` or
+    ``"n/d"``) in ``p``, ``safe``, ``digits`` (digit -> P(safe and shows it), the possible
+    digits only), ``opening`` and ``progress``; ``layouts`` in decimal; the same chances
+    as floats, for display, in ``floats``."""
+    x, y = tile.cell
+    chances = {
+        "p": tile.mine,
+        "safe": tile.safe,
+        "opening": tile.opening,
+        "progress": tile.progress,
+    }
+    return {
+        "x": x,
+        "y": y,
+        "layouts": int_to_decimal(layouts),
+        **{k: fraction_text(v) for k, v in chances.items()},
+        "digits": {str(d): fraction_text(p) for d, p in tile.digits.items()},
+        "floats": {
+            **{k: float(v) for k, v in chances.items()},
+            "digits": {str(d): float(p) for d, p in tile.digits.items()},
+        },
+    }
 
 
 def hint(text: str, seed: int = 0) -> dict[str, Any] | None:

@@ -22,6 +22,7 @@ _ERROR_CODES = [
     "body_too_large",
     "bad_level",
     "bad_move",
+    "bad_cell",
     "bad_request",
     "game_not_found",
     "game_over",
@@ -47,7 +48,8 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
 
 def _errors(*statuses: int) -> dict[str, Any]:
     texts = {
-        400: "Malformed request: bad JSON, a missing or mistyped field, a malformed position",
+        400: "Malformed request: bad JSON, a missing or mistyped field, a malformed "
+        "position, a cell off the board or not hidden",
         404: "No such game (or it expired)",
         409: "The game is over (for its replay or review: not over yet)",
         413: "Request body too large",
@@ -74,6 +76,21 @@ _BEST: dict[str, Any] = {
     "schema": {"type": "string", "enum": ["0", "1"]},
 }
 
+_POSITION_FIELDS: dict[str, Any] = {
+    "position": {
+        "type": "string",
+        "description": "JSMinesweeper text: optional WxHxM header, rows of H F 0-8",
+        "examples": ["5x5x5\nH2HHH\nHHHHH\n112HH\n00HHH\n000HH\n"],
+    },
+    "mines": {"type": ["integer", "null"], "minimum": 0},
+    "density": {
+        "type": ["string", "number", "null"],
+        "description": "Mine density 0<p<1 when the total is unknown",
+    },
+    "trust_flags": {"type": "boolean", "default": True},
+}
+"""The fields that name a position, shared by the requests about one."""
+
 _SCHEMAS: dict[str, Any] = {
     "Error": {
         "type": "object",
@@ -95,21 +112,56 @@ _SCHEMAS: dict[str, Any] = {
         "type": "object",
         "required": ["position"],
         "properties": {
-            "position": {
-                "type": "string",
-                "description": "JSMinesweeper text: optional WxHxM header, rows of H F 0-8",
-                "examples": ["5x5x5\nH2HHH\nHHHHH\n112HH\n00HHH\n000HH\n"],
-            },
-            "mines": {"type": ["integer", "null"], "minimum": 0},
-            "density": {
-                "type": ["string", "number", "null"],
-                "description": "Mine density 0<p<1 when the total is unknown",
-            },
-            "trust_flags": {"type": "boolean", "default": True},
+            **_POSITION_FIELDS,
             "engine": {
                 "type": "string",
                 "default": "exact",
                 "description": "Engine name (exact, or an approximate one such as bp)",
+            },
+        },
+    },
+    "TileRequest": {
+        "type": "object",
+        "required": ["position", "x", "y"],
+        "description": "The fields of AnalyzeRequest (the engine is ignored: the digit "
+        "chances are always counted exactly; a density is refused with 422 mines_unknown, "
+        "they need the total) and the hidden cell asked about",
+        "properties": {
+            **_POSITION_FIELDS,
+            "engine": {"type": "string", "description": "Ignored"},
+            "x": {"type": "integer", "description": "Column of a hidden cell, from 0"},
+            "y": {"type": "integer", "description": "Row of a hidden cell, from 0"},
+        },
+    },
+    "Tile": {
+        "type": "object",
+        "description": "What opening one hidden cell can lead to, as exact fractions "
+        '("0", "1" or "num/den") with float copies for display in floats',
+        "required": ["x", "y", "layouts", "p", "safe", "digits", "opening", "progress", "floats"],
+        "properties": {
+            "x": {"type": "integer"},
+            "y": {"type": "integer"},
+            "layouts": {"type": "string", "description": "Layout count, in decimal"},
+            "p": {"type": "string", "description": "P(the cell is a mine)"},
+            "safe": {"type": "string", "description": "P(the cell is safe) = 1 - p"},
+            "digits": {
+                "type": "object",
+                "additionalProperties": {"type": "string"},
+                "description": "Digit (0-8) -> P(the cell is safe and shows that digit), for "
+                "the possible digits only; they add up to safe",
+            },
+            "opening": {
+                "type": "string",
+                "description": "P(safe and shows 0): the click opens an area (digits['0'])",
+            },
+            "progress": {
+                "type": "string",
+                "description": "P(the cell is safe and, once its digit is seen, some other "
+                "hidden cell is certainly safe that was not before); at most safe",
+            },
+            "floats": {
+                "type": "object",
+                "description": "p, safe, opening, progress and digits as floats",
             },
         },
     },
@@ -126,14 +178,18 @@ _SCHEMAS: dict[str, Any] = {
     },
     "Move": {
         "type": "object",
-        "required": ["kind", "x", "y", "guess", "risk", "reason", "player"],
+        "required": ["kind", "x", "y", "guess", "risk", "reason", "why", "player"],
         "properties": {
             "kind": {"type": "string", "enum": ["open", "flag", "chord"]},
             "x": {"type": "integer"},
             "y": {"type": "integer"},
             "guess": {"type": "boolean"},
             "risk": {"type": "number"},
-            "reason": {"type": "string"},
+            "reason": {
+                "type": "string",
+                "description": "The player's own reason, with its internal scores (for machines)",
+            },
+            "why": {"type": "string", "description": "The reason in plain words, for people"},
             "player": {"type": "string", "description": "The player that chose the move"},
         },
     },
@@ -304,6 +360,15 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 ("200", "Analysis", "The analysis"),
                 (400, 413, 422, 429, 503),
                 body="AnalyzeRequest",
+            )
+        },
+        "/api/tile": {
+            "post": _op(
+                "One hidden cell's exact digit chances, opening chance and progress chance",
+                "tile",
+                ("200", "Tile", "The cell's tile information"),
+                (400, 413, 422, 429, 503),
+                body="TileRequest",
             )
         },
         "/api/levels": {

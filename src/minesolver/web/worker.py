@@ -43,6 +43,7 @@ JOBS: dict[str, Callable[..., Any]] = {
     "analyse": jobs.analyse,
     "hint": jobs.hint,
     "replay": jobs.replay,
+    "tile": jobs.tile,
     "sleep": jobs.sleep,
     "allocate": allocate,
 }

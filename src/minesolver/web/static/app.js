@@ -216,7 +216,7 @@ function tileLines(x, y, c, a) {
     lines.push(["Safe", `${safe} = ${exactPercent(safe)}`]);
   }
   const m = a.move;
-  if (m && m.x === x && m.y === y) lines.push(["Best move", `${m.kind}: ${m.reason}`]);
+  if (m && m.x === x && m.y === y) lines.push(["Best move", `${m.kind}: ${m.why || m.reason}`]);
   else if (!m && a.best && a.best[0] === x && a.best[1] === y) lines.push(["Best move", "the lowest mine probability"]);
   return lines;
 }
@@ -229,24 +229,13 @@ function showTile(el) {
   const head = document.createElement("div");
   head.className = "tile-head";
   head.textContent = `Cell (${x}, ${y})`;
-  const rows = tileLines(x, y, c, state.analysis).map(([k, v]) => {
-    const row = document.createElement("div");
-    if (k) {
-      const key = document.createElement("span");
-      key.className = "tile-key";
-      key.textContent = `${k}: `;
-      row.appendChild(key);
-    }
-    const val = document.createElement("span");
-    val.className = "tile-value";
-    val.textContent = v;
-    row.appendChild(val);
-    return row;
-  });
+  const rows = tileLines(x, y, c, state.analysis)
+    .map(([k, v]) => tileRow(k, v, k === "Best move" ? "tile-best" : ""));  // tile.js
   panel.replaceChildren(head, ...rows);
   panel.dataset.x = x;
   panel.dataset.y = y;
   panel.hidden = false;
+  tileDetails(panel, x, y, c);  // the digit chances (tile.js)
   placeTile(panel, el.getBoundingClientRect());
 }
 
@@ -409,7 +398,7 @@ async function aiMove() {
     const r = await api("POST", `/api/games/${g.id}/ai`);
     if (r.move) countMove(state.autoplay ? "autoplay" : "ai", r.game);
     showGame(r.game);
-    if (r.move) $("hint-info").textContent = `AI (${r.move.player}): ${r.move.kind} (${r.move.x}, ${r.move.y}) — ${r.move.reason}`;
+    if (r.move) $("hint-info").textContent = `AI (${r.move.player}): ${r.move.kind} (${r.move.x}, ${r.move.y}) — ${r.move.why}`;
     if ($("hints").checked) await refreshHints();
     return r.game.status === "playing";
   } catch (e) { showError(e); stopAutoplay(); return false; }
@@ -493,7 +482,7 @@ async function analyse(text) {
     add("Certainly safe", a.safe.map(([x, y]) => `(${x},${y})`).join(" ") || "none", "safe-list");
     add("Certain mines", a.mines_found.map(([x, y]) => `(${x},${y})`).join(" ") || "none", "mine-list");
     const m = a.move;
-    add("Best move", m ? `${m.kind} (${m.x}, ${m.y}) — ${m.reason} [${m.player}]`
+    add("Best move", m ? `${m.kind} (${m.x}, ${m.y}) — ${m.why} [${m.player}]`
       : (a.best ? `(${a.best[0]}, ${a.best[1]})` : "none"), "best-move");
     render();
   } catch (e) {
