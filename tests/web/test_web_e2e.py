@@ -227,14 +227,21 @@ def test_hint_board_marks_safe_mine_and_best_and_numbers_on_demand(server: str, 
             "#board .cell", "els => els.map(e => [e.dataset.x, e.dataset.y, e.className])"
         )
     }
+    view = replay("beginner", 8, "safe", (0, 0)).view()
+    frontier = {c for c in expected.probabilities if any(view[n] >= 0 for n in view.neighbours(c))}
     for c, p in expected.probabilities.items():
-        want = "certain-safe" if p == 0 else "certain-mine" if p == 1 else "heat"
+        # a cell away from the digits keeps the plain tile; the legend gives their value
+        tint = "heat" if c in frontier else "interior"
+        want = "certain-safe" if p == 0 else "certain-mine" if p == 1 else tint
         assert want in classes[c], (c, p, classes[c])
+    interior = {p for c, p in expected.probabilities.items() if c not in frontier}
+    assert len(interior) == 1  # no digit speaks of them: one shared probability
+    assert page.inner_text("#interior-p") == percent_text(interior.pop())
     move = page.evaluate("state.analysis.move")
     assert "best" in classes[(move["x"], move["y"])]
     assert sum("best" in v for v in classes.values()) == 1
     # a risky cell is tinted, never with the safe cell's mark, and carries no number yet
-    risky = [c for c, p in expected.probabilities.items() if 0 < p < 1]
+    risky = [c for c, p in expected.probabilities.items() if 0 < p < 1 and c in frontier]
     tints = {cell(page, *c).evaluate("e => e.style.getPropertyValue('--tint')") for c in risky}
     assert all(t.startswith("rgb(") for t in tints)
     assert all(cell(page, *c).inner_text() == "" for c in risky)

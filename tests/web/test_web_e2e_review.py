@@ -49,7 +49,8 @@ def risk_text(entry: dict[str, Any]) -> str:
     if p == "0":
         return "certainly safe"
     what = "a certain mine" if p == "1" else "needless guess" if entry["needless"] else "guess"
-    return f"{what}, {p} = {percent(p)} risk"
+    exact = f"{p} = {percent(p)}" if len(p) <= 12 else percent(p)  # long: the title has it
+    return f"{what}, {exact} risk"
 
 
 def step(page: Page) -> int:
@@ -80,6 +81,7 @@ def assert_step_shown(page: Page, k: int, entry: dict[str, Any]) -> None:
     )
     assert marked == [[entry["x"], entry["y"]]]
     assert page.inner_text("#review-risk") == risk_text(entry)
+    assert page.get_attribute("#review-risk", "title") == f"mine probability {entry['p']}"
     kind = "safe" if entry["p"] == "0" else None
     if kind:
         assert "risk-safe" in (cell(page, entry["x"], entry["y"]).get_attribute("class") or "")
@@ -219,9 +221,10 @@ def test_a_bad_file_says_why_and_keeps_the_page(server: str, page: Page) -> None
     assert_step_shown(page, 1, positions[1])
     broken = {"name": "broken.avf", "mimeType": "application/octet-stream", "buffer": data[:300]}
     page.set_input_files("#replay-file", files=[broken])
-    page.wait_for_function("document.querySelector('#error').textContent !== ''")
-    error = page.inner_text("#error")
-    assert "avf replay, byte" in error and "Traceback" not in error
+    page.wait_for_function("document.querySelector('#review-error').textContent !== ''")
+    error = page.inner_text("#review-error")  # beside the file picker, naming the file
+    assert error.startswith("broken.avf was not graded: avf replay, byte")
+    assert "Traceback" not in error
     assert "\n" not in error.strip()
     assert_step_shown(page, 1, positions[1])  # the replay shown before stays
     assert page.inner_text("#review-title") == SAMPLE.name
