@@ -34,6 +34,10 @@ def test_analyse_opens_in_inspect_mode(server: str, page: Page) -> None:
     assert tool.get_attribute("data-tool") == "inspect"
     text = page.input_value("#position-text")
     expected = analyze(Position.from_text(KNOWN))
+    assert page.inner_text("#safe-list") == "4 cells: " + " ".join(
+        f"({x}, {y})" for x, y in sorted(expected.safe, key=lambda c: (c[1], c[0]))
+    )
+    assert page.inner_text("#mine-list") == "none"
     cell(page, 0, 1).click()  # inspect: the tile panel, and the board stays as it was
     panel = page.locator("#tile-info")
     assert panel.is_visible() and panel.get_attribute("data-x") == "0"

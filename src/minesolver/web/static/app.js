@@ -528,8 +528,8 @@ async function analyse(text) {
     };
     add("Layouts", a.exact ? digits : "not counted", "layout-count");
     add("Engine", a.exact ? a.engine : `${a.engine} (approximate: hover a cell for its error)`, "engine-used");
-    add("Certainly safe", a.safe.map(([x, y]) => `(${x},${y})`).join(" ") || "none", "safe-list");
-    add("Certain mines", a.mines_found.map(([x, y]) => `(${x},${y})`).join(" ") || "none", "mine-list");
+    add("Certainly safe", cellsText(a.safe, "ticked"), "safe-list");
+    add("Certain mines", cellsText(a.mines_found, "marked"), "mine-list");
     const m = a.move;
     add("Best move", m ? `${m.kind} (${m.x}, ${m.y}) — ${m.why}`
       : (a.best ? `open (${a.best[0]}, ${a.best[1]}) — the lowest mine probability${a.exact ? "" : " (approximate)"}` : "none"), "best-move");
@@ -579,6 +579,15 @@ function showPositionError(err) {
   });
   back.scrollTop = box.scrollTop;
   back.scrollLeft = box.scrollLeft;
+}
+
+// A list of cells for the summary: how many, and which while the list is short (the board
+// marks them all).
+function cellsText(cells, how) {
+  if (!cells.length) return "none";
+  const list = cells.map(([x, y]) => `(${x}, ${y})`);
+  const n = `${cells.length} cell${cells.length > 1 ? "s" : ""}`;
+  return cells.length <= 6 ? `${n}: ${list.join(" ")}` : `${n}, ${how} on the board: ${list.slice(0, 6).join(" ")} …`;
 }
 
 function editCell(x, y, value) {
