@@ -15,7 +15,7 @@ from e2e_helpers import Page, board_rows, cell, check_cell, shown_probabilities,
 from replay_samples import SAMPLES
 from webtest_helpers import replay
 
-from minesolver.analysis import analyze
+from minesolver.analysis import analyze, fraction_text
 from minesolver.position import Position
 from minesolver.replay import load
 from minesolver.replay.report import positions_json, to_json
@@ -73,9 +73,7 @@ def assert_step_shown(page: Page, k: int, entry: dict[str, Any]) -> None:
     rows = entry["position"].splitlines()[1:]
     assert board_rows(page) == rows
     cells = {(c["x"], c["y"]): c["p"] for c in entry["analysis"]["cells"]}
-    assert shown_probabilities(page) == {
-        (x, y): p for (x, y), p in cells.items() if rows[y][x] != "F"
-    }
+    assert shown_probabilities(page) == cells  # the player's flags too: graded as unknown
     marked = page.eval_on_selector_all(
         "#board .cell.action", "els => els.map(e => [+e.dataset.x, +e.dataset.y])"
     )
@@ -312,3 +310,14 @@ def test_the_tile_panel_of_a_position_with_flags_leaves_them_untrusted(
     ]
     assert differ
     check_cell(page, untrusted, differ[0])
+    # a flag of the player's: the grader's probability of it (it is not taken as a mine)
+    flag = next((x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "F")
+    p = untrusted.probabilities[flag]
+    cell(page, *flag).hover()
+    page.wait_for_function(
+        f"(() => {{ const t = document.querySelector('#tile-info'); return !t.hidden && "
+        f"t.dataset.x === '{flag[0]}' && t.dataset.y === '{flag[1]}'; }})()"
+    )
+    if 0 < p < 1:
+        assert f"Mine: {fraction_text(p)}" in page.inner_text("#tile-info")
+    assert cell(page, *flag).get_attribute("data-p") == fraction_text(p)

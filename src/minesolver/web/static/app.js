@@ -167,6 +167,8 @@ function render() {
       } else if (ch === "F") {
         cls.push(game && game.layout && !mines.has(key) ? "wrong-flag" : "flag");
         label += "flag";
+        const c = state.mode === "review" ? probs.get(key) : null;  // graded with flags unknown
+        if (c) { el.dataset.p = c.p; label += `, mine probability ${c.p}`; }
       } else {
         label += "hidden";
         const c = probs.get(key);
