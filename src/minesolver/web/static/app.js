@@ -175,7 +175,7 @@ function render() {
         if (c) {
           el.dataset.p = c.p;
           label += c.error === undefined ? `, mine probability ${c.p}`  // approximate: no fraction
-            : `, mine probability about ${(c.prob * 100).toFixed(2)}% ± ${(c.error * 100).toFixed(2)}% (approximate)`;
+            : `, mine probability about ${(c.prob * 100).toFixed(2)}%${errorText(c)} (approximate)`;
           if (c.p === "0") cls.push("certain-safe");
           else if (c.p === "1") cls.push("certain-mine");
           else if (!nearDigit(rows, x, y)) {
@@ -227,12 +227,21 @@ function complement(p) {
   return `${d - n}/${d}`;
 }
 
+// An approximate value's error: "± e%", or, when the engine's bound is no tighter than the
+// trivial one (a probability is never further than max(p, 1 - p) from the truth), a plain
+// "no error bound" instead of a bar that says nothing.
+function errorText(c) {
+  if (c.error >= Math.max(c.prob, 1 - c.prob) - 1e-12) return " (no error bound)";
+  return ` ± ${(c.error * 100).toFixed(2)}%`;
+}
+
 function tileLines(x, y, c, a) {
   const lines = [];
-  if (c.error !== undefined) {  // an approximate engine: no exact-looking fraction
-    const e = (c.error * 100).toFixed(2);
-    lines.push(["Mine", `≈ ${(c.prob * 100).toFixed(2)}% ± ${e}%`]);
-    lines.push(["Safe", `≈ ${((1 - c.prob) * 100).toFixed(2)}% ± ${e}%`]);
+  if (c.error !== undefined && c.error === 0 && (c.p === "0" || c.p === "1")) {
+    lines.push(["", c.p === "0" ? "Certainly safe (proved)" : "Certain mine (proved)"]);
+  } else if (c.error !== undefined) {  // an approximate engine: no exact-looking fraction
+    lines.push(["Mine", `≈ ${(c.prob * 100).toFixed(2)}%${errorText(c)}`]);
+    lines.push(["Safe", `≈ ${((1 - c.prob) * 100).toFixed(2)}%${errorText(c)}`]);
     lines.push(["", `approximate (${a.engine})`]);
   } else if (c.p === "0") {
     lines.push(["", "Certainly safe"]);
@@ -354,7 +363,10 @@ function endNote(game, a) {
   const [x, y] = game.exploded;
   const c = a.cells.find((e) => e.x === x && e.y === y);
   if (!c || c.error !== undefined) return review;
-  const safest = a.cells.reduce((lo, e) => (e.prob < lo.prob ? e : lo), c);
+  const low = a.cells.reduce((lo, e) => (e.prob < lo.prob ? e : lo), c);
+  // among cells as safe as the lowest, name the one the board frames as the best move
+  const framed = a.move && a.cells.find((e) => e.x === a.move.x && e.y === a.move.y);
+  const safest = framed && framed.p === low.p ? framed : low;
   const best = safest === c || safest.prob === c.prob ? " (as safe as any cell)"
     : `; the safest cell, (${safest.x}, ${safest.y}), had ${safest.p} = ${exactPercent(safest.p)}`;
   return `The losing click opened (${x}, ${y}): its mine probability was ${c.p} = ${exactPercent(c.p)}${best}. ${review}`;
@@ -712,6 +724,7 @@ board.addEventListener("contextmenu", (ev) => {
   const c = cellOf(ev.target);
   if (!c) return;
   ev.preventDefault();
+  if (pressShown) return;  // a phone's long press showed the tile panel: it flags nothing
   if (state.mode === "analyse" && state.tool === "inspect") { inspect(...c); return; }
   state.cursor = c;
   if (state.mode === "analyse") editCell(c[0], c[1], state.edit.cells[c[1] * state.edit.width + c[0]] === "F" ? "H" : "F");

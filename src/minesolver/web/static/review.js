@@ -109,7 +109,9 @@ function showAction(entry, risk, lost) {
   }
   if (entry.safest !== null && entry.safest !== "0" && entry.safest !== entry.p) {
     const safest = document.createElement("span");
-    safest.textContent = `. The safest cell was at ${entry.safest} = ${exactPercent(entry.safest)}`;
+    const s = entry.safest;  // a fraction of many digits reads badly: then the percentage
+    safest.textContent = `. The safest cell was at ${s.length <= 12 ? `${s} = ` : ""}${exactPercent(s)}`;
+    safest.title = `mine probability ${s}`;
     parts.push(safest);
   }
   $("review-action").replaceChildren(...parts);
@@ -233,7 +235,7 @@ function reviewGame() {
   const g = state.game;
   if (!g || g.status === "playing") return;
   setMode("review");
-  const title = g.status === "won" ? "Your game (won)" : "Your game (lost)";
+  const title = g.status === "won" ? "This game (won)" : "This game (lost)";
   grade(() => api("GET", `/api/games/${g.id}/review`), title, "last");
 }
 

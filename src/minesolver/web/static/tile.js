@@ -147,7 +147,7 @@ function chanceRows(data, approximate) {
 // Called by showTile (app.js) for a hidden cell: fills the panel's digit-chance section
 // from the cache, or shows "…" and asks for it.
 function tileDetails(panel, x, y, c) {
-  if (c.error === undefined && (c.p === "0" || c.p === "1")) return;  // certain: nothing to add
+  if (c.p === "1" && (c.error === undefined || c.error === 0)) return;  // a mine shows no digit
   const text = tilePositionText();
   if (text === null) return;
   const slot = document.createElement("div");
