@@ -229,3 +229,49 @@ def test_reasons_in_plain_words() -> None:
     fifty = plain_reason(_guess("unavoidable 50/50 with (4, 7): guessed now"))
     assert "(4,7)" in fifty and "no later click" in fifty
     assert plain_reason(_guess("something else")) == "something else"
+
+
+def _printed(renderable: object, width: int, **kwargs: object) -> list[str]:
+    """The lines a terminal of ``width`` columns shows (recorded by rich)."""
+    console = Console(
+        file=io.StringIO(),
+        width=width,
+        force_terminal=True,
+        record=True,
+        soft_wrap=True,  # as the command line prints
+        **kwargs,  # type: ignore[arg-type]
+    )
+    console.print(renderable)
+    return console.export_text().splitlines()
+
+
+LEGEND_WORDS = ["digit (blank: 0)", "mine probability", "certainly safe", "certain mine", "flag"]
+
+
+@pytest.mark.parametrize(
+    ("width", "colour", "layout"),
+    [(120, True, "percent"), (80, True, "shade"), (60, True, "too wide"), (80, False, "shade"),
+     (160, False, "percent")],
+)  # fmt: skip
+def test_the_expert_heat_map_fits_the_terminal(width: int, colour: bool, layout: str) -> None:
+    """Expert (30 columns): three characters a cell where they fit, else one and a space,
+    else a line saying how many columns it needs; the legend wraps, never cut."""
+    analysis = analyze(Position.from_text(EXPERT))
+    lines = _printed(heat_map(analysis), width, color_system="truecolor", no_color=not colour)
+    wider = [line for line in lines if line.startswith("board wider than the terminal")]
+    assert wider == (["board wider than the terminal (62 columns needed)"] * (layout == "too wide"))
+    grid = lines[len(wider) :]
+    units = grid[1].split() if layout != "percent" else grid[0].split()
+    assert units == [str(x % 10 if layout != "percent" else x) for x in range(30)]
+    rows = grid[2 if layout != "percent" else 1 :][:16]
+    assert [row.split()[0] for row in rows] == [str(y) for y in range(16)]
+    body = "\n".join(rows)
+    assert ("%" in body) == (layout == "percent") and ("░" in body) == (layout != "percent")
+    legend = " ".join(grid[18 if layout != "percent" else 17 :])
+    assert legend.startswith("legend:")
+    assert all(word in " ".join(legend.split()) for word in LEGEND_WORDS), legend
+    assert ("darker: riskier" in legend) == colour
+    if layout != "too wide":
+        assert max(len(line) for line in lines) <= width
+    else:
+        assert max(len(line) for line in lines[:1] + grid[18:]) <= width

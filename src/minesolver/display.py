@@ -251,7 +251,7 @@ class Board:
             if not colour:
                 row.rstrip()
             rows.append(row)
-        grid = Text("\n").join(rows)
+        grid = Text("\n", no_wrap=True, overflow="ignore").join(rows)  # cells never split
         yield grid
         if self.legend:
             shown = [e for e in self.legend if e.kind in used]

@@ -90,7 +90,7 @@ def watch(
     if console.is_terminal:
         with Live(console=console, auto_refresh=False, transient=True) as live:
             for board, line in rounds:
-                live.update(Group(board, line), refresh=True)
+                live.update(Group(line, board), refresh=True)  # the moves stay in view
                 _pause(delay)
     else:
         for board, line in rounds:
