@@ -492,20 +492,31 @@ def summary(analysis: Analysis) -> RenderableType:
 
     def cells(cs: list[tuple[int, int]]) -> str:
         shown = " ".join(f"({x},{y})" for x, y in cs[:20])
-        return shown + (f" … (+{len(cs) - 20})" if len(cs) > 20 else "")
+        return f"  {shown}" * bool(cs) + (f" … (+{len(cs) - 20})" if len(cs) > 20 else "")
 
-    lines.append(Text(f"certainly safe: {len(safe)}  {cells(safe)}", style="green"))
-    lines.append(Text(f"certainly mines: {len(mines)}  {cells(mines)}", style="red"))
+    lines.append(Text(f"certainly safe: {len(safe)}{cells(safe)}", style="green"))
+    lines.append(Text(f"certainly mines: {len(mines)}{cells(mines)}", style="red"))
     best = analysis.safest()
     if best is not None:
-        p = analysis.probabilities[best]
-        exact = fraction_text(p)
-        shown = f"{exact} ≈ {float(p):.4f}" if len(exact) <= 40 else f"≈ {float(p):.6f}"
-        lines.append(Text(f"safest: ({best[0]},{best[1]})  p = {shown}", style="bold"))
+        lines.append(Text(f"safest: ({best[0]},{best[1]}), {_risk_words(analysis, best)}"))
+        lines[-1].stylize("bold")
     return Group(*lines)
 
 
-def _pct(value: str | float) -> str:
+def _risk_words(analysis: Analysis, cell: Cell) -> str:
+    """A cell's mine risk for people: the percentage, the exact value, and why it is the
+    safest (certainly safe, or the lowest risk on the board and how many share it)."""
+    p = analysis.probabilities[cell]
+    if p == 0:
+        return "certainly safe (p = 0)"
+    exact = fraction_text(p)
+    shown = f"p = {exact}" if len(exact) <= 40 else f"p ≈ {float(p):.6f}"
+    tied = sum(q == p for q in analysis.probabilities.values()) - 1
+    shared = f", shared with {tied} other cell{'s' * (tied > 1)}" if tied else ""
+    return f"{_pct(p)} risk of a mine ({shown}): the lowest on the board{shared}"
+
+
+def _pct(value: str | float | Fraction) -> str:
     """A probability as a percentage for people: one decimal, never a bare 0."""
     p = float(value)
     if 0 < p < 0.001:

@@ -29,7 +29,7 @@ from minesolver.display import board_text, heat_map, plain_reason, summary
 from minesolver.game import Game, GameError, Move, MoveKind, Outcome
 from minesolver.position import Cell, InconsistentPosition, Position
 from minesolver.simulate import apply_moves
-from minesolver.strategy import Strategy
+from minesolver.strategy import Strategy, get_strategy
 
 __all__ = ["board_text", "describe_moves", "parse_command", "play_human", "watch"]
 
@@ -224,3 +224,10 @@ def _hint(game: Game, console: Console) -> None:
         return
     console.print(heat_map(analysis))
     console.print(summary(analysis))
+    player = get_strategy("best")
+    player.reset(random.Random(0))  # seeded: the same position always gets the same hint
+    moves = player.next_moves(game.view())
+    if any(m.guess for m in moves):
+        line = Text("best player: ", style="bold").append(describe_moves(moves))
+        line.no_wrap, line.overflow = False, "fold"
+        console.print(line)
