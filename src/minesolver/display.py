@@ -9,10 +9,10 @@ the board shows. A grid is a rich renderable (:class:`Board`) laid out when it i
   on a fill that darkens from pale yellow to dark red as the risk grows, in the colours of
   the terminal's colour system (16, 256 or truecolor; :func:`risk_style`); the safest cell
   underlined.
-- **No colour** (``NO_COLOR``, a pipe, ``Console(no_color=True)``): cells separated by a
-  space, a digit ``1``..``8``, a probability ``NN%``, ``S`` certainly safe, ``M`` a
-  certain mine, and ``>`` before the safest cell; the colours only ever add to what the
-  characters already say.
+- **No colour** (``NO_COLOR``, a pipe, ``Console(no_color=True)``): cells separated by
+  spaces, a digit ``1``..``8``, a probability ``NN%``, ``S`` certainly safe, ``M`` a
+  certain mine, and ``>`` just before the safest cell; the colours only ever add to what
+  the characters already say.
 - **Narrow** (a terminal too narrow for the above, e.g. expert at 80 columns): one
   character and a space per cell, a probability as a shade ``░▒▓█`` (under 25%, 50%, 75%,
   higher); if even that does not fit, a line says how many columns the board needs.
@@ -242,7 +242,8 @@ class Board:
         used: set[str] = set()
         label = len(str(self.position.height - 1))
         for y in range(self.position.height):
-            row = Text(f"{y:>{label}}" + " " * (1 - layout.sep), style="dim")
+            row = Text()
+            row.append(f"{y:>{label}}" + " " * (1 - layout.sep), style="dim")
             for x in range(self.position.width):
                 cell = self.cells[y * self.position.width + x]
                 used.add(cell.kind)
@@ -258,13 +259,21 @@ class Board:
             yield _legend(shown, layout, colour, system, width)
 
 
-def _cell_style(cell: _Cell, system: str | None) -> Style | str:
-    """The colours of ``cell`` on the terminal's colour ``system``."""
+def _cell_style(cell: _Cell, system: str | None, size: int = 3) -> Style | str:
+    """The colours of ``cell`` on the terminal's colour ``system`` in cells of ``size``
+    characters: a risk as its fill behind the percentage, or as the colour of its shade
+    character (``█`` in dark red, ``░`` in pale yellow) where a cell is one character."""
     if cell.risk is not None:
-        return risk_style(cell.risk, system)
+        return _risk_in(cell.risk, system, size)
     if cell.kind == "mine" and not cell.style:
         return _MINE_STYLE.get(system or "", _MINE_DEFAULT)
     return cell.style
+
+
+def _risk_in(p: Fraction, system: str | None, size: int) -> Style:
+    """:func:`risk_style` for a percentage, its fill as the ink of a shade character."""
+    style = risk_style(p, system)
+    return style if size == 3 else Style(color=style.bgcolor)
 
 
 def _draw(grid: Text, cell: _Cell, layout: _Layout, colour: bool, system: str | None) -> None:
@@ -281,7 +290,7 @@ def _draw(grid: Text, cell: _Cell, layout: _Layout, colour: bool, system: str | 
     if not colour:
         grid.append(symbol)
         return
-    style = _cell_style(cell, system)
+    style = _cell_style(cell, system, layout.size)
     if cell.best:
         style = Style.parse(str(style)) + Style(underline=True, bold=True)
     grid.append(symbol, style=style)
@@ -361,7 +370,7 @@ def _risk_sample(text: Text, layout: _Layout, colour: bool, system: str | None) 
     for i, (p, symbol) in enumerate(samples):
         if i and layout.size == 3:
             text.append(" ")
-        text.append(symbol, style=risk_style(p, system) if colour else "")
+        text.append(symbol, style=_risk_in(p, system, layout.size) if colour else "")
 
 
 def heat_map(analysis: Analysis, *, legend: bool = True) -> Board:
