@@ -4,7 +4,9 @@
 
 Starts the app in-process (Starlette's TestClient: no network, the worker processes are
 real), analyses the shipped expert mid-game position N times through ``POST /api/analyze``
-and N times with :func:`minesolver.analyze` directly, and writes the medians to
+and N times with :func:`minesolver.analyze` directly, asks ``POST /api/tile`` (and its job
+directly) for the tile information of the position's frontier cells in turn, and writes the
+medians to
 ``benchmarks/results/web.json``. The difference is the cost of the web path: JSON in and
 out, the pipe to the worker, the hint player's move (computed by the API, not by
 ``analyze``), the thread hop. Figures depend on the machine's load.
@@ -39,6 +41,10 @@ def main() -> None:
     api_move: list[float] = []
     job_plain: list[float] = []
     job_move: list[float] = []
+    api_tile: list[float] = []
+    job_tile: list[float] = []
+    base = analyze(position)
+    frontier = sorted(c for c, p in base.probabilities.items() if 0 < p < 1)
     with TestClient(create_app(Settings(workers=1, budget=30))) as client:
         for _ in range(args.repeat):
             t = time.perf_counter()
@@ -54,6 +60,14 @@ def main() -> None:
             t = time.perf_counter()
             jobs.analyse(text, with_move=True)
             job_move.append(time.perf_counter() - t)
+        for x, y in frontier[: args.repeat]:
+            t = time.perf_counter()
+            r = client.post("/api/tile", json={"position": text, "x": x, "y": y})
+            api_tile.append(time.perf_counter() - t)
+            assert r.status_code == 200, r.text
+            t = time.perf_counter()
+            jobs.tile(text, x, y)
+            job_tile.append(time.perf_counter() - t)
     result = {
         "position": "examples/expert-midgame.txt",
         "repeat": args.repeat,
@@ -62,7 +76,10 @@ def main() -> None:
             "job_analyse_to_json_no_move": round(statistics.median(job_plain) * 1000, 2),
             "job_analyse_with_best_move": round(statistics.median(job_move) * 1000, 2),
             "api_analyze_with_best_move": round(statistics.median(api_move) * 1000, 2),
+            "job_tile": round(statistics.median(job_tile) * 1000, 2),
+            "api_tile": round(statistics.median(api_tile) * 1000, 2),
         },
+        "tile_cells": len(job_tile),
         "note": "one run, side by side, on a shared 2-core machine under other load",
     }
     out = ROOT / "benchmarks" / "results" / "web.json"

@@ -48,6 +48,12 @@ class _Argument(TyperArgument):
     def display_type_rich(self, ctx: click.Context) -> str | None:
         return None
 
+    def _usage_display_name(self) -> str:
+        """``FILE`` for a required argument and ``[FILE]`` for an optional one, the usual
+        notation (typer writes ``{FILE}`` for required ones)."""
+        name = self.display_name_raw + ("..." if self.nargs != 1 else "")
+        return name if self.required else f"[{name}]"
+
 
 def _untagged_help(option: TyperOption | None) -> TyperOption | None:
     """``--help`` with no ``<bool>`` tag in the help."""
@@ -455,8 +461,9 @@ def perfect(
     budget: Annotated[int, typer.Option(metavar="NODES", help="Most search nodes.")] = 1_000_000,
     as_json: JsonFlag = False,
 ) -> None:
-    """Perfect play's exact win rate on a small board, every layout searched; with
-    --strategies, the players' exact win rates over the same layouts."""
+    """Perfect play's exact win rate on a small board, and the players' beside it.
+
+    Every layout is searched; with --strategies, the players play the same layouts."""
     from minesolver.optimal import compare, perfect_play, play_every_layout
     from minesolver.simulate import make_setup
 

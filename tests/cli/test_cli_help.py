@@ -35,3 +35,13 @@ def test_no_help_page_has_a_type_tag(
     assert "--help" in out and "Usage:" in out
     tags = re.findall(r"<[a-z][a-z_|\[\], ]*>", out)
     assert not tags, tags
+
+
+def test_usage_writes_arguments_as_usual(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "120")
+    assert main(["replay", "--help"]) == 0
+    assert re.search(r"Usage: .*replay \[OPTIONS\] FILE\s", capsys.readouterr().out)
+    assert main(["solve", "--help"]) == 0
+    assert re.search(r"Usage: .*solve \[OPTIONS\] \[FILE\]\s", capsys.readouterr().out)

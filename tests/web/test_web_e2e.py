@@ -151,13 +151,25 @@ def test_analyse_a_pasted_position_and_share_it(server: str, page: Page) -> None
     page.wait_for_function("state.analysis && state.analysis.exact === false")
     assert "approximate" in page.inner_text("#engine-used")
     labels = page.eval_on_selector_all(
-        "#board .cell.heat", "els => els.map(e => e.getAttribute('aria-label'))"
+        "#board .cell.heat",
+        "els => els.map(e => [+e.dataset.x, +e.dataset.y, e.getAttribute('aria-label')])",
     )
-    assert labels and all("±" in a and "approximate" in a and "/" not in a for a in labels)
-    page.locator("#board .cell.heat").first.hover()  # the panel shows no exact-looking fraction
+    cells = {(c["x"], c["y"]): c for c in page.evaluate("state.analysis.cells")}
+
+    def error_words(c: dict[str, Any]) -> str:
+        # bp's bound can be no tighter than max(p, 1 - p): then it is not shown as a bar
+        trivial = c["error"] >= max(c["prob"], 1 - c["prob"]) - 1e-12
+        return "(no error bound)" if trivial else f"± {c['error'] * 100:.2f}%"
+
+    assert labels
+    for x, y, label in labels:
+        assert error_words(cells[(x, y)]) in label and "approximate" in label, label
+        assert "/" not in label
+    x, y, _ = labels[0]
+    cell(page, x, y).hover()  # the panel shows no exact-looking fraction
     page.wait_for_function("!document.querySelector('#tile-info').hidden")
-    panel = page.inner_text("#tile-info")
-    assert "±" in panel and "approximate" in panel and "/" not in panel
+    panel = page.inner_text("#tile-info").split("If safe")[0]  # above the exact digit chances
+    assert error_words(cells[(x, y)]) in panel and "approximate" in panel and "/" not in panel
     page.select_option("#engine", "exact")
     page.wait_for_function("state.analysis && state.analysis.exact === true")
     shared = page.url
@@ -227,14 +239,21 @@ def test_hint_board_marks_safe_mine_and_best_and_numbers_on_demand(server: str, 
             "#board .cell", "els => els.map(e => [e.dataset.x, e.dataset.y, e.className])"
         )
     }
+    view = replay("beginner", 8, "safe", (0, 0)).view()
+    frontier = {c for c in expected.probabilities if any(view[n] >= 0 for n in view.neighbours(c))}
     for c, p in expected.probabilities.items():
-        want = "certain-safe" if p == 0 else "certain-mine" if p == 1 else "heat"
+        # a cell away from the digits keeps the plain tile; the legend gives their value
+        tint = "heat" if c in frontier else "interior"
+        want = "certain-safe" if p == 0 else "certain-mine" if p == 1 else tint
         assert want in classes[c], (c, p, classes[c])
+    interior = {p for c, p in expected.probabilities.items() if c not in frontier}
+    assert len(interior) == 1  # no digit speaks of them: one shared probability
+    assert page.inner_text("#interior-p") == percent_text(interior.pop())
     move = page.evaluate("state.analysis.move")
     assert "best" in classes[(move["x"], move["y"])]
     assert sum("best" in v for v in classes.values()) == 1
     # a risky cell is tinted, never with the safe cell's mark, and carries no number yet
-    risky = [c for c, p in expected.probabilities.items() if 0 < p < 1]
+    risky = [c for c, p in expected.probabilities.items() if 0 < p < 1 and c in frontier]
     tints = {cell(page, *c).evaluate("e => e.style.getPropertyValue('--tint')") for c in risky}
     assert all(t.startswith("rgb(") for t in tints)
     assert all(cell(page, *c).inner_text() == "" for c in risky)
@@ -292,6 +311,7 @@ def test_long_press_opens_the_tile_panel_on_a_phone(server: str, browser: Any) -
     x, y = risky.get_attribute("data-x"), risky.get_attribute("data-y")
     risky.dispatch_event("touchstart")
     page.wait_for_timeout(700)
+    risky.dispatch_event("contextmenu")  # Android ends a long press so: it must not flag
     risky.dispatch_event("touchend")
     risky.dispatch_event("click")  # the click that ends a long press does not open the cell
     assert page.locator("#tile-info").is_visible()

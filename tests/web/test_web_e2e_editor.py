@@ -7,7 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from e2e_helpers import Page, board_rows, cell, count_text, shown_probabilities, start, with_hints
+from e2e_helpers import (
+    Page,
+    board_rows,
+    cell,
+    count_text,
+    percent_text,
+    shown_probabilities,
+    start,
+    with_hints,
+)
 from webtest_helpers import KNOWN, replay
 
 from minesolver.analysis import analyze, fraction_text
@@ -25,6 +34,10 @@ def test_analyse_opens_in_inspect_mode(server: str, page: Page) -> None:
     assert tool.get_attribute("data-tool") == "inspect"
     text = page.input_value("#position-text")
     expected = analyze(Position.from_text(KNOWN))
+    assert page.inner_text("#safe-list") == "4 cells: " + " ".join(
+        f"({x}, {y})" for x, y in sorted(expected.safe, key=lambda c: (c[1], c[0]))
+    )
+    assert page.inner_text("#mine-list") == "none"
     cell(page, 0, 1).click()  # inspect: the tile panel, and the board stays as it was
     panel = page.locator("#tile-info")
     assert panel.is_visible() and panel.get_attribute("data-x") == "0"
@@ -118,6 +131,8 @@ def test_a_wide_board_shows_that_it_scrolls(server: str, browser: Any) -> None:
     page.goto(f"{server}/?level=expert")
     page.wait_for_function("document.querySelectorAll('#board .cell').length === 480")
     assert page.locator("#scroll-cue").is_visible()
+    size = cell(page, 0, 0).bounding_box()
+    assert size is not None and size["width"] >= 28  # big enough for a finger
     wrap = page.locator("#board-wrap")
     assert "scroll-right" in (wrap.get_attribute("class") or "")
     page.evaluate("(() => { const w = $('board-wrap'); w.scrollLeft = w.scrollWidth; })()")
@@ -166,3 +181,23 @@ def test_taps_open_flag_and_chord_on_a_phone(server: str, browser: Any) -> None:
         page.wait_for_function(f"state.game.board[{y}][{x}] !== 'H'")
     assert page.evaluate("state.game.status") != "lost"
     context.close()
+
+
+def test_a_loss_with_hints_on_says_the_losing_click_s_exact_risk(server: str, page: Page) -> None:
+    expected = with_hints(page, server)
+    local = replay("beginner", 8, "safe", (0, 0))
+    assert local.layout is not None
+    risky = [c for c, p in expected.probabilities.items() if 0 < p < 1]
+    mine = next(c for c in risky if local.layout.is_mine(c))
+    safest = min(expected.probabilities.values())
+    cell(page, *mine).click()
+    page.wait_for_selector("#status.lost")
+    line = page.inner_text("#hint-info")
+    p = expected.probabilities[mine]
+    assert line.startswith(
+        f"The losing click opened ({mine[0]}, {mine[1]}): its mine probability was "
+        f"{fraction_text(p)} = {percent_text(p)}"
+    )
+    if safest < p:
+        assert f"had {fraction_text(safest)} = {percent_text(safest)}." in line
+    assert "Review this game" in line and page.is_visible("#review-game")

@@ -15,7 +15,7 @@ from e2e_helpers import Page, board_rows, cell, check_cell, shown_probabilities,
 from replay_samples import SAMPLES
 from webtest_helpers import replay
 
-from minesolver.analysis import analyze
+from minesolver.analysis import analyze, fraction_text
 from minesolver.position import Position
 from minesolver.replay import load
 from minesolver.replay.report import positions_json, to_json
@@ -49,7 +49,8 @@ def risk_text(entry: dict[str, Any]) -> str:
     if p == "0":
         return "certainly safe"
     what = "a certain mine" if p == "1" else "needless guess" if entry["needless"] else "guess"
-    return f"{what}, {p} = {percent(p)} risk"
+    exact = f"{p} = {percent(p)}" if len(p) <= 12 else percent(p)  # long: the title has it
+    return f"{what}, {exact} risk"
 
 
 def step(page: Page) -> int:
@@ -72,14 +73,13 @@ def assert_step_shown(page: Page, k: int, entry: dict[str, Any]) -> None:
     rows = entry["position"].splitlines()[1:]
     assert board_rows(page) == rows
     cells = {(c["x"], c["y"]): c["p"] for c in entry["analysis"]["cells"]}
-    assert shown_probabilities(page) == {
-        (x, y): p for (x, y), p in cells.items() if rows[y][x] != "F"
-    }
+    assert shown_probabilities(page) == cells  # the player's flags too: graded as unknown
     marked = page.eval_on_selector_all(
         "#board .cell.action", "els => els.map(e => [+e.dataset.x, +e.dataset.y])"
     )
     assert marked == [[entry["x"], entry["y"]]]
     assert page.inner_text("#review-risk") == risk_text(entry)
+    assert page.get_attribute("#review-risk", "title") == f"mine probability {entry['p']}"
     kind = "safe" if entry["p"] == "0" else None
     if kind:
         assert "risk-safe" in (cell(page, entry["x"], entry["y"]).get_attribute("class") or "")
@@ -219,9 +219,10 @@ def test_a_bad_file_says_why_and_keeps_the_page(server: str, page: Page) -> None
     assert_step_shown(page, 1, positions[1])
     broken = {"name": "broken.avf", "mimeType": "application/octet-stream", "buffer": data[:300]}
     page.set_input_files("#replay-file", files=[broken])
-    page.wait_for_function("document.querySelector('#error').textContent !== ''")
-    error = page.inner_text("#error")
-    assert "avf replay, byte" in error and "Traceback" not in error
+    page.wait_for_function("document.querySelector('#review-error').textContent !== ''")
+    error = page.inner_text("#review-error")  # beside the file picker, naming the file
+    assert error.startswith("broken.avf was not graded: avf replay, byte")
+    assert "Traceback" not in error
     assert "\n" not in error.strip()
     assert_step_shown(page, 1, positions[1])  # the replay shown before stays
     assert page.inner_text("#review-title") == SAMPLE.name
@@ -309,3 +310,14 @@ def test_the_tile_panel_of_a_position_with_flags_leaves_them_untrusted(
     ]
     assert differ
     check_cell(page, untrusted, differ[0])
+    # a flag of the player's: the grader's probability of it (it is not taken as a mine)
+    flag = next((x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "F")
+    p = untrusted.probabilities[flag]
+    cell(page, *flag).hover()
+    page.wait_for_function(
+        f"(() => {{ const t = document.querySelector('#tile-info'); return !t.hidden && "
+        f"t.dataset.x === '{flag[0]}' && t.dataset.y === '{flag[1]}'; }})()"
+    )
+    if 0 < p < 1:
+        assert f"Mine: {fraction_text(p)}" in page.inner_text("#tile-info")
+    assert cell(page, *flag).get_attribute("data-p") == fraction_text(p)

@@ -54,7 +54,9 @@ function showError(err) {
 function cellSize(width) {
   const side = state.mode === "review" ? reviewSideWidth() : 0;  // review.js: its figures
   const room = Math.min(window.innerWidth, document.documentElement.clientWidth || 9999) - 24 - side;
-  return Math.max(18, Math.min(32, Math.floor(room / width) - 1));
+  // a finger needs a bigger cell than a mouse: a wide board scrolls rather than shrinks
+  const least = window.matchMedia("(pointer: coarse)").matches ? 28 : 18;
+  return Math.max(least, Math.min(32, Math.floor(room / width) - 1));
 }
 
 function buildBoard(width, height) {
@@ -109,6 +111,21 @@ function pct(prob) {
   return v.toFixed(0);
 }
 
+// Whether cell (x, y) touches an opened digit: a frontier cell. Hidden cells away from the
+// digits share one probability (no digit speaks of them), so they keep the plain tile and
+// the legend gives their common value, as players are used to from JSMinesweeper.
+function nearDigit(rows, x, y) {
+  for (let dy = -1; dy <= 1; dy++) {
+    const row = rows[y + dy];
+    if (row === undefined) continue;
+    for (let dx = -1; dx <= 1; dx++) {
+      const ch = row[x + dx];
+      if ((dx || dy) && ch !== undefined && ch >= "0" && ch <= "8") return true;
+    }
+  }
+  return false;
+}
+
 function render() {
   const rows = state.rows;
   if (!rows.length) return;
@@ -125,6 +142,7 @@ function render() {
   const mines = new Set(game && game.layout ? game.layout.map(([x, y]) => `${x},${y}`) : []);
   const exploded = game && game.exploded ? `${game.exploded[0]},${game.exploded[1]}` : null;
   const marks = state.mode === "review" ? state.marks : null;  // review.js: the action's cell
+  let interior = null;  // the probability every hidden cell away from the digits shares
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const el = board.children[y * width + x];
@@ -149,16 +167,21 @@ function render() {
       } else if (ch === "F") {
         cls.push(game && game.layout && !mines.has(key) ? "wrong-flag" : "flag");
         label += "flag";
+        const c = state.mode === "review" ? probs.get(key) : null;  // graded with flags unknown
+        if (c) { el.dataset.p = c.p; label += `, mine probability ${c.p}`; }
       } else {
         label += "hidden";
         const c = probs.get(key);
         if (c) {
           el.dataset.p = c.p;
           label += c.error === undefined ? `, mine probability ${c.p}`  // approximate: no fraction
-            : `, mine probability about ${(c.prob * 100).toFixed(2)}% ± ${(c.error * 100).toFixed(2)}% (approximate)`;
+            : `, mine probability about ${(c.prob * 100).toFixed(2)}%${errorText(c)} (approximate)`;
           if (c.p === "0") cls.push("certain-safe");
           else if (c.p === "1") cls.push("certain-mine");
-          else {
+          else if (!nearDigit(rows, x, y)) {
+            cls.push("interior");
+            interior = interior || c;
+          } else {
             cls.push("heat");
             el.style.setProperty("--tint", heat(c.prob));
             if (c.prob > 0.7) cls.push("dark");
@@ -176,6 +199,11 @@ function render() {
     }
   }
   $("legend").hidden = !a;
+  $("legend-interior").hidden = !interior;
+  if (interior) {
+    $("interior-p").textContent = interior.error === undefined ? exactPercent(interior.p)
+      : `≈ ${(interior.prob * 100).toFixed(2)}%`;
+  }
   board.classList.toggle("won", !!game && game.status === "won");
   board.classList.toggle("lost", !!game && game.status === "lost");
   const panel = $("tile-info");
@@ -199,12 +227,21 @@ function complement(p) {
   return `${d - n}/${d}`;
 }
 
+// An approximate value's error: "± e%", or, when the engine's bound is no tighter than the
+// trivial one (a probability is never further than max(p, 1 - p) from the truth), a plain
+// "no error bound" instead of a bar that says nothing.
+function errorText(c) {
+  if (c.error >= Math.max(c.prob, 1 - c.prob) - 1e-12) return " (no error bound)";
+  return ` ± ${(c.error * 100).toFixed(2)}%`;
+}
+
 function tileLines(x, y, c, a) {
   const lines = [];
-  if (c.error !== undefined) {  // an approximate engine: no exact-looking fraction
-    const e = (c.error * 100).toFixed(2);
-    lines.push(["Mine", `≈ ${(c.prob * 100).toFixed(2)}% ± ${e}%`]);
-    lines.push(["Safe", `≈ ${((1 - c.prob) * 100).toFixed(2)}% ± ${e}%`]);
+  if (c.error !== undefined && c.error === 0 && (c.p === "0" || c.p === "1")) {
+    lines.push(["", c.p === "0" ? "Certainly safe (proved)" : "Certain mine (proved)"]);
+  } else if (c.error !== undefined) {  // an approximate engine: no exact-looking fraction
+    lines.push(["Mine", `≈ ${(c.prob * 100).toFixed(2)}%${errorText(c)}`]);
+    lines.push(["Safe", `≈ ${((1 - c.prob) * 100).toFixed(2)}%${errorText(c)}`]);
     lines.push(["", `approximate (${a.engine})`]);
   } else if (c.p === "0") {
     lines.push(["", "Certainly safe"]);
@@ -239,13 +276,18 @@ function showTile(el) {
   placeTile(panel, el.getBoundingClientRect());
 }
 
+// Place the panel clear of the cell and its eight neighbours (the digits a player reads
+// with it): to their right, else their left, else below, else above, kept on the screen.
 function placeTile(panel, r) {
   const w = panel.offsetWidth, h = panel.offsetHeight;
   const vw = document.documentElement.clientWidth, vh = window.innerHeight;
-  let left = r.right + 8, top = r.top;
-  if (left + w > vw - 4) left = Math.max(4, r.left - w - 8);
-  if (left < 4 || left + w > vw - 4) { left = Math.max(4, Math.min(vw - w - 4, r.left)); top = r.bottom + 8; }
-  if (top + h > vh - 4) top = Math.max(4, r.top - h - 8);
+  const n = { left: r.left - r.width, right: r.right + r.width, top: r.top - r.height, bottom: r.bottom + r.height };
+  const gap = 6, clampX = (v) => Math.max(4, Math.min(vw - w - 4, v)), clampY = (v) => Math.max(4, Math.min(vh - h - 4, v));
+  let left, top;
+  if (n.right + gap + w <= vw - 4) { left = n.right + gap; top = clampY(n.top); }
+  else if (n.left - gap - w >= 4) { left = n.left - gap - w; top = clampY(n.top); }
+  else if (n.bottom + gap + h <= vh - 4 || vh - n.bottom >= n.top) { left = clampX(n.left); top = clampY(n.bottom + gap); }
+  else { left = clampX(n.left); top = clampY(n.top - gap - h); }
   panel.style.left = `${left}px`;
   panel.style.top = `${top}px`;
 }
@@ -305,11 +347,29 @@ function showGame(game) {
   $("review-game").hidden = game.status === "playing";
   setClock(game);
   if (game.status !== "playing") {
+    $("hint-info").textContent = endNote(game, state.analysis);
     state.analysis = null;
-    $("hint-info").textContent = "";
     stopAutoplay();
   }
   render();
+}
+
+// What the hints knew of the game's end: after a loss, the exact risk of the losing click
+// (from the analysis shown before it, when hints were on) beside the safest one; and where
+// to see every click graded.
+function endNote(game, a) {
+  const review = "Review this game to step through every click with its exact risk.";
+  if (game.status !== "lost" || !game.exploded || !a) return review;
+  const [x, y] = game.exploded;
+  const c = a.cells.find((e) => e.x === x && e.y === y);
+  if (!c || c.error !== undefined) return review;
+  const low = a.cells.reduce((lo, e) => (e.prob < lo.prob ? e : lo), c);
+  // among cells as safe as the lowest, name the one the board frames as the best move
+  const framed = a.move && a.cells.find((e) => e.x === a.move.x && e.y === a.move.y);
+  const safest = framed && framed.p === low.p ? framed : low;
+  const best = safest === c || safest.prob === c.prob ? " (as safe as any cell)"
+    : `; the safest cell, (${safest.x}, ${safest.y}), had ${safest.p} = ${exactPercent(safest.p)}`;
+  return `The losing click opened (${x}, ${y}): its mine probability was ${c.p} = ${exactPercent(c.p)}${best}. ${review}`;
 }
 
 function setClock(game) {
@@ -353,7 +413,7 @@ async function refreshHints() {
   const seq = ++state.hintsSeq;
   if (!$("hints").checked || !g || g.status !== "playing") {
     state.analysis = null;
-    $("hint-info").textContent = "";
+    if (!g || g.status === "playing") $("hint-info").textContent = "";  // else: endNote's
     render();
     return;
   }
@@ -387,7 +447,7 @@ function describeMove(a) {
   if (!a.move) return certain;
   const m = a.move;
   const what = m.guess ? `guess (mine probability ${(m.risk * 100).toFixed(1)}%)` : "certain";
-  return `Best move (${m.player}): ${m.kind} (${m.x}, ${m.y}), ${what}. ${certain}`;
+  return `Best move: ${m.kind} (${m.x}, ${m.y}), ${what}. ${certain}`;
 }
 
 async function aiMove() {
@@ -398,7 +458,10 @@ async function aiMove() {
     const r = await api("POST", `/api/games/${g.id}/ai`);
     if (r.move) countMove(state.autoplay ? "autoplay" : "ai", r.game);
     showGame(r.game);
-    if (r.move) $("hint-info").textContent = `AI (${r.move.player}): ${r.move.kind} (${r.move.x}, ${r.move.y}) — ${r.move.why}`;
+    if (r.move) {
+      const end = r.game.status === "playing" ? "" : ` ${$("hint-info").textContent}`;  // endNote
+      $("hint-info").textContent = `AI: ${r.move.kind} (${r.move.x}, ${r.move.y}) — ${r.move.why.replace(/\.$/, "")}.${end}`;
+    }
     if ($("hints").checked) await refreshHints();
     return r.game.status === "playing";
   } catch (e) { showError(e); stopAutoplay(); return false; }
@@ -479,11 +542,11 @@ async function analyse(text) {
     };
     add("Layouts", a.exact ? digits : "not counted", "layout-count");
     add("Engine", a.exact ? a.engine : `${a.engine} (approximate: hover a cell for its error)`, "engine-used");
-    add("Certainly safe", a.safe.map(([x, y]) => `(${x},${y})`).join(" ") || "none", "safe-list");
-    add("Certain mines", a.mines_found.map(([x, y]) => `(${x},${y})`).join(" ") || "none", "mine-list");
+    add("Certainly safe", cellsText(a.safe, "ticked"), "safe-list");
+    add("Certain mines", cellsText(a.mines_found, "marked"), "mine-list");
     const m = a.move;
-    add("Best move", m ? `${m.kind} (${m.x}, ${m.y}) — ${m.why} [${m.player}]`
-      : (a.best ? `(${a.best[0]}, ${a.best[1]})` : "none"), "best-move");
+    add("Best move", m ? `${m.kind} (${m.x}, ${m.y}) — ${m.why}`
+      : (a.best ? `open (${a.best[0]}, ${a.best[1]}) — the lowest mine probability${a.exact ? "" : " (approximate)"}` : "none"), "best-move");
     render();
   } catch (e) {
     if (seq !== analyseSeq) return;
@@ -492,6 +555,7 @@ async function analyse(text) {
       const parsed = parseText(text);
       if (parsed.rows.length && parsed.rows.every((r) => r.length === parsed.rows[0].length)) {
         state.rows = parsed.rows;
+        loadEdit(parsed.rows, parsed.mines);  // the size fields follow the text
       }
       state.analysis = null;
       $("analysis-summary").textContent = "";
@@ -529,6 +593,15 @@ function showPositionError(err) {
   });
   back.scrollTop = box.scrollTop;
   back.scrollLeft = box.scrollLeft;
+}
+
+// A list of cells for the summary: how many, and which while the list is short (the board
+// marks them all).
+function cellsText(cells, how) {
+  if (!cells.length) return "none";
+  const list = cells.map(([x, y]) => `(${x}, ${y})`);
+  const n = `${cells.length} cell${cells.length > 1 ? "s" : ""}`;
+  return cells.length <= 6 ? `${n}: ${list.join(" ")}` : `${n}, ${how} on the board: ${list.slice(0, 6).join(" ")} …`;
 }
 
 function editCell(x, y, value) {
@@ -651,6 +724,7 @@ board.addEventListener("contextmenu", (ev) => {
   const c = cellOf(ev.target);
   if (!c) return;
   ev.preventDefault();
+  if (pressShown) return;  // a phone's long press showed the tile panel: it flags nothing
   if (state.mode === "analyse" && state.tool === "inspect") { inspect(...c); return; }
   state.cursor = c;
   if (state.mode === "analyse") editCell(c[0], c[1], state.edit.cells[c[1] * state.edit.width + c[0]] === "F" ? "H" : "F");

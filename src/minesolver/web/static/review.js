@@ -42,7 +42,9 @@ function riskOf(entry) {
   const kind = 5n * n <= d ? "low" : "high";
   const what = p === "1" ? "a certain mine" : entry.needless ? "needless guess" : "guess";
   const why = entry.needless ? " (a certainly safe cell was there to open)" : "";
-  return { kind, text: `${what}, ${p} = ${exactPercent(p)} risk`, why };
+  // a fraction of many digits reads badly: then the percentage, the fraction in the title
+  const exact = p.length <= 12 ? `${p} = ${exactPercent(p)}` : exactPercent(p);
+  return { kind, text: `${what}, ${exact} risk`, why, p };
 }
 
 function lostAt(entry) {
@@ -95,6 +97,7 @@ function showAction(entry, risk, lost) {
   words.id = "review-risk";
   words.className = `risk-${risk.kind}`;
   words.textContent = risk.text;
+  words.title = `mine probability ${entry.p}`;
   const parts = [head, words, document.createTextNode(risk.why)];
   const b = entry.best;
   if (b && (b.x !== entry.x || b.y !== entry.y || b.action !== entry.action)) {
@@ -106,7 +109,9 @@ function showAction(entry, risk, lost) {
   }
   if (entry.safest !== null && entry.safest !== "0" && entry.safest !== entry.p) {
     const safest = document.createElement("span");
-    safest.textContent = `. The safest cell was at ${entry.safest} = ${exactPercent(entry.safest)}`;
+    const s = entry.safest;  // a fraction of many digits reads badly: then the percentage
+    safest.textContent = `. The safest cell was at ${s.length <= 12 ? `${s} = ` : ""}${exactPercent(s)}`;
+    safest.title = `mine probability ${s}`;
     parts.push(safest);
   }
   $("review-action").replaceChildren(...parts);
@@ -159,6 +164,7 @@ function showSummary(r, title) {
     const b = document.createElement("button");
     b.textContent = `${entry.time.toFixed(2)} s, ${entry.action} ${cellText(entry.x, entry.y)}: ` +
       `${risk.text}${lostAt(entry) ? " (lost)" : ""}`;
+    b.title = `mine probability ${entry.p}`;
     b.addEventListener("click", () => showStep(k));
     li.appendChild(b);
     return [li];
@@ -206,12 +212,14 @@ function showReview() {
 async function grade(request, title, at) {
   const seq = ++review.seq;
   showError(null);
+  $("review-error").textContent = "";
   $("review-busy").textContent = "grading every click…";
   try {
     const report = await request();
     if (seq === review.seq) loadReview(report, title, at);
   } catch (e) {
-    if (seq === review.seq) showError(e);  // the view keeps what it showed
+    // said where the file was chosen; the view keeps what it showed
+    if (seq === review.seq) $("review-error").textContent = `${title} was not graded: ${e.message || e}`;
   } finally {
     if (seq === review.seq) $("review-busy").textContent = "";
   }
@@ -227,7 +235,7 @@ function reviewGame() {
   const g = state.game;
   if (!g || g.status === "playing") return;
   setMode("review");
-  const title = g.status === "won" ? "Your game (won)" : "Your game (lost)";
+  const title = g.status === "won" ? "This game (won)" : "This game (lost)";
   grade(() => api("GET", `/api/games/${g.id}/review`), title, "last");
 }
 

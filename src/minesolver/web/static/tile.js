@@ -90,13 +90,13 @@ function chancePercent(p) {
   return shown;
 }
 
-// A percentage and, when short enough to read, the exact fraction beside it; the
-// fraction is always in data-p (and in the row's title).
-function chanceRow(key, p, cls) {
+// A percentage and, when the panel's fractions are all short enough to read (`frac`), the
+// exact fraction beside it; the fraction is always in data-p (and in the row's title).
+function chanceRow(key, p, cls, frac) {
   const row = tileRow(key, chancePercent(p), cls);
   row.dataset.p = p;
   row.title = p;
-  if (p.length <= 12 && p.includes("/")) {
+  if (frac && p.includes("/")) {
     const f = document.createElement("span");
     f.className = "tile-frac";
     f.textContent = ` (${p})`;
@@ -107,12 +107,12 @@ function chanceRow(key, p, cls) {
 
 // One bar per digit the cell can show: the digit in its classic colour, a bar as long as
 // the chance, the percentage (and the fraction when short).
-function digitRows(data) {
+function digitRows(data, frac) {
   const box = document.createElement("div");
   box.className = "tile-digits";
   const floats = data.floats.digits;
   for (const [d, p] of Object.entries(data.digits)) {
-    const row = chanceRow("", p, "tile-digit");
+    const row = chanceRow("", p, "tile-digit", frac);
     row.dataset.digit = d;
     const label = document.createElement("span");
     label.className = `tile-d d${d}`;
@@ -128,21 +128,26 @@ function digitRows(data) {
   return box;
 }
 
-function chanceRows(data) {
+// `approximate`: the board's analysis is an approximate engine's; these chances are still
+// counted exactly, and the heading says so.
+function chanceRows(data, approximate) {
   if (!Object.keys(data.digits).length) return [tileRow("", "A certain mine: it shows no digit")];
+  const all = [...Object.values(data.digits), data.opening, data.progress];
+  const frac = all.every((p) => p.length <= 12);  // fractions on every row or on none
+  const progress = chanceRow("Progress", data.progress, "tile-progress", frac);
+  progress.title = `${data.progress}: the chance that it is safe and its number proves another cell safe`;
   return [
-    tileRow("", "If safe, it shows:", "tile-sub"),
-    digitRows(data),
-    chanceRow("Opens an area", data.opening, "tile-opening"),
-    chanceRow("Progress", data.progress, "tile-progress"),
-    tileRow("", "progress: safe, and its number proves another cell safe", "tile-note"),
+    tileRow("", approximate ? "If safe, it shows (counted exactly):" : "If safe, it shows:", "tile-sub"),
+    digitRows(data, frac),
+    chanceRow("Opens an area", data.opening, "tile-opening", frac),
+    progress,
   ];
 }
 
 // Called by showTile (app.js) for a hidden cell: fills the panel's digit-chance section
 // from the cache, or shows "…" and asks for it.
 function tileDetails(panel, x, y, c) {
-  if (c.error === undefined && (c.p === "0" || c.p === "1")) return;  // certain: nothing to add
+  if (c.p === "1" && (c.error === undefined || c.error === 0)) return;  // a mine shows no digit
   const text = tilePositionText();
   if (text === null) return;
   const slot = document.createElement("div");
@@ -154,7 +159,7 @@ function tileDetails(panel, x, y, c) {
   } else if (entry.error) {
     slot.appendChild(tileRow("Digit chances", `not available: ${entry.error}`));
   } else {
-    slot.append(...chanceRows(entry.data));
+    slot.append(...chanceRows(entry.data, c.error !== undefined));
   }
   const best = panel.querySelector(".tile-best");
   panel.insertBefore(slot, best);
