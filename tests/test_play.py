@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
+import pytest
 from rich.console import Console
 
+from minesolver.cli import main
 from minesolver.game import Game, Layout, Move, Outcome, Status
 from minesolver.play import play_human, watch
 from minesolver.strategy import get_strategy
@@ -65,3 +68,32 @@ def test_guesses_are_described_in_plain_words() -> None:
 
     move = Move("open", (2, 3), guess=True, risk=0.25, reason="lowest mine probability 0.250")
     assert describe_moves([move]) == "guess (2,3), 25.0% risk: the lowest risk on the board"
+
+
+def test_a_won_board_flags_every_mine_and_a_lost_one_tells_mines_from_wrong_flags() -> None:
+    game = Game.from_layout(Layout.from_cells(3, 3, [(0, 0)]))
+    console, out = _console()
+    assert play_human(game, ["o 2 2"], console) == Outcome(Status.WON)  # no flag placed
+    final = out.getvalue().split("won")[0].splitlines()[-5:]
+    assert final[1].split() == ["0", "F", "1"] and "*" not in "".join(final)
+    assert "F flag" in final[-1] and "mine" not in final[-1]
+    game = Game.from_layout(Layout.from_cells(4, 1, [(2, 0), (3, 0)]))
+    console, out = _console()
+    assert play_human(game, ["f 0 0", "o 2 0"], console) == Outcome(Status.LOST, (2, 0))
+    lost = out.getvalue().split("lost")[0].splitlines()[-3:]
+    assert lost[1].split() == ["0", "x", ".", "X", "*"]
+    assert "x flag on a safe cell" in lost[2] and "X the mine that went off" in lost[2]
+
+
+def test_the_hint_gives_the_risk_in_percent_and_the_reason_in_words(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("4 4\nh\nq\n"))
+    assert main(["play", "--human", "--level", "beginner", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    safest = next(line for line in out.splitlines() if line.startswith("safest:"))
+    assert re.fullmatch(r"safest: \(\d,\d\), \d+\.\d% risk of a mine \(p = \d+/\d+\): .+", safest)
+    assert "≈" not in safest and "the lowest on the board" in safest
+    best = next(line for line in out.splitlines() if line.startswith("best player:"))
+    assert re.match(r"best player: guess \(\d,\d\), \d+\.\d% risk: ", best)
+    assert "score" not in best and "P(" not in best and "surviving this click" in best

@@ -223,7 +223,7 @@ def solve(
     from minesolver.display import heat_map, summary
 
     console = Console(highlight=False, soft_wrap=True)
-    console.print(heat_map(analysis), end="")
+    console.print(heat_map(analysis))
     console.print(summary(analysis))
 
 

@@ -20,7 +20,7 @@ import random
 import time
 from collections.abc import Iterable, Iterator, Sequence
 
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.live import Live
 from rich.text import Text
 
@@ -29,7 +29,7 @@ from minesolver.display import board_text, heat_map, plain_reason, summary
 from minesolver.game import Game, GameError, Move, MoveKind, Outcome
 from minesolver.position import Cell, InconsistentPosition, Position
 from minesolver.simulate import apply_moves
-from minesolver.strategy import Strategy
+from minesolver.strategy import Strategy, get_strategy
 
 __all__ = ["board_text", "describe_moves", "parse_command", "play_human", "watch"]
 
@@ -90,18 +90,20 @@ def watch(
     if console.is_terminal:
         with Live(console=console, auto_refresh=False, transient=True) as live:
             for board, line in rounds:
-                live.update(Group(board, line), refresh=True)
+                live.update(Group(line, board), refresh=True)  # the moves stay in view
                 _pause(delay)
     else:
         for board, line in rounds:
-            console.print(board, end="")
+            console.print(board)
             console.print(line)
             _pause(delay)
     _finish(game, console)
     return game.outcome
 
 
-def _rounds(game: Game, player: Strategy, probabilities: bool) -> Iterator[tuple[Text, Text]]:
+def _rounds(
+    game: Game, player: Strategy, probabilities: bool
+) -> Iterator[tuple[RenderableType, Text]]:
     """Each round's board and the line saying the player's moves; the moves are made once
     the caller asks for the next round."""
     turn = 0
@@ -111,7 +113,9 @@ def _rounds(game: Game, player: Strategy, probabilities: bool) -> Iterator[tuple
         analysis = _analysis(view) if probabilities else None
         board = heat_map(analysis) if analysis else board_text(view)
         moves = player.next_moves(view)
-        yield board, Text.from_markup(f"[bold]move {turn}[/bold]: ").append(describe_moves(moves))
+        line = Text.from_markup(f"[bold]move {turn}[/bold]: ").append(describe_moves(moves))
+        line.no_wrap, line.overflow = False, "fold"  # wrapped at the terminal's width, never cut
+        yield board, line
         apply_moves(game, moves, player.name)
 
 
@@ -122,7 +126,8 @@ def _pause(delay: float) -> None:
 
 def _finish(game: Game, console: Console) -> None:
     outcome = game.outcome
-    console.print(board_text(game.view(), game.mine_cells(), outcome.exploded), end="")
+    mines = game.mine_cells()
+    console.print(board_text(game.view(), mines, outcome.exploded, won=outcome.won))
     if outcome.won:
         console.print("[bold green]won[/bold green]")
     elif outcome.exploded is not None:
@@ -162,7 +167,7 @@ def play_human(game: Game, commands: Iterable[str], console: Console, prompt: st
     each command is read. Returns the outcome (still playing when the commands end or
     ``q`` stops the game first)."""
     console.print(_HELP)
-    console.print(board_text(game.view()), end="")
+    console.print(board_text(game.view()))
     lines = iter(commands)
     while True:
         if prompt:
@@ -195,7 +200,7 @@ def _human_move(game: Game, action: str, cell: Cell, console: Console) -> bool:
         console.print(f"{action} ({cell[0]},{cell[1]}): nothing to do")
     if game.over:
         return True
-    console.print(board_text(game.view()), end="")
+    console.print(board_text(game.view()))
     return False
 
 
@@ -206,7 +211,7 @@ def _show(action: str, game: Game, console: Console) -> None:
     elif action == "hint":
         _hint(game, console)
     else:
-        console.print(board_text(game.view()), end="")
+        console.print(board_text(game.view()))
 
 
 def _hint(game: Game, console: Console) -> None:
@@ -217,5 +222,12 @@ def _hint(game: Game, console: Console) -> None:
     if analysis is None:
         console.print("[yellow]no mine layout fits the flags and digits[/yellow]")
         return
-    console.print(heat_map(analysis), end="")
+    console.print(heat_map(analysis))
     console.print(summary(analysis))
+    player = get_strategy("best")
+    player.reset(random.Random(0))  # seeded: the same position always gets the same hint
+    moves = player.next_moves(game.view())
+    if any(m.guess for m in moves):
+        line = Text("best player: ", style="bold").append(describe_moves(moves))
+        line.no_wrap, line.overflow = False, "fold"
+        console.print(line)
