@@ -165,7 +165,12 @@ def test_no_body_makes_a_server_error(client: TestClient, game_id: str) -> None:
         assert r.status_code < 500 or r.status_code == 503, (path, raw, r.text)
         body = r.json()
         if r.status_code >= 400:
-            assert set(body) == {"error", "detail"} and body["detail"]
+            where = set(body) - {"error", "detail"}  # a malformed position says where
+            assert {"error", "detail"} <= set(body) and body["detail"]
+            assert not where or (
+                body["error"] == "malformed_position" and where <= {"line", "column"}
+            )
+            assert all(isinstance(body[k], int) and body[k] >= 1 for k in where)
             assert "Traceback" not in r.text
 
     post()
