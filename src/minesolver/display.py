@@ -504,7 +504,7 @@ def summary(analysis: Analysis) -> RenderableType:
         return f"  {shown}" * bool(cs) + (f" … (+{len(cs) - 20})" if len(cs) > 20 else "")
 
     lines.append(Text(f"certainly safe: {len(safe)}{cells(safe)}", style="green"))
-    lines.append(Text(f"certainly mines: {len(mines)}{cells(mines)}", style="red"))
+    lines.append(Text(f"certain mines: {len(mines)}{cells(mines)}", style="red"))
     best = analysis.safest()
     if best is not None:
         lines.append(Text(f"safest: ({best[0]},{best[1]}), {_risk_words(analysis, best)}"))
