@@ -404,6 +404,20 @@ class Position:
             cells[self.index((x, y))] = value
         return Position(self.width, self.height, tuple(cells), self.mines)
 
+    def without_flags(self) -> Position:
+        """The same position with every flag a hidden cell: what flags not trusted are to
+        an analysis (a player's flags may be wrong). O(cells).
+
+        >>> Position.from_text("3x1x1\\n1FH").without_flags().to_text(header=False)
+        '1HH\\n'
+        """
+        return Position(
+            self.width,
+            self.height,
+            tuple(HIDDEN if v == FLAG else v for v in self.cells),
+            self.mines,
+        )
+
     # -- access ---------------------------------------------------------------------------
 
     def index(self, cell: Cell) -> int:

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 
 from minesolver.analysis import Analysis, analyze, analyze_after
 from minesolver.counting import ComponentCount
-from minesolver.position import FLAG, HIDDEN, Cell, InconsistentPosition, Position
+from minesolver.position import HIDDEN, Cell, InconsistentPosition, Position
 from minesolver.replay.actions import Action, Playback
 from minesolver.strategy import Move, get_player
 from minesolver.strategy.best import BestStrategy
@@ -208,7 +208,7 @@ def _grade(
         p = 1 - probability_all_safe(analysis, _chord_cells(view, action.cell), cache)
     safest = min(probs.values())
     best = None
-    plain = _without_flags(view)
+    plain = view.without_flags()
     if p > 0 and player is not None:
         best = player(plain)
     win = best_win = None
@@ -244,16 +244,6 @@ def _win_chances(
 def _chord_cells(view: Position, cell: Cell) -> list[Cell]:
     """The cells a chord on ``cell`` opens: its hidden, unflagged neighbours."""
     return [c for c in view.neighbours(cell) if view[c] == HIDDEN]
-
-
-def _without_flags(view: Position) -> Position:
-    """The position with the player's flags taken away (what a strategy may trust)."""
-    return Position(
-        view.width,
-        view.height,
-        tuple(HIDDEN if v == FLAG else v for v in view.cells),
-        view.mines,
-    )
 
 
 def probability_all_safe(

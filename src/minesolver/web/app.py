@@ -54,7 +54,6 @@ from minesolver.web.compute import (
 )
 from minesolver.web.fairness import Cost, FairGate, TooManyRequests, estimate_cost
 from minesolver.web.games import GameStore, StoredGame, game_state
-from minesolver.web.jobs import flags_hidden
 from minesolver.web.openapi import openapi_document
 
 __all__ = ["ApiError", "Settings", "create_app"]
@@ -427,7 +426,7 @@ class _Api:
         body, position, args = await self._position_request(request)
         cell = (_required(body, "x", int), _required(body, "y", int))
         if args["trust_flags"] is False:
-            position = await run_in_threadpool(flags_hidden, position)
+            position = await run_in_threadpool(position.without_flags)
         try:
             check_tile_cell(position, cell)
         except TileError as exc:

@@ -13,7 +13,7 @@ from typing import Any
 
 from minesolver.analysis import analyze, fraction_text, int_to_decimal, to_json
 from minesolver.display import plain_reason
-from minesolver.position import FLAG, HIDDEN, Position
+from minesolver.position import HIDDEN, Position
 from minesolver.replay import load as load_replay
 from minesolver.replay.report import positions_json
 from minesolver.replay.report import to_json as replay_json
@@ -25,7 +25,6 @@ __all__ = [
     "PLAYER_PREFERENCE",
     "analyse",
     "choose_move",
-    "flags_hidden",
     "hint",
     "move_json",
     "no_move_left",
@@ -153,17 +152,9 @@ def tile(
     a density, :class:`~minesolver.result.MineCountUnknown`."""
     position = _position(text, mines)
     if not trust_flags:
-        position = flags_hidden(position)
+        position = position.without_flags()
     analysis = analyze(position, density=density)
     return tile_json(tile_outcomes(analysis, (x, y)), analysis.layout_count())
-
-
-def flags_hidden(position: Position) -> Position:
-    """``position`` with its flags as hidden cells: what flags not trusted are to the
-    analysis (a tile request then counts the flags left as mines). O(cells)."""
-    return position.replace(
-        {position.coords(i): HIDDEN for i, v in enumerate(position.cells) if v == FLAG}
-    )
 
 
 def tile_json(tile: TileOutcomes, layouts: int) -> dict[str, Any]:

@@ -22,12 +22,13 @@ function tilePositionText() {
   const a = state.analysis;
   if (!a || !state.rows.length) return null;
   const header = a.mines === null || a.mines === undefined ? "" : `${a.width}x${a.height}x${a.mines}\n`;
-  // A replay's positions are graded with the player's flags untrusted: as hidden cells.
-  const rows = state.mode === "review" ? state.rows.map((r) => r.replace(/F/g, "H")) : state.rows;
-  return `${header}${rows.join("\n")}\n`;
+  return `${header}${state.rows.join("\n")}\n`;
 }
 
-function tileKey(text, x, y) { return `${x},${y}\n${text}`; }
+// A replay's positions are graded with the player's flags untrusted (unknown cells).
+function tileTrustsFlags() { return state.mode !== "review"; }
+
+function tileKey(text, x, y) { return `${x},${y},${tileTrustsFlags()}\n${text}`; }
 
 // Whether the panel still shows cell (x, y) of the position `text`.
 function tileShowing(text, x, y) {
@@ -47,7 +48,8 @@ async function sendTile(text, x, y) {
   tileInfo.busy = true;
   let entry;
   try {
-    entry = { data: await api("POST", "/api/tile", { position: text, x, y }) };
+    const body = { position: text, x, y, trust_flags: tileTrustsFlags() };
+    entry = { data: await api("POST", "/api/tile", body) };
   } catch (e) {
     entry = { error: e.message || String(e), retry: TILE_RETRY.has(e.code) };
   }
