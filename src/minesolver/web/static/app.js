@@ -221,6 +221,14 @@ function exactPercent(p) {
   return `${q / 100n}.${String(q % 100n).padStart(2, "0")}%`;
 }
 
+// A fraction of more characters than this reads badly beside its percentage.
+const SHORT_FRACTION = 12;
+
+// "n/d = pp.pp%", or only the percentage when the fraction is long (it stays in a title).
+function fractionPercent(p) {
+  return p.length <= SHORT_FRACTION ? `${p} = ${exactPercent(p)}` : exactPercent(p);
+}
+
 function complement(p) {
   if (!p.includes("/")) return p === "0" ? "1" : "0";
   const [n, d] = p.split("/").map(BigInt);

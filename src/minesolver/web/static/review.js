@@ -42,9 +42,7 @@ function riskOf(entry) {
   const kind = 5n * n <= d ? "low" : "high";
   const what = p === "1" ? "a certain mine" : entry.needless ? "needless guess" : "guess";
   const why = entry.needless ? " (a certainly safe cell was there to open)" : "";
-  // a fraction of many digits reads badly: then the percentage, the fraction in the title
-  const exact = p.length <= 12 ? `${p} = ${exactPercent(p)}` : exactPercent(p);
-  return { kind, text: `${what}, ${exact} risk`, why, p };
+  return { kind, text: `${what}, ${fractionPercent(p)} risk`, why };
 }
 
 function lostAt(entry) {
@@ -109,9 +107,8 @@ function showAction(entry, risk, lost) {
   }
   if (entry.safest !== null && entry.safest !== "0" && entry.safest !== entry.p) {
     const safest = document.createElement("span");
-    const s = entry.safest;  // a fraction of many digits reads badly: then the percentage
-    safest.textContent = `. The safest cell was at ${s.length <= 12 ? `${s} = ` : ""}${exactPercent(s)}`;
-    safest.title = `mine probability ${s}`;
+    safest.textContent = `. The safest cell was at ${fractionPercent(entry.safest)}`;
+    safest.title = `mine probability ${entry.safest}`;
     parts.push(safest);
   }
   $("review-action").replaceChildren(...parts);

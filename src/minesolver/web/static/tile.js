@@ -135,7 +135,7 @@ function digitRows(data, frac) {
 function chanceRows(data, approximate) {
   if (!Object.keys(data.digits).length) return [tileRow("", "A certain mine: it shows no digit")];
   const all = [...Object.values(data.digits), data.opening, data.progress];
-  const frac = all.every((p) => p.length <= 12);  // fractions on every row or on none
+  const frac = all.every((p) => p.length <= SHORT_FRACTION);  // fractions on every row or none
   const progress = chanceRow("Progress", data.progress, "tile-progress", frac);
   progress.title = `${data.progress}: the chance that it is safe and its number proves another cell safe`;
   return [
