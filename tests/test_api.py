@@ -101,7 +101,7 @@ BLOCKER = """
 import sys
 for name in ("pysat", "scipy", "numpy"):
     sys.modules[name] = None  # an import of it fails as on a plain install
-from minesolver.cli import main
+from minesolver.ui.cli import main
 sys.exit(main(sys.argv[1:]))
 """
 

@@ -21,7 +21,7 @@ import pytest
 from gen import cut_position
 
 from minesolver import FLAG, HIDDEN, Analysis, Position, analyze
-from minesolver.cli import main
+from minesolver.ui.cli import main
 
 Cell = tuple[int, int]
 

@@ -24,9 +24,10 @@ from rich.terminal_theme import (
 )
 
 from minesolver.analysis import analyze
-from minesolver.display import board_text, heat_map, plain_reason, risk_style
 from minesolver.game import Move
 from minesolver.position import Position
+from minesolver.ui.display import board_text, heat_map, risk_style
+from minesolver.ui.words import plain_reason
 
 THEMES = [DEFAULT_TERMINAL_THEME, DIMMED_MONOKAI, MONOKAI, NIGHT_OWLISH, SVG_EXPORT_THEME]
 ROOT = Path(__file__).parents[1]

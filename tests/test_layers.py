@@ -31,11 +31,6 @@ LAYERS: dict[str, int] = {
     "minesolver.optimal": 8,
     "minesolver.noguess": 8,
     "minesolver.replay": 8,
-    "minesolver.cli": 9,
-    "minesolver.display": 9,
-    "minesolver.play": 9,
-    "minesolver.plots": 9,
-    "minesolver.bench_report": 9,
     "minesolver.ui": 9,
     "minesolver.web": 9,
     "minesolver": 10,  # the package's top level gathers the public names

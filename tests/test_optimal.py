@@ -9,7 +9,6 @@ from math import comb
 
 import pytest
 
-from minesolver.cli import main
 from minesolver.game import FirstClick, Level, excluded_cells
 from minesolver.optimal import (
     TooLargeForPerfectPlay,
@@ -19,6 +18,7 @@ from minesolver.optimal import (
     play_every_layout,
 )
 from minesolver.simulate import make_setup
+from minesolver.ui.cli import main
 
 Seen = tuple[tuple[int, int], ...]  # the open cells and their digits
 Member = tuple[frozenset[int], frozenset[int]]  # a layout's mines and its open cells

@@ -9,10 +9,10 @@ import re
 import pytest
 from rich.console import Console
 
-from minesolver.cli import main
 from minesolver.game import Game, Layout, Move, Outcome, Status
-from minesolver.play import play_human, watch
 from minesolver.strategy import get_strategy
+from minesolver.ui.cli import main
+from minesolver.ui.play import play_human, watch
 
 
 def _console() -> tuple[Console, io.StringIO]:
@@ -64,7 +64,7 @@ def test_watch_redraws_in_place_on_a_terminal_and_scrolls_elsewhere() -> None:
 
 
 def test_guesses_are_described_in_plain_words() -> None:
-    from minesolver.play import describe_moves
+    from minesolver.ui.play import describe_moves
 
     move = Move("open", (2, 3), guess=True, risk=0.25, reason="lowest mine probability 0.250")
     assert describe_moves([move]) == "guess (2,3), 25.0% risk: the lowest risk on the board"

@@ -11,9 +11,9 @@ pytest.importorskip("matplotlib")
 from matplotlib.image import imread
 
 from minesolver.analysis import analyze
-from minesolver.cli import main
-from minesolver.plots import plot_heat_map, plot_win_rates, win_rate_rows
 from minesolver.position import Position
+from minesolver.ui.cli import main
+from minesolver.ui.plots import plot_heat_map, plot_win_rates, win_rate_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 PNG = b"\x89PNG\r\n\x1a\n"

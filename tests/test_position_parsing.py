@@ -172,7 +172,7 @@ def test_the_command_line_reads_no_more_than_the_limit(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """50 MB of newlines: one line ``error: …`` and status 2, the file never read whole."""
-    from minesolver.cli import main
+    from minesolver.ui.cli import main
 
     big = tmp_path / "big.txt"
     with big.open("w", encoding="utf-8") as out:

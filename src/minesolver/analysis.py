@@ -51,7 +51,6 @@ __all__ = [
     "count_components",
     "fraction_text",
     "int_to_decimal",
-    "to_json",
 ]
 
 
@@ -167,34 +166,3 @@ def _density(value: Fraction | float | str | None) -> Fraction | None:
     if not 0 < dens < 1:
         raise ValueError(f"density {value} must be strictly between 0 and 1")
     return dens
-
-
-def to_json(analysis: Analysis) -> dict[str, object]:
-    """The JSON object of ``minesolver solve --json`` (and of the web API).
-
-    ``layouts`` is a decimal string (it may have thousands of digits); each cell gives its
-    exact probability as a string and a float for display.
-    """
-    pos = analysis.position
-    errors = analysis.errors
-    cells: list[dict[str, object]] = []
-    for (x, y), p in sorted(analysis.probabilities.items(), key=lambda t: (t[0][1], t[0][0])):
-        cell: dict[str, object] = {"x": x, "y": y, "p": fraction_text(p), "prob": float(p)}
-        if errors is not None:
-            cell["error"] = errors.get((x, y), 0.0)
-        cells.append(cell)
-    best = analysis.safest()
-    out: dict[str, object] = {
-        "width": pos.width,
-        "height": pos.height,
-        "mines": pos.mines,
-        # approximate engines do not count layouts: null rather than a misleading "0".
-        "layouts": None if analysis.layouts is None else int_to_decimal(analysis.layouts),
-        "exact": analysis.exact,
-        "engine": analysis.engine,
-        "cells": cells,
-        "safe": sorted(([x, y] for x, y in analysis.safe), key=lambda c: (c[1], c[0])),
-        "mines_found": sorted(([x, y] for x, y in analysis.mines), key=lambda c: (c[1], c[0])),
-        "best": list(best) if best is not None else None,
-    }
-    return out

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from minesolver.cli import main
 from minesolver.game import PRESETS, dump_layouts, random_layout
 from minesolver.strategy import register
 from minesolver.strategy.greedy import GreedyStrategy
+from minesolver.ui.cli import main
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

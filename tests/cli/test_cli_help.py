@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from minesolver.cli import main
+from minesolver.ui.cli import main
 
 
 def test_solve_help_shows_defaults_and_no_type_tags(

@@ -14,7 +14,7 @@ import pytest
 from replay_samples import SAMPLES, figures
 from test_cli_solve import run_json
 
-from minesolver.cli import main
+from minesolver.ui.cli import main
 
 SCRIPT = Path(sys.executable).parent / "minesolver"
 KEYS = {

@@ -1,7 +1,7 @@
 """``minesolver solve``: the JSON object of issue 2 item 5, the options, and the
 ``error: …`` line with exit status 2 for every kind of bad input.
 
-Most tests call :func:`minesolver.cli.main` in-process; two run the installed console
+Most tests call :func:`minesolver.ui.cli.main` in-process; two run the installed console
 script in a real subprocess.
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from minesolver import FLAG, HIDDEN, Position
-from minesolver.cli import main
+from minesolver.ui.cli import main
 
 ROOT = Path(__file__).parents[2]
 EXAMPLE = ROOT / "examples" / "known-5x5.txt"

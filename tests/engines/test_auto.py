@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from minesolver.analysis import analyze, analyze_after
-from minesolver.cli import main
 from minesolver.constraints import build
 from minesolver.engines import EngineLimitExceeded
 from minesolver.engines.auto import sampled_components
@@ -20,6 +19,7 @@ from minesolver.engines.mcmc import McmcEngine
 from minesolver.engines.sampling import dry_run_ops
 from minesolver.position import Position
 from minesolver.result import Analysis, Limit
+from minesolver.ui.cli import main
 
 
 def lattice(n: int, seed: int, density: float = 0.3) -> Position:

@@ -36,7 +36,7 @@ def server() -> Iterator[str]:
     """``minesolver serve`` on a free port, until the module's tests are done."""
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "minesolver.cli", "serve", "--port", str(port), "--workers", "1"],
+        [sys.executable, "-m", "minesolver.ui.cli", "serve", "--port", str(port), "--workers", "1"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )

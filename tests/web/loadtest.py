@@ -40,7 +40,7 @@ def serve(
     env = dict(os.environ)
     if src is not None:
         env["PYTHONPATH"] = str(src)
-    argv = [sys.executable, "-m", "minesolver.cli", "serve", "--port", str(port)]
+    argv = [sys.executable, "-m", "minesolver.ui.cli", "serve", "--port", str(port)]
     argv += ["--workers", str(workers), "--budget", str(budget)]
     proc = subprocess.Popen(argv, env=env, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60

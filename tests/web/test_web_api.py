@@ -19,10 +19,11 @@ with warnings.catch_warnings():  # starlette's notice about httpx versions
 
 from webtest_helpers import KNOWN, assert_no_layout, error_of, hard_position, replay
 
-from minesolver.analysis import analyze, fraction_text, to_json
+from minesolver.analysis import analyze, fraction_text
 from minesolver.engines import ENGINES
 from minesolver.game import PRESETS
 from minesolver.position import Position
+from minesolver.ui.json_shapes import analysis_json as to_json
 from minesolver.web import Settings, create_app
 from minesolver.web.openapi import openapi_document
 
@@ -394,7 +395,7 @@ def test_a_replay_uploaded_is_graded_as_the_command_line_grades_it(client: TestC
     from replay_samples import SAMPLES
 
     from minesolver.replay import load
-    from minesolver.replay.report import to_json as replay_json
+    from minesolver.ui.json_shapes import replay_json
 
     data = (SAMPLES / "vienna-rmv2_24px.rmv").read_bytes()
     got = client.post("/api/replays?best=0", content=data)

@@ -18,8 +18,9 @@ from webtest_helpers import replay
 from minesolver.analysis import analyze, fraction_text
 from minesolver.position import Position
 from minesolver.replay import load
-from minesolver.replay.report import positions_json, to_json
 from minesolver.strategy.outcomes import tile_outcomes
+from minesolver.ui.json_shapes import positions_json
+from minesolver.ui.json_shapes import replay_json as to_json
 
 pytest.importorskip("playwright.sync_api")
 

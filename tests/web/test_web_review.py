@@ -22,7 +22,8 @@ from webtest_helpers import error_of, replay
 from minesolver.game import Game
 from minesolver.position import HIDDEN
 from minesolver.replay import load
-from minesolver.replay.report import positions_json, to_json
+from minesolver.ui.json_shapes import positions_json
+from minesolver.ui.json_shapes import replay_json as to_json
 from minesolver.web import Settings, create_app
 
 SEED = 5

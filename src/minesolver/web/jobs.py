@@ -11,14 +11,13 @@ import random
 import time
 from typing import Any
 
-from minesolver.analysis import analyze, fraction_text, int_to_decimal, to_json
-from minesolver.display import plain_reason
+from minesolver.analysis import analyze, fraction_text, int_to_decimal
 from minesolver.position import HIDDEN, Position
 from minesolver.replay import load as load_replay
-from minesolver.replay.report import positions_json
-from minesolver.replay.report import to_json as replay_json
 from minesolver.strategy.base import Move
 from minesolver.strategy.outcomes import TileOutcomes, tile_outcomes
+from minesolver.ui.json_shapes import analysis_json, positions_json, replay_json
+from minesolver.ui.words import plain_reason
 
 __all__ = [
     "NO_MOVE",
@@ -92,7 +91,7 @@ def choose_move(view: Position, seed: int = 0) -> tuple[str, Move | None]:
 def move_json(player: str, move: Move | None) -> dict[str, Any] | None:
     """A move as JSON: ``{"kind", "x", "y", "guess", "risk", "reason", "why", "player"}``:
     ``reason`` is the player's own (its internal scores, for machines), ``why`` the same
-    in plain words (:func:`minesolver.display.plain_reason`), for people."""
+    in plain words (:func:`minesolver.ui.words.plain_reason`), for people."""
     if move is None:
         return None
     x, y = move.cell
@@ -123,10 +122,10 @@ def analyse(
     engine: str = "exact",
     with_move: bool = True,
 ) -> dict[str, Any]:
-    """The analysis of a position (``to_json``) and, if asked, the hint player's move."""
+    """The analysis of a position (``analysis_json``) and, if asked, the hint player's move."""
     position = _position(text, mines)
     analysis = analyze(position, engine=engine, density=density, trust_flags=trust_flags)
-    result = to_json(analysis)
+    result = analysis_json(analysis)
     result["move"] = None
     if with_move:
         has_total = position.mines is not None and density is None and trust_flags

@@ -15,7 +15,7 @@ from typing import Any
 from minesolver.analysis import Analysis
 from minesolver.position import FLAG, HIDDEN
 from minesolver.replay.grade import ReplayAnalysis
-from minesolver.replay.report import software_name
+from minesolver.ui.replay_report import software_name
 
 __all__ = ["plot_heat_map", "plot_replay", "plot_win_rates", "win_rate_rows"]
 

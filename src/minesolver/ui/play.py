@@ -25,11 +25,12 @@ from rich.live import Live
 from rich.text import Text
 
 from minesolver.analysis import Analysis, analyze
-from minesolver.display import board_text, heat_map, plain_reason, summary
 from minesolver.game import Game, GameError, Move, MoveKind, Outcome
 from minesolver.position import Cell, InconsistentPosition, Position
 from minesolver.simulate import apply_moves
 from minesolver.strategy import Strategy, get_strategy
+from minesolver.ui.display import board_text, heat_map, summary
+from minesolver.ui.words import plain_reason
 
 __all__ = ["board_text", "describe_moves", "parse_command", "play_human", "watch"]
 

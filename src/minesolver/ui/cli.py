@@ -19,9 +19,10 @@ from typer import _click as click  # typer's own copy of click, whose classes it
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 from typer.exceptions import TyperException
 
-from minesolver.analysis import analyze, to_json
+from minesolver.analysis import analyze
 from minesolver.position import MAX_TEXT, Position
 from minesolver.result import Limit
+from minesolver.ui.json_shapes import analysis_json
 
 if TYPE_CHECKING:
     from minesolver.game import Game
@@ -218,9 +219,9 @@ def solve(
     if png is not None:
         _write_image(png, "heat map", lambda path: _plots().plot_heat_map(analysis, path))
     if as_json:
-        sys.stdout.write(json.dumps(to_json(analysis)) + "\n")
+        sys.stdout.write(json.dumps(analysis_json(analysis)) + "\n")
         return
-    from minesolver.display import heat_map, summary
+    from minesolver.ui.display import heat_map, summary
 
     console = Console(highlight=False, soft_wrap=True)
     console.print(heat_map(analysis))
@@ -232,9 +233,9 @@ def _plots() -> ModuleType:
         import matplotlib  # noqa: F401
     except ImportError:
         fail("images need the 'plot' extra: pip install 'minesolver[plot]'")
-    import minesolver.plots
+    import minesolver.ui.plots
 
-    return minesolver.plots
+    return minesolver.ui.plots
 
 
 def _write_image(path: str, what: str, draw: Callable[[str], None]) -> None:
@@ -330,9 +331,9 @@ def bench(
     ] = None,
 ) -> None:
     """Play many games and report win rates (95% Wilson interval), guesses and speed."""
-    from minesolver.bench_report import bench_report, progress_bar
     from minesolver.game import dump_layouts
     from minesolver.simulate import make_setup, played_layouts, simulate
+    from minesolver.ui.bench_report import bench_report, progress_bar
 
     names = strategies.split(",") if strategies else [strategy]
     setup, given = make_setup(
@@ -402,9 +403,9 @@ def play(
     import random
 
     from minesolver.game import Game
-    from minesolver.play import play_human, watch
     from minesolver.simulate import derive_seed, game_layout, make_setup
     from minesolver.strategy import get_strategy
+    from minesolver.ui.play import play_human, watch
 
     setup, _ = make_setup(
         level=level, first_click=first_click, start=start, strategies=[strategy], seed=seed
@@ -537,7 +538,8 @@ def replay_command(
 ) -> None:
     """Grade a played game: the figures, and every guess with its exact risk."""
     from minesolver.replay import load
-    from minesolver.replay.report import GUESS_COLUMNS, guess_rows, summary_lines, to_json
+    from minesolver.ui.json_shapes import replay_json
+    from minesolver.ui.replay_report import GUESS_COLUMNS, guess_rows, summary_lines
 
     try:
         graded = load(file).analyse()
@@ -547,7 +549,7 @@ def replay_command(
         plots = _plots()
         _write_image(png, "replay image", lambda path: plots.plot_replay(graded, path))
     if as_json:
-        sys.stdout.write(json.dumps(to_json(graded)) + "\n")
+        sys.stdout.write(json.dumps(replay_json(graded)) + "\n")
         return
     lines = summary_lines(graded)
     rows: list[tuple[str, ...]] = [GUESS_COLUMNS, *guess_rows(graded)]

@@ -1,5 +1,5 @@
 """Rich renderings of positions and analyses for the terminal: the heat map, the plain
-board, their legends, the summary, and a player's reasons in words.
+board, their legends, the summary, (a player's reasons in words are in :mod:`minesolver.ui.words`).
 
 Every grid carries its coordinates (``x`` across the top, ``y`` down the side, as the
 ``(x, y)`` the rest of the tool prints) and is followed by a legend that names only what
@@ -23,8 +23,7 @@ O(cells) per print.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -34,8 +33,8 @@ from rich.style import Style
 from rich.text import Text
 
 from minesolver.analysis import Analysis, fraction_text, int_to_decimal
-from minesolver.game import Move
 from minesolver.position import FLAG, HIDDEN, Cell, Position
+from minesolver.ui.words import percent
 
 __all__ = [
     "DIGIT_STYLE",
@@ -44,7 +43,6 @@ __all__ = [
     "heat_colour",
     "heat_map",
     "layouts_text",
-    "plain_reason",
     "risk_style",
     "summary",
 ]
@@ -124,12 +122,6 @@ def _luminance(colour: str) -> float:
 
 
 _SHADES = "░▒▓█"
-
-
-def _percent(p: Fraction) -> str:
-    """A probability strictly between 0 and 1 as ``NN%`` (1%..99%, so that an uncertain
-    cell never reads as certain)."""
-    return f"{min(99, max(1, round(float(p) * 100))):>2}%"
 
 
 def _shade(p: Fraction) -> str:
@@ -407,7 +399,7 @@ def _heat_cell(pos: Position, p: Fraction | None, x: int, y: int) -> _Cell:
             return _Cell(" S ", "S", "safe", style=_SAFE_STYLE)
         if p == 1:
             return _Cell(" M ", "M", "mine")
-        return _Cell(_percent(p), _shade(p), "risk", risk=p)
+        return _Cell(percent(p, 0, bare=True).rjust(3), _shade(p), "risk", risk=p)
     v = pos.cells[y * pos.width + x]
     if v == FLAG:
         return _Cell(" F ", "F", "flag", style=_FLAG_STYLE)
@@ -522,95 +514,4 @@ def _risk_words(analysis: Analysis, cell: Cell) -> str:
     shown = f"p = {exact}" if len(exact) <= 40 else f"p ≈ {float(p):.6f}"
     tied = sum(q == p for q in analysis.probabilities.values()) - 1
     shared = f", shared with {tied} other cell{'s' * (tied > 1)}" if tied else ""
-    return f"{_pct(p)} risk of a mine ({shown}): the lowest on the board{shared}"
-
-
-def _pct(value: str | float | Fraction) -> str:
-    """A probability as a percentage for people: one decimal, never a bare 0."""
-    p = float(value)
-    if 0 < p < 0.001:
-        return "under 0.1%"
-    return f"{100 * p:.1f}%"
-
-
-def _greedy(m: re.Match[str]) -> str:
-    tied = f", picked at random among {m[2]} cells as low" if m[2] else ""
-    return f"the lowest risk on the board{tied}"
-
-
-def _pseq(m: re.Match[str]) -> str:
-    return (
-        f"the lowest risk on the board, shared with {int(m[2]) - 1} other cells; of those, "
-        f"the likeliest to reveal a new safe cell ({_pct(m[3])}), about "
-        f"{float(m[4]):.1f} safe cells expected"
-    )
-
-
-def _best(m: re.Match[str]) -> str:
-    count = int(m[6])
-    among = f"of the {count} cells weighed" if count > 1 else "no other cell could beat it"
-    risk = f"{_pct(m[4])} risk of a mine"
-    if m[1] == "second-move safety":
-        why = (
-            f"the best chance of surviving this click and the next one ({among}): {risk}, "
-            f"and {_pct(m[3])} chance that its number proves another cell safe"
-        )
-    else:
-        why = (
-            f"the safest ({among}): {risk}; ties go to the one likelier to prove another cell safe"
-        )
-    latent = "; if safe, it may also settle a 50/50 that would otherwise wait for the end"
-    return why + (latent if m[5] else "")
-
-
-def _endgame(m: re.Match[str]) -> str:
-    return (
-        f"only {m[2]} layouts are left: trying every line of play, this click wins in "
-        f"{m[1]} of them ({_pct(m[3])}), no other click more"
-    )
-
-
-def _fifty(m: re.Match[str]) -> str:
-    return (
-        f"a 50/50 with ({m[1]},{m[2]}) that no later click can settle: "
-        "taken now, before any other risk"
-    )
-
-
-_NUM = r"(\d+(?:\.\d+)?)"
-_REASONS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
-    (re.compile(rf"lowest mine probability {_NUM}(?:, one of (\d+) tied)?"), _greedy),
-    (
-        re.compile(
-            rf"lowest mine probability {_NUM} \((\d+) tied\); P\(new safe cell\) {_NUM}, "
-            rf"E\[safe cells\] {_NUM}, digit entropy {_NUM} bits"
-        ),
-        _pseq,
-    ),
-    (
-        re.compile(
-            rf"(second-move safety|safety) score {_NUM}, P\(progress\) {_NUM}, "
-            rf"mine probability {_NUM}(?:, latent 50/50 weight {_NUM})? "
-            rf"\((\d+) candidates weighed in full\)"
-        ),
-        _best,
-    ),
-    (re.compile(rf"endgame search: wins (\d+) of (\d+) layouts \({_NUM}\)"), _endgame),
-    (re.compile(r"unavoidable 50/50 with \((\d+), (\d+)\): guessed now"), _fifty),
-]
-
-
-def plain_reason(move: Move) -> str:
-    """Why a player made ``move``, in words a player understands: the internal scores of
-    the players' reasons (``greedy``, ``pseq``, ``best``) become chances in percent and
-    what they mean; a reason of another form is returned as it is. O(length of the reason).
-
-    >>> print(plain_reason(Move("open", (3, 4), guess=True, risk=0.25,
-    ...     reason="endgame search: wins 3 of 4 layouts (0.750)")))
-    only 4 layouts are left: trying every line of play, this click wins in 3 of them ...
-    """
-    for pattern, words in _REASONS:
-        found = pattern.fullmatch(move.reason)
-        if found is not None:
-            return words(found)
-    return move.reason
+    return f"{percent(p)} risk of a mine ({shown}): the lowest on the board{shared}"

@@ -1,0 +1,139 @@
+"""The JSON shapes of the command line and the web API, in one place.
+
+:func:`analysis_json` is the object of ``minesolver solve --json`` (and of the web API's
+analysis); :func:`replay_json` the object of ``minesolver replay --json``, with
+:func:`replay_move_json` per action and :func:`positions_json` for a replay viewer.
+Exact numbers travel as strings (``"num/den"`` fractions, decimal layout counts: they may
+have thousands of digits); floats are for display. Each costs O(cells) or O(actions).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+from minesolver.analysis import Analysis, fraction_text, int_to_decimal
+from minesolver.replay.grade import MoveGrade, ReplayAnalysis
+from minesolver.ui.replay_report import software_name
+
+__all__ = ["analysis_json", "positions_json", "replay_json", "replay_move_json"]
+
+
+def analysis_json(analysis: Analysis) -> dict[str, object]:
+    """The JSON object of ``minesolver solve --json`` (and of the web API).
+
+    ``layouts`` is a decimal string (it may have thousands of digits); each cell gives its
+    exact probability as a string and a float for display.
+    """
+    pos = analysis.position
+    errors = analysis.errors
+    cells: list[dict[str, object]] = []
+    for (x, y), p in sorted(analysis.probabilities.items(), key=lambda t: (t[0][1], t[0][0])):
+        cell: dict[str, object] = {"x": x, "y": y, "p": fraction_text(p), "prob": float(p)}
+        if errors is not None:
+            cell["error"] = errors.get((x, y), 0.0)
+        cells.append(cell)
+    best = analysis.safest()
+    out: dict[str, object] = {
+        "width": pos.width,
+        "height": pos.height,
+        "mines": pos.mines,
+        # approximate engines do not count layouts: null rather than a misleading "0".
+        "layouts": None if analysis.layouts is None else int_to_decimal(analysis.layouts),
+        "exact": analysis.exact,
+        "engine": analysis.engine,
+        "cells": cells,
+        "safe": sorted(([x, y] for x, y in analysis.safe), key=lambda c: (c[1], c[0])),
+        "mines_found": sorted(([x, y] for x, y in analysis.mines), key=lambda c: (c[1], c[0])),
+        "safest": list(best) if best is not None else None,
+        # the former name of "safest", kept for one release (see the changelog)
+        "best": list(best) if best is not None else None,
+    }
+    return out
+
+
+def _frac(p: Fraction | None) -> str | None:
+    return None if p is None else fraction_text(p)
+
+
+def _finite(value: float | None) -> float | None:
+    return value if value is not None and math.isfinite(value) else None
+
+
+def replay_move_json(m: MoveGrade) -> dict[str, Any]:
+    """One action: index, time (s), action, cell, and for a graded one its risk."""
+    a = m.action
+    out: dict[str, Any] = {
+        "index": a.index,
+        "time": a.time,
+        "action": a.kind,
+        "x": a.cell[0],
+        "y": a.cell[1],
+        "graded": m.graded,
+        "p": _frac(m.p),
+        "safest": _frac(m.safest),
+        "guess": m.guess,
+        "needless": m.needless,
+    }
+    if m.best is not None:
+        out["best"] = {"action": m.best.kind, "x": m.best.cell[0], "y": m.best.cell[1]}
+    if m.win is not None and m.best_win is not None:
+        out["win"], out["best_win"] = fraction_text(m.win), fraction_text(m.best_win)
+    return out
+
+
+def replay_json(a: ReplayAnalysis) -> dict[str, Any]:
+    """The JSON object of ``minesolver replay --json``."""
+    r, p = a.replay, a.playback
+    c = p.clicks
+    return {
+        "format": r.format,
+        "version": r.version,
+        "software": software_name(r.software),
+        "player": r.player,
+        "width": r.width,
+        "height": r.height,
+        "mines": r.mines,
+        "cell_size": r.cell_size,
+        "mine_cells": [list(cell) for cell in r.mine_cells],
+        "won": a.won,
+        "status": p.status,
+        "exploded": None if p.exploded is None else list(p.exploded),
+        "time": r.time,
+        "bbbv": a.bbbv,
+        "bbbv_solved": c.bbbv_solved,
+        "bbbv_per_second": _finite(a.bbbv_per_second),
+        "openings": p.stats.openings,
+        "islands": p.stats.islands,
+        "clicks": {
+            "left": c.left,
+            "right": c.right,
+            "double": c.double,
+            "total": c.total,
+            "effective": c.effective,
+        },
+        "ioe": a.ioe,
+        "correctness": a.correctness,
+        "throughput": a.throughput,
+        "pluck": _finite(a.pluck),
+        "safe_probability": fraction_text(a.safe_product),
+        "guesses": len(a.guesses),
+        "needless_guesses": len(a.needless_guesses),
+        "warnings": list(a.warnings),
+        "moves": [replay_move_json(m) for m in a.moves],
+    }
+
+
+def positions_json(a: ReplayAnalysis) -> list[dict[str, Any]]:
+    """Each graded action with the position before it and that position's full analysis
+    (the object of ``minesolver solve --json``): what a replay viewer shows move by move."""
+    return [
+        {
+            **replay_move_json(m),
+            "position": m.analysis.position.to_text(),
+            "analysis": analysis_json(m.analysis),
+        }
+        for m in a.moves
+        if m.analysis is not None
+    ]
