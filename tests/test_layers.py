@@ -156,3 +156,41 @@ def test_the_walker_sees_local_imports_and_skips_type_checking(tmp_path: Path) -
     assert got == {"minesolver.strategy.best", "minesolver.engines.base", "minesolver.result"}
     with pytest.raises(KeyError):
         layer("elsewhere.module")
+
+
+FACE_LIBRARIES = ("rich", "typer", "starlette", "uvicorn", "matplotlib")
+"""Libraries only the faces (``minesolver.ui``, ``minesolver.web``) may import."""
+
+
+def _imported_roots(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(), str(path))
+    roots: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            roots.add(node.module.split(".")[0])
+    return roots
+
+
+def test_only_faces_import_the_face_libraries() -> None:
+    faces = ("minesolver.ui", "minesolver.web")
+    offenders = [
+        f"{name} imports {lib}"
+        for name, path in modules().items()
+        if not name.startswith(faces)
+        for lib in sorted(_imported_roots(path) & set(FACE_LIBRARIES))
+    ]
+    assert not offenders, "\n".join(offenders)
+
+
+def test_no_library_module_imports_a_face() -> None:
+    faces = ("minesolver.ui", "minesolver.web")
+    offenders = [
+        f"{src} imports {dst}"
+        for src, targets in graph().items()
+        if not src.startswith(faces) and src != "minesolver"
+        for dst in sorted(targets)
+        if dst.startswith(faces)
+    ]
+    assert not offenders, "\n".join(offenders)
