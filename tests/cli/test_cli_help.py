@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
+import typer
 
-from minesolver.ui.cli import main
+from minesolver.ui.cli import app, main
 
 
 def test_solve_help_shows_defaults_and_no_type_tags(
@@ -45,3 +46,34 @@ def test_usage_writes_arguments_as_usual(
     assert re.search(r"Usage: .*replay \[OPTIONS\] FILE\s", capsys.readouterr().out)
     assert main(["solve", "--help"]) == 0
     assert re.search(r"Usage: .*solve \[OPTIONS\] \[FILE\]\s", capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("command", ["solve", "replay", "play", "bench", "perfect", "serve"])
+def test_every_option_with_a_default_shows_it(
+    command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each option that has a default says it on its help lines: those typer knows and those
+    written into the help text (rich reads a bare "[default: …]" there as markup and drops
+    it, leaving "Games to play ." behind)."""
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main([command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert not re.search(r"\w \.", out), "a help text lost its bracketed words"
+    blocks: dict[str, str] = {}
+    name = ""
+    for line in out.splitlines():
+        found = re.match(r"\W*(--[\w-]+)", line)
+        if found:
+            name = found[1]
+        if name:
+            blocks[name] = blocks.get(name, "") + line
+    click_command = typer.main.get_command(app)
+    assert isinstance(click_command, typer.core.TyperGroup)
+    options = [
+        p
+        for p in click_command.commands[command].params
+        if isinstance(p, typer.core.TyperOption) and not p.is_flag and not p.required
+    ]
+    with_default = [p for p in options if p.default is not None or "default" in (p.help or "")]
+    for option in with_default:
+        assert "[default: " in blocks[option.opts[0]], option.opts[0]

@@ -278,13 +278,16 @@ def bench(
     level: Annotated[
         str | None,
         typer.Option(
-            metavar="LEVEL", help="beginner, intermediate, expert or WxHxM [default: expert]."
+            metavar="LEVEL",
+            # escaped: rich would read a bare "[default: …]" as markup and drop it
+            help="beginner, intermediate, expert or WxHxM. \\[default: expert]",
         ),
     ] = None,
     games: Annotated[
         int | None,
         typer.Option(
-            metavar="N", help="Games to play [default: 1000, or every layout of --layouts]."
+            metavar="N",
+            help="Games to play. \\[default: 1000, or every layout of --layouts]",
         ),
     ] = None,
     first_click: FirstClickOption = "safe",
