@@ -18,6 +18,7 @@ takes over ten minutes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -127,13 +128,20 @@ def perfect_play(
     return PerfectPlay(level, start, rule, wins, len(layouts))
 
 
-def play_every_layout(setup: Setup, *, limit: int = 100_000, workers: int = 1) -> BenchResult:
+def play_every_layout(
+    setup: Setup,
+    *,
+    limit: int = 100_000,
+    workers: int = 1,
+    on_progress: Callable[[int], None] | None = None,
+) -> BenchResult:
     """The players of ``setup`` on every layout its board, start and rule allow, once
     each: their exact win counts over the layouts (with one draw of their random
     tie-breaks per layout, from the setup's seed), comparable with :func:`perfect_play`.
+    ``on_progress(n)`` is called as each batch of ``n`` layouts is played.
     """
     layouts = all_layouts(setup.level, setup.start, setup.rule, limit)
-    return simulate(setup, len(layouts), layouts=layouts, workers=workers)
+    return simulate(setup, len(layouts), layouts=layouts, workers=workers, on_progress=on_progress)
 
 
 def compare(perfect: PerfectPlay, players: BenchResult | None = None) -> dict[str, object]:

@@ -1,4 +1,6 @@
-"""Rich renderings of simulator results and its progress bar, for ``minesolver bench``."""
+"""Rich renderings of simulator results, and the progress shown while long commands run
+(``minesolver bench``, ``perfect``): a bar with an ETA when the amount of work is known, a
+spinner with the time spent when it is not."""
 
 from __future__ import annotations
 
@@ -6,13 +8,21 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from rich.console import Console, Group, RenderableType
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
 from minesolver.simulate import BenchResult
 
-__all__ = ["bench_report", "progress_bar"]
+__all__ = ["bench_report", "progress_bar", "working"]
 
 
 def bench_report(result: BenchResult) -> RenderableType:
@@ -57,8 +67,11 @@ def bench_report(result: BenchResult) -> RenderableType:
 
 
 @contextmanager
-def progress_bar(total: int, console: Console) -> Iterator[Callable[[int], None]]:
-    """A transient progress bar of ``total`` games; yields ``advance(n)``.
+def progress_bar(
+    total: int, console: Console, what: str = "games"
+) -> Iterator[Callable[[int], None]]:
+    """A transient progress bar of ``total`` games (or other ``what``), with the time left;
+    yields ``advance(n)``.
 
     Shown only when ``console`` is a terminal, so pipes and tests get clean output.
     """
@@ -66,11 +79,24 @@ def progress_bar(total: int, console: Console) -> Iterator[Callable[[int], None]
         yield lambda n: None
         return
     columns = (
-        TextColumn("games"),
+        TextColumn(what),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
     )
     with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task("games", total=total)
+        task = progress.add_task(what, total=total)
         yield lambda n: progress.advance(task, n)
+
+
+@contextmanager
+def working(console: Console, what: str) -> Iterator[None]:
+    """A transient spinner saying ``what`` is being done and for how long, for work whose
+    amount is not known in advance (an exact search). Shown only on a terminal."""
+    if not console.is_terminal:
+        yield
+        return
+    columns = (SpinnerColumn(), TextColumn(what), TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        progress.add_task(what, total=None)
+        yield

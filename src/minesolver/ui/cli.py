@@ -481,8 +481,15 @@ def perfect(
     )
     if workers < 1:
         fail(f"--workers {workers} must be at least 1")
-    best = perfect_play(setup.level, setup.start, setup.rule, limit=limit, budget=budget)
-    players = play_every_layout(setup, limit=limit, workers=workers) if strategies else None
+    from minesolver.ui.bench_report import progress_bar, working
+
+    err = Console(stderr=True)
+    with working(err, f"searching every line of play on {setup.level}"):
+        best = perfect_play(setup.level, setup.start, setup.rule, limit=limit, budget=budget)
+    players = None
+    if strategies:
+        with progress_bar(best.layouts, err, "layouts") as advance:
+            players = play_every_layout(setup, limit=limit, workers=workers, on_progress=advance)
     data = compare(best, players)
     if as_json:
         sys.stdout.write(json.dumps(data) + "\n")
