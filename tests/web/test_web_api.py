@@ -394,14 +394,14 @@ def test_a_replay_uploaded_is_graded_as_the_command_line_grades_it(client: TestC
     position and analysis (equal to analysing that position afresh); bad files are 400s."""
     from replay_samples import SAMPLES
 
-    from minesolver.replay import load
+    from minesolver.replay import grade_replay, load
     from minesolver.ui.json_shapes import replay_json
 
     data = (SAMPLES / "vienna-rmv2_24px.rmv").read_bytes()
     got = client.post("/api/replays?best=0", content=data)
     assert got.status_code == 200, got.text
     body = got.json()
-    expected = replay_json(load(data).analyse(best=False))
+    expected = replay_json(grade_replay(load(data), best=False))
     assert {k: v for k, v in body.items() if k != "positions"} == json.loads(json.dumps(expected))
     assert body["positions"], "a graded game has positions"
     for entry in body["positions"]:
@@ -420,7 +420,7 @@ def test_a_replay_uploaded_is_graded_as_the_command_line_grades_it(client: TestC
 def test_a_finished_web_game_downloads_as_a_replay(client: TestClient) -> None:
     """The replay of a web game is refused while the game runs (it holds the mines), then
     reads back with our reader and plays to the game's result."""
-    from minesolver.replay import load
+    from minesolver.replay import load, play_events
 
     created = client.post(
         "/api/games", json={"width": 5, "height": 1, "mines": 1, "rule": "opening"}
@@ -436,5 +436,5 @@ def test_a_finished_web_game_downloads_as_a_replay(client: TestClient) -> None:
     assert got.status_code == 200 and got.headers["content-type"] == "application/octet-stream"
     replay = load(got.content)
     assert replay.format == "evf" and replay.mine_cells in ([(0, 0)], [(4, 0)])
-    assert replay.playback.status == "won" and not replay.playback.warnings
+    assert play_events(replay).status == "won" and not play_events(replay).warnings
     assert client.get("/api/games/nope/replay").status_code == 404
