@@ -23,7 +23,7 @@ from minesolver.engines.elimination import EliminationEngine
 from minesolver.engines.enumerate import EnumerationEngine
 from minesolver.engines.exact import FrontierEngine
 from minesolver.engines.sampling import SamplingEngine
-from minesolver.game import Game, Level
+from minesolver.game import Game, Level, Move
 from minesolver.position import FLAG, HIDDEN, InconsistentPosition, Position
 
 EXACT = ("elimination", "enumerate")
@@ -42,7 +42,7 @@ def played(
     to the opened area (more, until ``C(hidden, mines) <= budget`` when a budget is
     given), then a random share of the visible mines flagged."""
     game = Game.new(Level(width, height, mines), rng)
-    game.open((rng.randrange(width), rng.randrange(height)))
+    game.push(Move("open", (rng.randrange(width), rng.randrange(height))))
     layout = game.layout
     assert layout is not None
     mine = set(layout.mines)
@@ -58,7 +58,7 @@ def played(
         if not safe:
             break
         i = rng.choice(safe)
-        game.open((i % width, i // width))
+        game.push(Move("open", (i % width, i // width)))
         opens -= 1
     view = game.view()
     seen = [i for i in mine if any(view.cells[j] >= 0 for j in nbrs[i])]

@@ -15,7 +15,8 @@ import pytest
 from minesolver.game import Layout
 from minesolver.position import FLAG, HIDDEN, Cell
 from minesolver.replay import MouseEvent, Replay, grade_replay, load, play_events
-from minesolver.replay.evf_write import replay_from_moves, write_evf
+from minesolver.replay.actions import _play
+from minesolver.replay.evf_write import replay_from_game, replay_from_moves, write_evf
 from minesolver.replay.record import EventKind, cell_at
 
 # 4x3, mines at (3, 0) and (3, 2):   0 0 1 *
@@ -180,6 +181,19 @@ def test_replay_from_moves() -> None:
     assert back.player == "me" and back.time_ms == 900 and play_events(back).won
     with pytest.raises(ValueError, match="off the 4x3 board"):
         replay_from_moves(LAYOUT, [("open", (4, 0), 0)])
+
+
+def test_the_replayed_game_is_timed_by_the_events_and_saves_back() -> None:
+    """The events are pushed into a game whose clock is the replay's own: its move stack
+    holds the events' times (not the wall's), and saving that game gives the same replay."""
+    moves = [("open", (0, 0), 0), ("flag", (3, 0), 400), ("chord", (2, 0), 900)]
+    r = replay_from_moves(LAYOUT, moves, player="me")
+    game = _play(r).game
+    assert [(m.kind, m.cell, t) for m, t in game.move_stack] == [
+        (kind, cell, t / 1000) for kind, cell, t in moves
+    ]
+    back = replay_from_game(game, player="me")
+    assert back.events == r.events and back.time_ms == r.time_ms == 900
 
 
 ORACLE = r"""

@@ -21,7 +21,7 @@ from webtest_helpers import KNOWN, assert_no_layout, error_of, hard_position, re
 
 from minesolver.analysis import analyze, fraction_text
 from minesolver.engines import ENGINES
-from minesolver.game import PRESETS
+from minesolver.game import PRESETS, Move
 from minesolver.position import Position
 from minesolver.ui.json_shapes import analysis_json as to_json
 from minesolver.web import Settings, create_app
@@ -265,9 +265,9 @@ def test_flag_chord_lose_and_the_layout_only_at_the_end(client: TestClient) -> N
     for n in view.neighbours(digit):
         if local.layout.is_mine(n):
             client.post(url, json={"kind": "flag", "x": n[0], "y": n[1]})
-            local.flag(n)
+            local.push(Move("flag", n))
     state = client.post(url, json={"kind": "chord", "x": digit[0], "y": digit[1]}).json()
-    local.chord(digit)
+    local.push(Move("chord", digit))
     assert state["board"] == local.view().to_text(header=False).splitlines()
     assert_no_layout(state)
     assert_no_layout(client.get(f"/api/games/{gid}").json())
@@ -290,7 +290,7 @@ def test_win(client: TestClient) -> None:
     client.post(url, json={"kind": "open", "x": 4, "y": 4})
     for x, y in local.view():
         if not local.layout.is_mine((x, y)) and local.view()[(x, y)] == -1:
-            local.open((x, y))
+            local.push(Move("open", (x, y)))
             state = client.post(url, json={"kind": "open", "x": x, "y": y}).json()
             if state["status"] == "playing":
                 assert_no_layout(state)

@@ -19,7 +19,7 @@ with warnings.catch_warnings():  # starlette's notice about httpx versions
 
 from webtest_helpers import error_of, replay
 
-from minesolver.game import Game
+from minesolver.game import Game, Move
 from minesolver.position import HIDDEN
 from minesolver.replay import grade_replay, load
 from minesolver.ui.json_shapes import positions_json
@@ -98,7 +98,7 @@ def test_the_review_of_a_won_game_is_the_grading_of_its_download(client: TestCli
     state: dict[str, Any] = {}
     for cell in local.view():
         if local.view()[cell] == HIDDEN and not local.layout.is_mine(cell):
-            local.open(cell)
+            local.push(Move("open", cell))
             state = _open(client, gid, cell)
     assert state["status"] == "won" and local.outcome.status == "won"
     got = client.get(f"/api/games/{gid}/review")
