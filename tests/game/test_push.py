@@ -228,7 +228,7 @@ class _Model:
 
     def view(self) -> Position:
         layout = self.layout
-        return Position(layout.width, layout.height, tuple(self.cells), len(layout.mines))
+        return Position(layout.width, layout.height, tuple(self.cells), len(layout.mine_indices))
 
     def open(self, cell: tuple[int, int]) -> None:
         view = self.view()

@@ -90,7 +90,7 @@ def test_first_click_rules(rule: str) -> None:
     for seed in range(60):
         game = Game.new(level, random.Random(seed), rule)  # type: ignore[arg-type]
         game.push(Move("open", start))
-        assert game.layout is not None and len(game.layout.mines) == 14
+        assert game.layout is not None and len(game.layout.mine_indices) == 14
         if rule == "safe":
             assert game.outcome.status != "lost"
         if rule == "opening":

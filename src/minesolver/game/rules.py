@@ -211,10 +211,12 @@ class Game:
     @classmethod
     def from_layout(cls, layout: Layout, *, clock: Callable[[], float] = time.monotonic) -> Game:
         """A game on a given layout (the first-click rule does not apply)."""
-        return cls(layout.width, layout.height, len(layout.mines), layout=layout, clock=clock)
+        return cls(
+            layout.width, layout.height, len(layout.mine_indices), layout=layout, clock=clock
+        )
 
     def _lay(self, layout: Layout) -> None:
-        if (layout.width, layout.height, len(layout.mines)) != (
+        if (layout.width, layout.height, len(layout.mine_indices)) != (
             self.width,
             self.height,
             self.mines,
@@ -223,7 +225,7 @@ class Game:
         self.layout = layout
         n = self.width * self.height
         mine = [False] * n
-        for i in layout.mines:
+        for i in layout.mine_indices:
             mine[i] = True
         table = self._neighbours
         self._mine = mine

@@ -72,7 +72,7 @@ def _header(replay: Replay, software: str | None) -> bytes:
 def _bitmap(layout: Layout) -> bytes:
     n = layout.width * layout.height
     bits = 0
-    for i in layout.mines:
+    for i in layout.mine_indices:
         bits |= 1 << (n - 1 - i)
     nbytes = (n + 7) // 8
     return (bits << (8 * nbytes - n)).to_bytes(nbytes, "big")
@@ -166,7 +166,7 @@ def _replay(
         player=player,
         width=layout.width,
         height=layout.height,
-        mines=len(layout.mines),
+        mines=len(layout.mine_indices),
         cell_size=size,
         layout=layout,
         events=tuple(events),
