@@ -18,10 +18,11 @@ count Metasweeper's statistics, which we follow so the counts agree):
   afresh.
 
 Each action is pushed (:meth:`Game.push <minesolver.game.Game.push>`) into our own
-:class:`~minesolver.game.Game` built from the replay's layout, timed by the replay's own
-event times (the game's ``clock``), which is the board the machine reads: the result is
-the rules' result. *Effective* clicks (``ce``) are the opening clicks, the effective chords and the
-first flag on each mine; ``bbbv_solved`` counts the 3BV the clicks solved.
+:class:`~minesolver.game.Game` built from the replay's layout, which is the board the
+machine reads, and timed by the replay's own event times (the game's ``clock``): the
+result is the rules' result. *Effective* clicks (``ce``) are the opening clicks, the
+effective chords and the first flag on each mine; ``bbbv_solved`` counts the 3BV the
+clicks solved.
 
 Cost: O(events + cells opened); each chord or opening click also walks the opening it
 touches (O(its size)).
