@@ -98,8 +98,8 @@ class Cell:
 
 def compare(cell: Cell, got: Analysis, exact: Analysis) -> None:
     """Error of ``got`` against ``exact``, added to ``cell``."""
-    cell.certain_wrong += len(got.safe - exact.safe) + len(got.mines - exact.mines)
-    cell.certain_missed += len(exact.safe - got.safe) + len(exact.mines - got.mines)
+    cell.certain_wrong += len(got.safe - exact.safe) + len(got.certain_mines - exact.certain_mines)
+    cell.certain_missed += len(exact.safe - got.safe) + len(exact.certain_mines - got.certain_mines)
     if got.probabilities == exact.probabilities:
         cell.exact_equal += 1
     for c, p in exact.probabilities.items():
@@ -213,8 +213,8 @@ def run_wide(seed: int) -> list[dict[str, object]]:
                 "engine": engine,
                 "took_s": took,
                 "safe": len(got.safe),
-                "mines": len(got.mines),
-                "same_as_sat": got.safe == ref.safe and got.mines == ref.mines,
+                "mines": len(got.certain_mines),
+                "same_as_sat": got.safe == ref.safe and got.certain_mines == ref.certain_mines,
             }
         )
         print(f"wide lattice-41 {engine}", file=sys.stderr, flush=True)

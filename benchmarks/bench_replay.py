@@ -1,7 +1,7 @@
 """Grading replays: our whole ``analyse()`` against ms-toollib's ``analyse()`` plus pluck.
 
 For every sample replay (``tests/data/replays``), one run each: our time to read the
-file and grade every action (``load(path).analyse()``: the events played through the
+file and grade every action (``grade_replay(load(path))``: the events played through the
 rules, an exact analysis of the position before each opening action, ``best``'s move at
 each guess, the win chances where few layouts remain), our time without them
 (``analyse(best=False)``, the part comparable to
@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if __package__ in (None, ""):
     sys.path.insert(0, str(ROOT))
 
-from minesolver.replay import load  # noqa: E402
+from minesolver.replay import grade_replay, load  # noqa: E402
 
 SAMPLES = ROOT / "tests" / "data" / "replays"
 RESULTS = ROOT / "benchmarks" / "results"
@@ -76,7 +76,7 @@ def theirs(path: Path) -> dict[str, object]:
 
 def ours(path: Path, best: bool) -> tuple[float, float, int]:
     start = time.perf_counter()
-    a = load(path).analyse(best=best)
+    a = grade_replay(load(path), best=best)
     graded = sum(m.graded for m in a.moves)
     return time.perf_counter() - start, a.pluck, graded
 

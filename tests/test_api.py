@@ -52,6 +52,13 @@ def test_safest_is_the_lowest_probability_cell_and_best_is_deprecated() -> None:
         assert a.best() == a.safest()
 
 
+def test_certain_mines_has_its_own_name_and_mines_is_a_deprecated_alias() -> None:
+    a = analyze(Position.from_text("3x1x1\n1HH"))
+    assert a.certain_mines == frozenset({(1, 0)}) and a.position.mines == 1
+    with pytest.warns(DeprecationWarning, match="use Analysis.certain_mines"):
+        assert a.mines == a.certain_mines
+
+
 def test_a_lookup_of_a_cell_that_has_no_probability_says_why() -> None:
     a = analyze(Position.from_text(DESIGN))
     with pytest.raises(KeyError, match="not an unknown cell"):

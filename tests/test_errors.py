@@ -191,7 +191,7 @@ def test_untrusted_flags_can_make_a_position_consistent() -> None:
         got = analyze(position, engine=engine, trust_flags=False)
         assert got.layouts == 1
         assert got.safe == {(0, 0), (2, 0)}
-        assert got.mines == {(3, 0)}
+        assert got.certain_mines == {(3, 0)}
 
 
 # -- unknown total, density, engine -------------------------------------------------------

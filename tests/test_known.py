@@ -93,7 +93,7 @@ def test_known_answer(known: Known, engine: str) -> None:
     assert got.layouts == known.layouts
     assert dict(got.probabilities) == known.probabilities
     assert got.safe == {c for c, v in known.probabilities.items() if v == 0}
-    assert got.mines == {c for c, v in known.probabilities.items() if v == 1}
+    assert got.certain_mines == {c for c, v in known.probabilities.items() if v == 1}
 
 
 def test_design_example_in_detail() -> None:
@@ -106,7 +106,7 @@ def test_design_example_in_detail() -> None:
     others = {(3, 0), (4, 0), (4, 1), (4, 2), (4, 3), (4, 4)}
     assert {got.probabilities[c] for c in others} == {Fraction(11, 36)}
     assert got.safe == {(2, 1), (2, 3), (3, 3), (3, 4)}
-    assert got.mines == frozenset()
+    assert got.certain_mines == frozenset()
     assert got.safest() == (2, 1)  # the safe cells, first in reading order
 
 

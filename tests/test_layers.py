@@ -1,10 +1,10 @@
 """The package's imports point one way: down the layer table of DESIGN.md, with no cycle.
 
 Every ``import`` and ``from … import`` of ``minesolver`` in every module is read from the
-source (function-local ones too; those under ``if TYPE_CHECKING:`` are type annotations
-only and are skipped). A module may import one of a lower layer or of its own layer; an
-import of a higher layer fails, and so does any cycle among modules (imports inside a
-layer included). Every module must have a layer.
+source: function-local ones too, and those under ``if TYPE_CHECKING:`` (a type annotation
+is a dependency like any other: a cycle through it is a cycle). A module may import one
+of a lower layer or of its own layer; an import of a higher layer fails, and so does any
+cycle among modules (imports inside a layer included). Every module must have a layer.
 """
 
 from __future__ import annotations
@@ -47,39 +47,27 @@ def layer(module: str) -> int:
     raise KeyError(module)
 
 
-def modules() -> dict[str, Path]:
-    """Every module of the package by dotted name (``pkg.__init__`` as ``pkg``)."""
+def modules(root: Path = SRC) -> dict[str, Path]:
+    """Every module of the package under ``root`` by dotted name (``pkg.__init__`` as
+    ``pkg``)."""
     out = {}
-    for path in sorted((SRC / "minesolver").rglob("*.py")):
-        parts = list(path.relative_to(SRC).with_suffix("").parts)
+    for path in sorted((root / "minesolver").rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts.pop()
         out[".".join(parts)] = path
     return out
 
 
-def _type_checking_only(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
-    while node in parents:
-        node = parents[node]
-        if isinstance(node, ast.If):
-            test = node.test
-            name = test.id if isinstance(test, ast.Name) else getattr(test, "attr", None)
-            if name == "TYPE_CHECKING":
-                return True
-    return False
-
-
 def imports(module: str, path: Path, known: dict[str, Path]) -> set[str]:
-    """The package's modules that ``module`` imports (resolved: ``from pkg import sub``
-    names the submodule when ``sub`` is one)."""
+    """The package's modules that ``module`` imports, wherever the import stands (in a
+    function, under ``if TYPE_CHECKING:``), resolved: ``from pkg import sub`` names the
+    submodule when ``sub`` is one."""
     tree = ast.parse(path.read_text(), str(path))
-    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     out: set[str] = set()
     for node in ast.walk(tree):
         if not isinstance(node, ast.Import | ast.ImportFrom):
-            continue
-        if _type_checking_only(node, parents):
             continue
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
@@ -97,38 +85,34 @@ def imports(module: str, path: Path, known: dict[str, Path]) -> set[str]:
     return out
 
 
-def graph() -> dict[str, set[str]]:
-    known = modules()
+def graph(root: Path = SRC) -> dict[str, set[str]]:
+    known = modules(root)
     return {name: imports(name, path, known) for name, path in known.items()}
 
 
-def test_every_module_has_a_layer() -> None:
-    for name in modules():
-        assert layer(name), name
-
-
-def test_no_import_points_up_the_layers() -> None:
-    upward = [
+def upward_imports(edges: dict[str, set[str]]) -> list[str]:
+    """Every import of a higher layer, said in words."""
+    return [
         f"{src} (layer {layer(src)}) imports {dst} (layer {layer(dst)})"
-        for src, targets in graph().items()
+        for src, targets in edges.items()
         for dst in sorted(targets)
         if layer(dst) > layer(src)
     ]
-    assert not upward, "\n".join(upward)
 
 
-def test_the_imports_have_no_cycle() -> None:
-    edges = graph()
+def cycles(edges: dict[str, set[str]]) -> list[str]:
+    """A cycle through each edge that closes one in a depth-first walk (none when the
+    graph has no cycle), as ``a -> b -> a``."""
     state: dict[str, int] = {}
     stack: list[str] = []
-    cycles: list[str] = []
+    found: list[str] = []
 
     def visit(node: str) -> None:
         state[node] = 1
         stack.append(node)
         for nxt in sorted(edges.get(node, ())):
             if state.get(nxt) == 1:
-                cycles.append(" -> ".join([*stack[stack.index(nxt) :], nxt]))
+                found.append(" -> ".join([*stack[stack.index(nxt) :], nxt]))
             elif nxt not in state:
                 visit(nxt)
         stack.pop()
@@ -137,12 +121,27 @@ def test_the_imports_have_no_cycle() -> None:
     for node in sorted(edges):
         if node not in state:
             visit(node)
-    assert not cycles, "\n".join(cycles)
+    return found
 
 
-def test_the_walker_sees_local_imports_and_skips_type_checking(tmp_path: Path) -> None:
-    """The checker itself: a function-local upward import is seen, a TYPE_CHECKING one
-    is not, relative imports resolve."""
+def test_every_module_has_a_layer() -> None:
+    for name in modules():
+        assert layer(name), name
+
+
+def test_no_import_points_up_the_layers() -> None:
+    upward = upward_imports(graph())
+    assert not upward, "\n".join(upward)
+
+
+def test_the_imports_have_no_cycle() -> None:
+    found = cycles(graph())
+    assert not found, "\n".join(found)
+
+
+def test_the_walker_sees_local_and_type_checking_imports(tmp_path: Path) -> None:
+    """The checker itself: a function-local upward import is seen, and so is one under
+    ``TYPE_CHECKING``; relative imports resolve."""
     pkg = tmp_path / "minesolver" / "engines"
     pkg.mkdir(parents=True)
     (pkg / "x.py").write_text(
@@ -153,9 +152,44 @@ def test_the_walker_sees_local_imports_and_skips_type_checking(tmp_path: Path) -
     )
     known = {"minesolver.engines.base": pkg / "base.py", "minesolver.strategy.best": pkg}
     got = imports("minesolver.engines.x", pkg / "x.py", known)
-    assert got == {"minesolver.strategy.best", "minesolver.engines.base", "minesolver.result"}
+    assert got == {
+        "minesolver.game",
+        "minesolver.strategy.best",
+        "minesolver.engines.base",
+        "minesolver.result",
+    }
+    assert upward_imports({"minesolver.engines.x": got}) == [
+        "minesolver.engines.x (layer 4) imports minesolver.game (layer 6)",
+        "minesolver.engines.x (layer 4) imports minesolver.strategy.best (layer 7)",
+    ]
     with pytest.raises(KeyError):
         layer("elsewhere.module")
+
+
+def test_a_cycle_through_type_checking_imports_fails(tmp_path: Path) -> None:
+    """A throwaway package whose only cycle runs through a ``TYPE_CHECKING`` import (a
+    record naming, for its annotations only, the module that reads it): the checker
+    finds the cycle; without that import the same package passes."""
+    pkg = tmp_path / "minesolver" / "replay"
+    pkg.mkdir(parents=True)
+    (tmp_path / "minesolver" / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text("from minesolver.replay.record import Replay\n")
+    (pkg / "actions.py").write_text("from minesolver.replay.record import Replay\n")
+    record = pkg / "record.py"
+    record.write_text(
+        "from __future__ import annotations\n"
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from minesolver.replay.actions import Playback\n"
+        "class Replay:\n"
+        "    def playback(self) -> Playback: ...\n"
+    )
+    assert cycles(graph(tmp_path)) == [
+        "minesolver.replay.record -> minesolver.replay.actions -> minesolver.replay.record"
+    ]
+    record.write_text("class Replay: ...\n")
+    assert cycles(graph(tmp_path)) == []
+    assert upward_imports(graph(tmp_path)) == []
 
 
 FACE_LIBRARIES = ("rich", "typer", "starlette", "uvicorn", "matplotlib")

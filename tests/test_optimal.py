@@ -114,7 +114,7 @@ def test_all_layouts_are_those_the_rule_allows() -> None:
     for rule, free in kept_free.items():
         layouts = all_layouts(level, (2, 1), rule)
         assert len(layouts) == comb(20 - len(free), 3) == len(set(layouts))
-        assert all(not set(lay.mines) & free for lay in layouts)
+        assert all(not set(lay.mine_indices) & free for lay in layouts)
 
 
 def test_too_large_boards_are_clear_errors() -> None:

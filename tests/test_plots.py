@@ -31,7 +31,7 @@ def test_solve_png_writes_the_heat_map(tmp_path: Path, capsys: pytest.CaptureFix
 def test_heat_map_colours_follow_the_probabilities(tmp_path: Path) -> None:
     # a 1x2 board with one mine fixed by the digit: cell (0,1) certainly a mine (dark red)
     sure = analyze(Position.from_text("1x2x1\n1\nH\n"))
-    assert sure.mines == frozenset({(0, 1)})
+    assert sure.certain_mines == frozenset({(0, 1)})
     path = tmp_path / "sure.png"
     plot_heat_map(sure, path)
     image = imread(path)

@@ -43,7 +43,7 @@ def _same(x: Analysis | None, y: Analysis | None) -> None:
     if x is not None and y is not None:
         assert x.probabilities == y.probabilities
         assert x.layouts == y.layouts
-        assert x.safe == y.safe and x.mines == y.mines
+        assert x.safe == y.safe and x.certain_mines == y.certain_mines
         for a in (x, y):  # the distinct levels the players scan are exactly the values
             probs = a.probabilities
             assert isinstance(probs, CellProbabilities)

@@ -34,7 +34,7 @@ def solves_without_guessing(layout: Layout, start: Cell) -> bool:
         analysis = analyze(game.view())
         if not analysis.safe:
             return False
-        moves = [Move("flag", cell) for cell in analysis.mines]
+        moves = [Move("flag", cell) for cell in analysis.certain_mines]
         moves += [Move("open", cell) for cell in analysis.safe]
         for move in moves:
             if game.over:

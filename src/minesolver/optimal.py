@@ -116,7 +116,9 @@ def perfect_play(
         )
     position = Position.empty(level.width, level.height, level.mines)
     first = position.index(start)
-    masks = [m for m in (sum(1 << i for i in lay.mines) for lay in layouts) if not m >> first & 1]
+    masks = [
+        m for m in (sum(1 << i for i in lay.mine_indices) for lay in layouts) if not m >> first & 1
+    ]
     # the search opens every cell safe in all layouts first: the first click, and with
     # rule "opening" its neighbours too; the digits they show split the layouts
     try:

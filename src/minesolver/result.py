@@ -181,8 +181,9 @@ class Analysis:
 
     ``probabilities`` maps each unknown cell ``(x, y)`` to its mine probability;
     ``layouts`` counts the consistent mine layouts (with exactly the total, or of any size
-    under a density); ``safe`` and ``mines`` are the cells certainly safe and certainly
-    mines. Approximate engines set ``exact`` to False, give each cell's standard
+    under a density); ``safe`` and ``certain_mines`` are the cells certainly safe and
+    certainly mines (the position's total number of mines is ``position.mines``).
+    Approximate engines set ``exact`` to False, give each cell's standard
     ``errors``, and leave ``layouts`` ``None`` (nothing was counted).
 
     >>> from minesolver import Position, analyze
@@ -194,7 +195,7 @@ class Analysis:
     probabilities: Mapping[Cell, Fraction]
     layouts: int | None
     safe: frozenset[Cell]
-    mines: frozenset[Cell]
+    certain_mines: frozenset[Cell]
     engine: str = "exact"
     exact: bool = True
     errors: Mapping[Cell, float] | None = field(default=None)
@@ -234,13 +235,24 @@ class Analysis:
             probabilities=probs,
             layouts=layouts,
             safe=frozenset(map(coords.__getitem__, safe_idx)),
-            mines=frozenset(map(coords.__getitem__, mine_idx)),
+            certain_mines=frozenset(map(coords.__getitem__, mine_idx)),
             engine=engine,
             exact=exact,
             errors=errors,
             problem=problem,
             source=source,
         )
+
+    @property
+    def mines(self) -> frozenset[Cell]:
+        """Deprecated name of :attr:`certain_mines` (``mines`` is a position's total)."""
+        warnings.warn(
+            "Analysis.mines is deprecated: use Analysis.certain_mines (the cells certainly "
+            "mines; a position's total number of mines is Position.mines)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.certain_mines
 
     def layout_count(self) -> int:
         """:attr:`layouts`, for code that needs an exact count (the players' what-ifs);
@@ -281,10 +293,11 @@ class Analysis:
             digits = len(int_to_decimal(self.layouts))
             shown = f"{self.layouts}" if digits <= 12 else f"~10^{digits - 1}"
             count = f"{shown} layout{'s' if self.layouts != 1 else ''}, "
-        uncertain = len(self.probabilities) - len(self.safe) - len(self.mines)
+        mines = len(self.certain_mines)
+        uncertain = len(self.probabilities) - len(self.safe) - mines
         return (
             f"<Analysis {size} {kind}: {count}{len(self.safe)} safe, "
-            f"{len(self.mines)} mine{'s' if len(self.mines) != 1 else ''}, {uncertain} uncertain>"
+            f"{mines} mine{'s' if mines != 1 else ''}, {uncertain} uncertain>"
         )
 
     def floats(self) -> dict[Cell, float]:

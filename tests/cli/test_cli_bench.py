@@ -150,7 +150,7 @@ def test_play_saves_the_game_as_a_replay_our_reader_plays_back(
     """A watched game and a person's game saved with --save read back as EVF replays
     whose actions replay to the same result on the same mines (ms-toollib's reading of
     the writer's files is tested with the replay writer)."""
-    from minesolver.replay import load
+    from minesolver.replay import load, play_events
 
     watched = tmp_path / "watched.evf"
     code, out, err = run(
@@ -161,14 +161,14 @@ def test_play_saves_the_game_as_a_replay_our_reader_plays_back(
     assert code == 0, err
     replay = load(watched)
     assert replay.format == "evf" and (replay.width, replay.height, replay.mines) == (9, 9, 10)
-    assert replay.playback.status == ("won" if out.rstrip().endswith("won") else "lost")
-    assert not replay.playback.warnings
+    assert play_events(replay).status == ("won" if out.rstrip().endswith("won") else "lost")
+    assert not play_events(replay).warnings
     monkeypatch.setattr("sys.stdin", io.StringIO("0 0\n"))
     mine = tmp_path / "mine.evf"
     argv = ["play", "--human", "--level", "3x1x1", "--first-click", "opening", "--save", str(mine)]
     code, out, err = run(argv, capsys)
     assert code == 0, err
-    assert load(mine).playback.status == "won" and load(mine).player == "minesolver"
+    assert play_events(load(mine)).status == "won" and load(mine).player == "minesolver"
     monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
     code, _, err = run([*argv[:-1], str(tmp_path / "none.evf")], capsys)
     assert code == 2 and "nothing to save" in err

@@ -73,7 +73,7 @@ def test_budget_overrun_falls_back_to_mcmc_and_says_so() -> None:
     got = auto(pos, 1e-4, sweeps=200, seed=5)
     assert not got.exact and got.engine == "exact+mcmc" and got.layouts is None
     assert got.errors is not None
-    assert got.safe == exact.safe and got.mines == exact.mines
+    assert got.safe == exact.safe and got.certain_mines == exact.certain_mines
     zs = [
         abs(float(got.probabilities[c] - p)) / got.errors[c]
         for c, p in exact.probabilities.items()
@@ -132,7 +132,7 @@ def test_what_ifs_after_a_sampled_analysis_use_the_same_engine() -> None:
     after = analyze_after(got, cell, digit)
     assert after.source is got.source
     exact_after = analyze(pos.replace({cell: digit}))
-    assert after.safe <= exact_after.safe and after.mines <= exact_after.mines
+    assert after.safe <= exact_after.safe and after.certain_mines <= exact_after.certain_mines
     assert set(after.probabilities) == set(exact_after.probabilities)
 
 
@@ -155,7 +155,7 @@ def test_mcmc_matches_exact_within_its_errors() -> None:
         pos = lattice(9, rng.randrange(10**6))
         exact = analyze(pos)
         got = McmcEngine(sweeps=200, seed=rng.randrange(10**6)).analyze_problem(build(pos))
-        assert got.safe == exact.safe and got.mines == exact.mines
+        assert got.safe == exact.safe and got.certain_mines == exact.certain_mines
         assert got.errors is not None
         seen = set()
         for cell, p in exact.probabilities.items():
@@ -228,12 +228,12 @@ def test_sat_out_of_time_leaves_cells_uncertain_never_certain_without_proof() ->
         problem = build(pos)
         exact = analyze(pos)
         forced = {pos.coords(i) for i in problem.forced_safe | problem.forced_mines}
-        if not (exact.safe | exact.mines) - forced:
+        if not (exact.safe | exact.certain_mines) - forced:
             continue
         tried += 1
         full = analyze(pos, engine="sat")
-        assert full.safe == exact.safe and full.mines == exact.mines
+        assert full.safe == exact.safe and full.certain_mines == exact.certain_mines
         hurried = analyze(pos, engine=SatEngine(seconds=1e-9, first_seconds=30.0))
-        assert hurried.safe <= exact.safe and hurried.mines <= exact.mines
-        assert {c for c in hurried.safe | hurried.mines} == forced  # nothing more proven
+        assert hurried.safe <= exact.safe and hurried.certain_mines <= exact.certain_mines
+        assert {c for c in hurried.safe | hurried.certain_mines} == forced  # nothing more proven
         assert all(0 < hurried.probabilities[c] < 1 for c in exact.safe - hurried.safe)

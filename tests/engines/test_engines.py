@@ -23,7 +23,7 @@ from minesolver.engines.elimination import EliminationEngine
 from minesolver.engines.enumerate import EnumerationEngine
 from minesolver.engines.exact import FrontierEngine
 from minesolver.engines.sampling import SamplingEngine
-from minesolver.game import Game, Level
+from minesolver.game import Game, Level, Move
 from minesolver.position import FLAG, HIDDEN, InconsistentPosition, Position
 
 EXACT = ("elimination", "enumerate")
@@ -42,10 +42,10 @@ def played(
     to the opened area (more, until ``C(hidden, mines) <= budget`` when a budget is
     given), then a random share of the visible mines flagged."""
     game = Game.new(Level(width, height, mines), rng)
-    game.open((rng.randrange(width), rng.randrange(height)))
+    game.push(Move("open", (rng.randrange(width), rng.randrange(height))))
     layout = game.layout
     assert layout is not None
-    mine = set(layout.mines)
+    mine = set(layout.mine_indices)
     nbrs = game.view().neighbour_indices()
     opens = rng.randrange(opens + 1)
     while True:
@@ -58,7 +58,7 @@ def played(
         if not safe:
             break
         i = rng.choice(safe)
-        game.open((i % width, i // width))
+        game.push(Move("open", (i % width, i // width)))
         opens -= 1
     view = game.view()
     seen = [i for i in mine if any(view.cells[j] >= 0 for j in nbrs[i])]
@@ -148,10 +148,10 @@ def test_certain_cells_equal_exact_zero_one_cells(engine: str) -> None:
         if want is None or got is None:
             continue
         assert got.safe == want.safe, (engine, str(pos), density, trust)
-        assert got.mines == want.mines, (engine, str(pos), density, trust)
+        assert got.certain_mines == want.certain_mines, (engine, str(pos), density, trust)
         assert not got.exact
         for cell, p in got.probabilities.items():
-            assert (p in (0, 1)) == (cell in got.safe | got.mines)
+            assert (p in (0, 1)) == (cell in got.safe | got.certain_mines)
 
 
 def test_ilp_lp_interval_contains_the_exact_probability() -> None:
@@ -180,7 +180,7 @@ def test_sampling_within_its_standard_error() -> None:
     for pos in EXPERT:
         exact = analyze(pos)
         got = engine.analyze_problem(build(pos))
-        assert got.safe == exact.safe and got.mines == exact.mines
+        assert got.safe == exact.safe and got.certain_mines == exact.certain_mines
         assert got.errors is not None
         seen = set()
         for cell, p in exact.probabilities.items():
@@ -214,7 +214,7 @@ def test_bp_is_sound_on_certain_cells_and_in_range() -> None:
     for pos in EXPERT[:20]:
         exact = analyze(pos)
         got = analyze(pos, engine="bp")
-        assert got.safe <= exact.safe and got.mines <= exact.mines
+        assert got.safe <= exact.safe and got.certain_mines <= exact.certain_mines
         assert not got.exact
         assert all(0 <= p <= 1 for p in got.probabilities.values())
 
@@ -238,7 +238,7 @@ def test_every_engine_on_the_known_answer(engine: str) -> None:
         assert abs(float(got.probabilities[(1, 1)]) - 5 / 6) < 0.2
     else:
         assert got.safe == safe
-    assert got.mines == frozenset()
+    assert got.certain_mines == frozenset()
     if got.exact:
         assert got.layouts == 72
         assert got.probabilities[(3, 1)] == Fraction(7, 12)
@@ -303,5 +303,5 @@ def test_approximate_engines_share_one_kind_of_result(engine: str) -> None:
         assert got.probabilities[cell] == (i in problem.forced_mines)
         assert got.errors[cell] == 0
     assert got.safe == {c for c, p in got.probabilities.items() if p == 0}
-    assert got.mines == {c for c, p in got.probabilities.items() if p == 1}
-    assert (0, 0) in got.mines and {(2, 0), (2, 1), (2, 2)} <= got.safe
+    assert got.certain_mines == {c for c, p in got.probabilities.items() if p == 1}
+    assert (0, 0) in got.certain_mines and {(2, 0), (2, 1), (2, 2)} <= got.safe

@@ -10,6 +10,7 @@ import pytest
 
 from minesolver.game import (
     PRESETS,
+    Layout,
     LayoutFormatError,
     Level,
     load_layouts,
@@ -24,7 +25,9 @@ from minesolver.game import (
 def test_random_layout_is_uniform_over_allowed_layouts() -> None:
     # 2x2 board, 2 mines, first click safe at (0,0): the C(3,2) = 3 layouts equally likely
     rng = random.Random(7)
-    counts = Counter(random_layout(Level(2, 2, 2), rng, (0, 0), "safe").mines for _ in range(3000))
+    counts = Counter(
+        random_layout(Level(2, 2, 2), rng, (0, 0), "safe").mine_indices for _ in range(3000)
+    )
     assert set(counts) == {(1, 2), (1, 3), (2, 3)}
     assert all(900 < c < 1100 for c in counts.values())
 
@@ -34,7 +37,14 @@ def test_layouts_are_reproducible_by_seed() -> None:
     b = random_layout(PRESETS["expert"], random.Random(42), (0, 0), "safe")
     c = random_layout(PRESETS["expert"], random.Random(43), (0, 0), "safe")
     assert a == b != c
-    assert 0 not in a.mines and len(a.mines) == 99
+    assert 0 not in a.mine_indices and len(a.mine_indices) == 99
+
+
+def test_mine_indices_has_its_own_name_and_mines_is_a_deprecated_alias() -> None:
+    layout = Layout.from_cells(3, 2, [(0, 1), (2, 0)])
+    assert layout.mine_indices == (2, 3) and layout.level.mines == 2
+    with pytest.warns(DeprecationWarning, match="use Layout.mine_indices"):
+        assert layout.mines == layout.mine_indices
 
 
 def test_mbf_round_trip_and_errors(tmp_path: Path) -> None:

@@ -6,7 +6,16 @@ import random
 
 import pytest
 
-from minesolver.game import PRESETS, Game, GameError, Level, LevelError, parse_level, parse_start
+from minesolver.game import (
+    PRESETS,
+    Game,
+    GameError,
+    Level,
+    LevelError,
+    Move,
+    parse_level,
+    parse_start,
+)
 
 
 def test_presets_and_custom_levels() -> None:
@@ -37,7 +46,7 @@ def test_start_cells() -> None:
 def test_opening_rule_with_too_many_mines_fails() -> None:
     game = Game.new(Level(3, 3, 1), random.Random(0), "opening")
     with pytest.raises(LevelError, match="do not fit"):
-        game.open((1, 1))
+        game.push(Move("open", (1, 1)))
     with pytest.raises(GameError, match="first-click rule"):
         Game.new(Level(3, 3, 1), random.Random(0), "lucky")  # type: ignore[arg-type]
 

@@ -1,9 +1,11 @@
-"""``Game.push(move) -> Step``: every kind, every outcome, no-ops and errors, and that the
-steps alone redraw the game (what a replay needs)."""
+"""``Game.push(move) -> Step``: every kind, every outcome, no-ops and errors, the game's
+clock, that push is the only way to change a game, and that the steps alone redraw the
+game (what a replay needs)."""
 
 from __future__ import annotations
 
 import random
+import time
 import warnings
 from collections.abc import Callable
 
@@ -129,7 +131,7 @@ def test_a_move_after_the_end_is_an_error(layout_of: LayoutOf, move: Move, words
     game.push(Move("open", (0, 0)))
     with pytest.raises(GameError, match=words):
         game.push(move)
-    assert game.open((3, 0)) == []  # the rule methods keep the clones' no-op
+    assert len(game.move_stack) == 1  # a refused move is not kept
 
 
 def test_bad_moves_are_errors(layout_of: LayoutOf) -> None:
@@ -144,8 +146,32 @@ def test_bad_moves_are_errors(layout_of: LayoutOf) -> None:
     bad = Move("reveal", (1, 1))  # type: ignore[arg-type]
     with pytest.raises(GameError, match="move kind 'reveal': expected one of open, flag"):
         game.push(bad)
-    assert game.chord((2, 2)) == []  # the rule method: a chord on a hidden cell is a no-op
     assert game.view()[(2, 2)] == HIDDEN and not game.over
+    assert [move for move, _ in game.move_stack] == [Move("flag", (0, 0))]
+
+
+def test_push_is_the_only_way_to_change_a_game() -> None:
+    """No public method but ``push`` changes the board: the clones' silent rule methods
+    (open, flag, unflag, toggle_flag, chord) are gone."""
+    for name in ("open", "flag", "unflag", "toggle_flag", "chord"):
+        assert not hasattr(Game, name), name
+
+
+def test_the_moves_are_timed_by_the_game_clock(layout_of: LayoutOf) -> None:
+    ticks = iter([5.0, 7.25, 9.5])
+    game = Game.from_layout(layout_of(["*...", "...."]), clock=lambda: next(ticks))
+    game.push(Move("flag", (0, 0)))
+    game.push(Move("flag", (0, 0)))  # a no-op is kept too
+    game.push(Move("open", (3, 1)))
+    assert game.move_stack == [
+        (Move("flag", (0, 0)), 5.0),
+        (Move("flag", (0, 0)), 7.25),
+        (Move("open", (3, 1)), 9.5),
+    ]
+    laid = Game.new(Level(4, 2, 1), random.Random(0), clock=lambda: 1.5)
+    laid.push(Move("open", (3, 1)))
+    assert laid.move_stack == [(Move("open", (3, 1)), 1.5)]
+    assert Game.from_layout(layout_of(["*."])).clock is time.monotonic  # the default
 
 
 def test_the_first_open_lays_the_mines_by_the_rule() -> None:
@@ -180,7 +206,7 @@ def test_a_step_is_a_snapshot(layout_of: LayoutOf) -> None:
     assert game.view()[(0, 0)] == HIDDEN
 
 
-# -- properties: push agrees with the rule methods, and the steps redraw the game --------
+# -- properties: push agrees with a plain model of the rules; the steps redraw the game --
 
 
 def _expected_error(game: Game, move: Move) -> bool:
@@ -190,14 +216,53 @@ def _expected_error(game: Game, move: Move) -> bool:
     return move.kind == "chord" and game.view()[move.cell] < 0
 
 
-def _rule_method(game: Game, move: Move) -> None:
-    """The same move through the clones' rule methods."""
-    {
-        "open": game.open,
-        "flag": game.flag,
-        "unflag": game.unflag,
-        "chord": game.chord,
-    }[move.kind](move.cell)
+class _Model:
+    """The rules written plainly, as the clones state them: open (a zero opens its
+    neighbours), flag, unflag, chord (a digit whose flags number it opens its other hidden
+    neighbours, one after another, until a mine is opened)."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.cells = [HIDDEN] * (layout.width * layout.height)
+        self.lost = False
+
+    def view(self) -> Position:
+        layout = self.layout
+        return Position(layout.width, layout.height, tuple(self.cells), len(layout.mine_indices))
+
+    def open(self, cell: tuple[int, int]) -> None:
+        view = self.view()
+        if self.cells[view.index(cell)] != HIDDEN:
+            return
+        if self.layout.is_mine(cell):
+            self.lost = True
+            return
+        todo = [cell]
+        while todo:
+            c = todo.pop()
+            i = view.index(c)
+            if self.cells[i] != HIDDEN:
+                continue
+            around = view.neighbours(c)
+            self.cells[i] = sum(self.layout.is_mine(n) for n in around)
+            if self.cells[i] == 0:
+                todo.extend(around)
+
+    def push(self, move: Move) -> None:
+        view = self.view()
+        i = view.index(move.cell)
+        if move.kind == "open":
+            self.open(move.cell)
+        elif move.kind == "flag" and self.cells[i] == HIDDEN:
+            self.cells[i] = FLAG
+        elif move.kind == "unflag" and self.cells[i] == FLAG:
+            self.cells[i] = HIDDEN
+        elif move.kind == "chord":
+            around = view.neighbours(move.cell)
+            if sum(view[n] == FLAG for n in around) == view[move.cell]:
+                for n in around:
+                    if not self.lost:
+                        self.open(n)
 
 
 def _redraw(before: Position, step: Step) -> Position:
@@ -224,11 +289,11 @@ moves = st.builds(
     mines=st.integers(1, 8),
     sequence=st.lists(moves, min_size=1, max_size=40),
 )
-def test_push_agrees_with_the_rule_methods_and_steps_redraw_the_game(
+def test_push_agrees_with_a_model_of_the_rules_and_steps_redraw_the_game(
     seed: int, mines: int, sequence: list[Move]
 ) -> None:
     layout = random_layout(Level(5, 4, mines), random.Random(seed))
-    pushed, clicked = Game.from_layout(layout), Game.from_layout(layout)
+    pushed, model = Game.from_layout(layout), _Model(layout)
     for move in sequence:
         before = pushed.view()
         refused = _expected_error(pushed, move)
@@ -238,10 +303,13 @@ def test_push_agrees_with_the_rule_methods_and_steps_redraw_the_game(
             assert refused
             continue
         assert not refused
-        _rule_method(clicked, move)
+        model.push(move)
         after = pushed.view()
-        assert step.view == after == clicked.view()
-        assert step.outcome == pushed.outcome == clicked.outcome
+        assert step.view == after == model.view()
+        assert step.outcome.lost == model.lost
+        assert step.outcome.won == (
+            not model.lost and sum(v >= 0 for v in model.cells) == 20 - mines
+        )
         # a loss changes the outcome, not the view (the mine is shown only after the game)
         assert step.changed == (after != before or step.outcome.lost)
         safe = [c for c in step.opened if c != step.outcome.exploded]

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from replay_samples import sample_files
 
-from minesolver.replay import ReplayFormatError, load
+from minesolver.replay import ReplayFormatError, load, play_events
 from minesolver.replay.load import READERS
 
 FILES = sample_files()
@@ -37,7 +37,7 @@ def read_or_refuse(data: bytes, fmt: str | None = None) -> None:
         assert "byte" in str(e) and "expected" in str(e)
         assert 0 <= e.offset <= max(len(data), 64 * 1024 * 1024)
         return
-    replay.playback  # noqa: B018
+    play_events(replay)
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from minesolver.replay import ReplayFormatError, load
+from minesolver.replay import ReplayFormatError, load, play_events
 from minesolver.replay.mvf import _permutation
 
 KEY = 4321
@@ -64,12 +64,12 @@ def test_a_clone_2007_replay_reads_and_plays() -> None:
     kinds = [e.kind for e in r.events]
     assert kinds == ["lc", "mv", "lr", "mv", "rc", "rr", "mv", "lc", "lr"]
     assert r.events[2].cell == (0, 1) and r.events[2].time_ms == 100
-    assert [(a.kind, a.cell) for a in r.playback.actions] == [
+    assert [(a.kind, a.cell) for a in play_events(r).actions] == [
         ("open", (0, 1)),
         ("flag", (2, 0)),
         ("open", (2, 1)),
     ]
-    assert r.playback.won
+    assert play_events(r).won
     assert r.time_ms == 1400  # from the first left release to the last event
 
 

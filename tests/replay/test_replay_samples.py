@@ -8,7 +8,7 @@ import pytest
 from replay_samples import SAMPLES, SHARED, Figures, figures, sample_files
 
 from minesolver.game import Game
-from minesolver.replay import Replay, load
+from minesolver.replay import Replay, grade_replay, load, play_events
 from minesolver.replay.actions import apply
 from minesolver.replay.board_stats import board_stats
 
@@ -17,7 +17,7 @@ from minesolver.replay.board_stats import board_stats
 def test_every_sample_reads_and_replays_to_a_win(path: object) -> None:
     replay = load(path)  # type: ignore[arg-type]
     assert isinstance(replay, Replay)
-    playback = replay.playback
+    playback = play_events(replay)
     assert playback.status == "won"
     assert playback.warnings == ()
     assert len(replay.mine_cells) == replay.mines
@@ -33,7 +33,7 @@ def test_every_sample_reads_and_replays_to_a_win(path: object) -> None:
 def test_figures_equal_ms_toollib(row: Figures) -> None:
     replay = load(SAMPLES / row.name)
     assert (replay.width, replay.height, replay.mines) == (row.width, row.height, row.mines)
-    a = replay.analyse()
+    a = grade_replay(replay)
     clicks = a.playback.clicks
     assert a.bbbv == row.bbbv
     assert (clicks.left, clicks.right, clicks.double) == (row.left, row.right, row.double)
@@ -57,7 +57,7 @@ def test_a_name_that_is_not_utf8_is_shown_with_replacement_characters(twin: str)
     assert invalid.player.replace("\ufffd", "T") == basic.player
     assert invalid.layout == basic.layout
     assert invalid.events == basic.events
-    assert invalid.analyse().pluck == basic.analyse().pluck
+    assert grade_replay(invalid).pluck == grade_replay(basic).pluck
 
 
 def test_names_in_other_encodings() -> None:
@@ -74,7 +74,7 @@ def test_cell_size_and_preflags() -> None:
     pre = load(SAMPLES / "vienna-rmv2_16px_preflags.rmv")
     flags = [e for e in pre.events if e.kind == "pf"]
     assert flags and all(e.time_ms == 0 for e in flags)
-    first_actions = pre.playback.actions[: len(flags)]
+    first_actions = play_events(pre).actions[: len(flags)]
     assert [a.kind for a in first_actions] == ["flag"] * len(flags)
 
 
@@ -82,7 +82,7 @@ def test_statistics_are_the_board_figures() -> None:
     replay = load(SAMPLES / "arbiter-expert-127bv.avf")
     stats = board_stats(replay.layout)
     assert (stats.bbbv, stats.openings, stats.islands) == (127, 11, 14)
-    a = replay.analyse()
+    a = grade_replay(replay)
     c = a.playback.clicks
     assert a.ioe == c.bbbv_solved / c.total
     assert a.correctness == c.effective / c.total

@@ -21,7 +21,7 @@ from webtest_helpers import KNOWN, assert_no_layout, error_of, hard_position, re
 
 from minesolver.analysis import analyze, fraction_text
 from minesolver.engines import ENGINES
-from minesolver.game import PRESETS
+from minesolver.game import PRESETS, Move
 from minesolver.position import Position
 from minesolver.ui.json_shapes import analysis_json as to_json
 from minesolver.web import Settings, create_app
@@ -265,9 +265,9 @@ def test_flag_chord_lose_and_the_layout_only_at_the_end(client: TestClient) -> N
     for n in view.neighbours(digit):
         if local.layout.is_mine(n):
             client.post(url, json={"kind": "flag", "x": n[0], "y": n[1]})
-            local.flag(n)
+            local.push(Move("flag", n))
     state = client.post(url, json={"kind": "chord", "x": digit[0], "y": digit[1]}).json()
-    local.chord(digit)
+    local.push(Move("chord", digit))
     assert state["board"] == local.view().to_text(header=False).splitlines()
     assert_no_layout(state)
     assert_no_layout(client.get(f"/api/games/{gid}").json())
@@ -290,7 +290,7 @@ def test_win(client: TestClient) -> None:
     client.post(url, json={"kind": "open", "x": 4, "y": 4})
     for x, y in local.view():
         if not local.layout.is_mine((x, y)) and local.view()[(x, y)] == -1:
-            local.open((x, y))
+            local.push(Move("open", (x, y)))
             state = client.post(url, json={"kind": "open", "x": x, "y": y}).json()
             if state["status"] == "playing":
                 assert_no_layout(state)
@@ -394,14 +394,14 @@ def test_a_replay_uploaded_is_graded_as_the_command_line_grades_it(client: TestC
     position and analysis (equal to analysing that position afresh); bad files are 400s."""
     from replay_samples import SAMPLES
 
-    from minesolver.replay import load
+    from minesolver.replay import grade_replay, load
     from minesolver.ui.json_shapes import replay_json
 
     data = (SAMPLES / "vienna-rmv2_24px.rmv").read_bytes()
     got = client.post("/api/replays?best=0", content=data)
     assert got.status_code == 200, got.text
     body = got.json()
-    expected = replay_json(load(data).analyse(best=False))
+    expected = replay_json(grade_replay(load(data), best=False))
     assert {k: v for k, v in body.items() if k != "positions"} == json.loads(json.dumps(expected))
     assert body["positions"], "a graded game has positions"
     for entry in body["positions"]:
@@ -420,7 +420,7 @@ def test_a_replay_uploaded_is_graded_as_the_command_line_grades_it(client: TestC
 def test_a_finished_web_game_downloads_as_a_replay(client: TestClient) -> None:
     """The replay of a web game is refused while the game runs (it holds the mines), then
     reads back with our reader and plays to the game's result."""
-    from minesolver.replay import load
+    from minesolver.replay import load, play_events
 
     created = client.post(
         "/api/games", json={"width": 5, "height": 1, "mines": 1, "rule": "opening"}
@@ -436,5 +436,5 @@ def test_a_finished_web_game_downloads_as_a_replay(client: TestClient) -> None:
     assert got.status_code == 200 and got.headers["content-type"] == "application/octet-stream"
     replay = load(got.content)
     assert replay.format == "evf" and replay.mine_cells in ([(0, 0)], [(4, 0)])
-    assert replay.playback.status == "won" and not replay.playback.warnings
+    assert play_events(replay).status == "won" and not play_events(replay).warnings
     assert client.get("/api/games/nope/replay").status_code == 404

@@ -22,6 +22,7 @@ from e2e_helpers import (
 from webtest_helpers import KNOWN, replay
 
 from minesolver.analysis import analyze, fraction_text
+from minesolver.game import Move
 from minesolver.position import HIDDEN, Position
 
 pytest.importorskip("playwright.sync_api")
@@ -52,7 +53,7 @@ def test_win_by_opening_every_safe_cell(server: str, page: Page) -> None:
         if local.outcome.status == "playing" and local.view()[(x, y)] == HIDDEN:
             if local.layout.is_mine((x, y)):
                 continue
-            local.open((x, y))
+            local.push(Move("open", (x, y)))
             cell(page, x, y).click()
             page.wait_for_function(
                 f"state.game && state.game.board[{y}][{x}] !== 'H'", timeout=10_000

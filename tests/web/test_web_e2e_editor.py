@@ -107,7 +107,9 @@ def test_the_hint_line_says_how_many_layouts_remain(server: str, page: Page) -> 
     assert expected.layouts is not None and expected.layouts > 1000
     line = page.inner_text("#hint-info")
     assert f"{count_text(expected.layouts)} possible layouts remain." in line
-    assert f"{len(expected.safe)} certainly safe, {len(expected.mines)} certain mines." in line
+    assert (
+        f"{len(expected.safe)} certainly safe, {len(expected.certain_mines)} certain mines." in line
+    )
 
 
 def test_the_page_writes_counts_as_the_helper_does(server: str, page: Page) -> None:

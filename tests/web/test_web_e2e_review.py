@@ -17,7 +17,7 @@ from webtest_helpers import replay
 
 from minesolver.analysis import analyze, fraction_text
 from minesolver.position import Position
-from minesolver.replay import load
+from minesolver.replay import grade_replay, load
 from minesolver.strategy.outcomes import tile_outcomes
 from minesolver.ui.json_shapes import positions_json
 from minesolver.ui.json_shapes import replay_json as to_json
@@ -30,7 +30,7 @@ SAMPLE = SAMPLES / "arbiter-beginner-24bv.avf"
 
 def graded(data: bytes) -> dict[str, Any]:
     """The library's grading of a replay file, as the API's JSON (report and positions)."""
-    analysis = load(data).analyse()
+    analysis = grade_replay(load(data))
     report = to_json(analysis)
     report["positions"] = positions_json(analysis)
     out: dict[str, Any] = json.loads(json.dumps(report))

@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from minesolver.game import PRESETS
+from minesolver.game import PRESETS, Move
 from minesolver.web.games import GameStore, game_state
 
 
@@ -37,7 +37,7 @@ def test_ids_are_random_and_unseeded_games_differ() -> None:
     assert len({gid for gid, _ in made}) == 5
     assert len({stored.seed for _, stored in made}) == 5
     for gid, stored in made:
-        stored.game.open((0, 0))
+        stored.game.push(Move("open", (0, 0)))
         state = game_state(gid, stored)
         assert ("layout" in state) == stored.game.over
     layouts = {stored.game.layout for _, stored in made}

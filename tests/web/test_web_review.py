@@ -19,9 +19,9 @@ with warnings.catch_warnings():  # starlette's notice about httpx versions
 
 from webtest_helpers import error_of, replay
 
-from minesolver.game import Game
+from minesolver.game import Game, Move
 from minesolver.position import HIDDEN
-from minesolver.replay import load
+from minesolver.replay import grade_replay, load
 from minesolver.ui.json_shapes import positions_json
 from minesolver.ui.json_shapes import replay_json as to_json
 from minesolver.web import Settings, create_app
@@ -56,7 +56,7 @@ def _graded_download(client: TestClient, gid: str, best: bool) -> dict[str, Any]
     """What the library makes of the game's EVF download: the report and its positions."""
     evf = client.get(f"/api/games/{gid}/replay")
     assert evf.status_code == 200, evf.text
-    graded = load(evf.content).analyse(best=best)
+    graded = grade_replay(load(evf.content), best=best)
     report = to_json(graded)
     report["positions"] = positions_json(graded)
     out: dict[str, Any] = json.loads(json.dumps(report))
@@ -98,7 +98,7 @@ def test_the_review_of_a_won_game_is_the_grading_of_its_download(client: TestCli
     state: dict[str, Any] = {}
     for cell in local.view():
         if local.view()[cell] == HIDDEN and not local.layout.is_mine(cell):
-            local.open(cell)
+            local.push(Move("open", cell))
             state = _open(client, gid, cell)
     assert state["status"] == "won" and local.outcome.status == "won"
     got = client.get(f"/api/games/{gid}/review")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from minesolver.game import PRESETS, Game
+from minesolver.game import PRESETS, Game, Move
 from minesolver.position import HIDDEN, Position, neighbour_table
 
 KNOWN = "5x5x5\nH2HHH\nHHHHH\n112HH\n00HHH\n000HH\n"
@@ -29,7 +29,7 @@ def hard_position(side: int = 60, seed: int = 1) -> str:
 def replay(level: str, seed: int, rule: str, first: tuple[int, int]) -> Game:
     """The server's game for ``seed``, rebuilt here: same generator, same first click."""
     game = Game.new(PRESETS[level], random.Random(seed), rule)  # type: ignore[arg-type]
-    game.open(first)
+    game.push(Move("open", first))
     return game
 
 

@@ -38,7 +38,7 @@ def approximate_analysis(
     >>> from minesolver.position import Position
     >>> problem = build(Position.from_text("3x1x1\\n1HH"))  # (1, 0) is forced
     >>> a = approximate_analysis(problem, {2: Fraction(0)}, {2: 0.0}, engine="demo")
-    >>> a.exact, a.layouts, sorted(a.mines), sorted(a.errors.items())
+    >>> a.exact, a.layouts, sorted(a.certain_mines), sorted(a.errors.items())
     (False, None, [(1, 0)], [((1, 0), 0.0), ((2, 0), 0.0)])
     """
     zero, one = Fraction(0), Fraction(1)

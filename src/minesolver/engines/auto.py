@@ -121,7 +121,7 @@ class AutoEngine:
             probabilities=result.probabilities,
             layouts=None,
             safe=result.safe,
-            mines=result.mines,
+            certain_mines=result.certain_mines,
             engine="exact+mcmc",
             exact=False,
             errors=result.errors,

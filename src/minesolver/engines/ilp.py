@@ -23,9 +23,10 @@ certainly mines iff none has ``k_b <= s_b - 1``. LP bounds settle some questions
 minimising ``k_b``, whose solution also answers every other question it witnesses
 (:mod:`minesolver.engines.certain`). When the LP sum ranges show the total cannot bind
 (every combination of component sums leaves the interior between 0 and ``I`` mines), the
-MILPs are per component; otherwise over the whole position. ``.safe`` and ``.mines`` are
-exact; ``layouts`` is ``None`` (not counted). Cost: 2 LPs per component and per unsettled box
-bound, plus one MILP (NP-hard, small in practice) per unsettled question.
+MILPs are per component; otherwise over the whole position. ``.safe`` and
+``.certain_mines`` are exact; ``layouts`` is ``None`` (not counted). Cost: 2 LPs per
+component and per unsettled box bound, plus one MILP (NP-hard, small in practice) per
+unsettled question.
 """
 
 from __future__ import annotations

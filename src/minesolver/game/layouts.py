@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 import re
+import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,19 +53,25 @@ MAX_MBF_SIDE = 255
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Where the mines are: a board size and the sorted row-major indices of its mines."""
+    """Where the mines are: a board size and the sorted row-major indices of its mines
+    (``mine_indices``: the index of ``(x, y)`` is ``y * width + x``).
+
+    >>> layout = Layout.from_cells(3, 2, [(2, 0), (0, 1)])
+    >>> layout.mine_indices, layout.cells(), layout.level.mines
+    ((2, 3), [(2, 0), (0, 1)], 2)
+    """
 
     width: int
     height: int
-    mines: tuple[int, ...]
+    mine_indices: tuple[int, ...]
 
     def __post_init__(self) -> None:
         if self.width < 1 or self.height < 1:
             raise GameError(f"layout: board {self.width}x{self.height} is smaller than 1x1")
         cells = self.width * self.height
-        if len(set(self.mines)) != len(self.mines):
+        if len(set(self.mine_indices)) != len(self.mine_indices):
             raise GameError("layout: a mine is listed twice")
-        for i in self.mines:
+        for i in self.mine_indices:
             if not 0 <= i < cells:
                 raise GameError(f"layout: mine index {i} is off the board")
 
@@ -79,18 +86,29 @@ class Layout:
         return cls(width, height, tuple(sorted(indices)))
 
     @property
+    def mines(self) -> tuple[int, ...]:
+        """Deprecated name of :attr:`mine_indices` (``mines`` is a level's total)."""
+        warnings.warn(
+            "Layout.mines is deprecated: use Layout.mine_indices (or Layout.cells() for the "
+            "coordinates, Layout.level.mines for the count)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.mine_indices
+
+    @property
     def level(self) -> Level:
         """The layout's board size and mine count."""
-        return Level(self.width, self.height, len(self.mines))
+        return Level(self.width, self.height, len(self.mine_indices))
 
     def cells(self) -> list[Cell]:
         """Mine coordinates ``(x, y)`` in reading order."""
-        return [(i % self.width, i // self.width) for i in self.mines]
+        return [(i % self.width, i // self.width) for i in self.mine_indices]
 
     def is_mine(self, cell: Cell) -> bool:
         """Whether ``cell`` holds a mine."""
         x, y = cell
-        return y * self.width + x in set(self.mines)
+        return y * self.width + x in set(self.mine_indices)
 
 
 def random_layout(
@@ -123,10 +141,10 @@ def write_mbf(layouts: Layout | Sequence[Layout]) -> bytes:
     for layout in items:
         if layout.width > MAX_MBF_SIDE or layout.height > MAX_MBF_SIDE:
             raise GameError(f"layout {layout.level}: MBF holds at most 255 per side")
-        if len(layout.mines) > 0xFFFF:
+        if len(layout.mine_indices) > 0xFFFF:
             raise GameError(f"layout {layout.level}: MBF holds at most 65535 mines")
         out += bytes((layout.width, layout.height))
-        out += len(layout.mines).to_bytes(2, "big")
+        out += len(layout.mine_indices).to_bytes(2, "big")
         for x, y in layout.cells():
             out += bytes((x, y))
     return bytes(out)
@@ -189,7 +207,7 @@ def write_text_layouts(layouts: Iterable[Layout]) -> str:
     lines = []
     for layout in layouts:
         mines = " ".join(f"{x},{y}" for x, y in layout.cells())
-        lines.append(f"{layout.width}x{layout.height}x{len(layout.mines)}: {mines}".rstrip())
+        lines.append(f"{layout.width}x{layout.height}x{len(layout.mine_indices)}: {mines}".rstrip())
     return "\n".join(lines) + "\n"
 
 

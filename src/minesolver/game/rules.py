@@ -21,9 +21,10 @@ Rules (classic Windows Minesweeper):
 cell, unflagging a cell without a flag, a chord on a digit whose flags do not number it.
 A move that makes no sense is a :class:`~minesolver.game.GameError`: a cell off the
 board, a chord on a hidden or flagged cell, an unknown kind, any move once the game is
-over. The rule methods (:meth:`Game.open`, :meth:`~Game.flag`, :meth:`~Game.unflag`,
-:meth:`~Game.toggle_flag`, :meth:`~Game.chord`) stay as the clones define a click: a
-chord on a hidden cell and any click after the end do nothing (replays need exactly that).
+over. There is no other way to change a game: every move is kept in
+:attr:`Game.move_stack` with the time the game's ``clock`` gives it (the wall's
+``time.monotonic`` unless the caller passes its own: a replay passes the times of its
+mouse events, a test a fake).
 
 >>> from minesolver.game.layouts import Layout
 >>> game = Game.from_layout(Layout.from_cells(3, 1, [(2, 0)]))
@@ -42,6 +43,7 @@ from __future__ import annotations
 import random
 import time
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -149,8 +151,17 @@ class Game:
 
     Build it with a layout (:meth:`from_layout`) or let it lay one at the first open
     (:meth:`new`): then the mines are drawn from ``rng`` after the first cell is known,
-    as the first-click ``rule`` allows. Moves go through :meth:`push`. The player gets
-    :meth:`view`, never the game.
+    as the first-click ``rule`` allows. Moves go through :meth:`push`, the one way to
+    change a game. The player gets :meth:`view`, never the game.
+
+    ``clock`` times the moves kept in :attr:`move_stack`: called once per move, it returns
+    seconds (``time.monotonic`` by default; a replay passes the times of its events).
+
+    >>> times = iter([10.0, 12.5])
+    >>> game = Game.from_layout(Layout.from_cells(3, 1, [(2, 0)]), clock=lambda: next(times))
+    >>> _ = game.push(Move("flag", (2, 0))), game.push(Move("open", (0, 0)))
+    >>> [(move.kind, t) for move, t in game.move_stack]
+    [('flag', 10.0), ('open', 12.5)]
     """
 
     width: int
@@ -159,6 +170,7 @@ class Game:
     rule: FirstClick = "safe"
     rng: random.Random | None = None
     layout: Layout | None = field(default=None, repr=False)
+    clock: Callable[[], float] = field(default=time.monotonic, repr=False, compare=False)
     _outcome: Outcome = field(default=_PLAYING, init=False, repr=False)
     _cells: list[int] = field(default_factory=list, init=False, repr=False)
     _raw: bytearray = field(default_factory=bytearray, init=False, repr=False)
@@ -169,8 +181,8 @@ class Game:
     _neighbours: tuple[tuple[int, ...], ...] = field(default=(), init=False, repr=False)
     _coords: tuple[Cell, ...] = field(default=(), init=False, repr=False)
     move_stack: list[tuple[Move, float]] = field(default_factory=list, init=False, repr=False)
-    """Every move :meth:`push` accepted, no-ops included, with its ``time.monotonic()``
-    (what a replay of the game records); moves made by the rule methods are not kept."""
+    """Every move :meth:`push` accepted, no-ops included, with the time ``clock`` gave it
+    (what a replay of the game records)."""
 
     def __post_init__(self) -> None:
         level = self._level = Level(self.width, self.height, self.mines)
@@ -184,18 +196,27 @@ class Game:
             self._lay(self.layout)
 
     @classmethod
-    def new(cls, level: Level, rng: random.Random, rule: FirstClick = "safe") -> Game:
+    def new(
+        cls,
+        level: Level,
+        rng: random.Random,
+        rule: FirstClick = "safe",
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> Game:
         """A game whose mines are laid from ``rng`` when the first cell is opened."""
         check_rule(rule)
-        return cls(level.width, level.height, level.mines, rule=rule, rng=rng)
+        return cls(level.width, level.height, level.mines, rule=rule, rng=rng, clock=clock)
 
     @classmethod
-    def from_layout(cls, layout: Layout) -> Game:
+    def from_layout(cls, layout: Layout, *, clock: Callable[[], float] = time.monotonic) -> Game:
         """A game on a given layout (the first-click rule does not apply)."""
-        return cls(layout.width, layout.height, len(layout.mines), layout=layout)
+        return cls(
+            layout.width, layout.height, len(layout.mine_indices), layout=layout, clock=clock
+        )
 
     def _lay(self, layout: Layout) -> None:
-        if (layout.width, layout.height, len(layout.mines)) != (
+        if (layout.width, layout.height, len(layout.mine_indices)) != (
             self.width,
             self.height,
             self.mines,
@@ -204,7 +225,7 @@ class Game:
         self.layout = layout
         n = self.width * self.height
         mine = [False] * n
-        for i in layout.mines:
+        for i in layout.mine_indices:
             mine[i] = True
         table = self._neighbours
         self._mine = mine
@@ -267,17 +288,17 @@ class Game:
             raise GameError(f"{kind} {_cell_text(cell)}: the game is already {self._outcome}")
         opened: list[Cell] = []
         if kind == "open":
-            opened = self.open(cell)
+            opened = self._open(cell)
             changed = bool(opened)
         elif kind == "flag":
-            changed = self.flag(cell)
+            changed = self._switch(cell, HIDDEN, FLAG)
         elif kind == "unflag":
-            changed = self.unflag(cell)
+            changed = self._switch(cell, FLAG, HIDDEN)
         else:  # chord
             self._check_chord(cell)
-            opened = self.chord(cell)
+            opened = self._chord(cell)
             changed = bool(opened)
-        self.move_stack.append((move, time.monotonic()))
+        self.move_stack.append((move, self.clock()))
         return Step(move, tuple(opened), changed, self._outcome, bytes(self._raw), self._level)
 
     def _check_chord(self, cell: Cell) -> None:
@@ -291,16 +312,16 @@ class Game:
         (a person's right click)."""
         return Move("unflag" if self._cells[self._index(cell)] == FLAG else "flag", cell)
 
-    # -- the rules of a click ------------------------------------------------------------
+    # -- the rules of a click (push's helpers; the game is on) ----------------------------
 
-    def open(self, cell: Cell) -> list[Cell]:
+    def _open(self, cell: Cell) -> list[Cell]:
         """Open ``cell`` (flood-filling from zeros); returns the cells opened.
 
-        Opening a flagged or open cell, or any cell once the game is over, does nothing.
-        On the first open of a game without a layout, the mines are laid first.
+        Opening a flagged or open cell does nothing. On the first open of a game without
+        a layout, the mines are laid first.
         """
         index = self._index(cell)
-        if self._outcome is not _PLAYING or self._cells[index] != HIDDEN:
+        if self._cells[index] != HIDDEN:
             return []
         if self.layout is None:
             if self.rng is None:
@@ -332,43 +353,29 @@ class Game:
         return opened
 
     def _switch(self, cell: Cell, old: int, new: int) -> bool:
+        """Turn ``cell`` from ``old`` to ``new`` (a flag placed or taken away); returns
+        whether it changed."""
         index = self._index(cell)
-        if self._outcome is not _PLAYING or self._cells[index] != old:
+        if self._cells[index] != old:
             return False
         self._cells[index] = new
         self._raw[index] = new & 255
         return True
 
-    def flag(self, cell: Cell) -> bool:
-        """Flag a hidden cell; returns whether it changed."""
-        return self._switch(cell, HIDDEN, FLAG)
-
-    def unflag(self, cell: Cell) -> bool:
-        """Remove a flag; returns whether it changed."""
-        return self._switch(cell, FLAG, HIDDEN)
-
-    def toggle_flag(self, cell: Cell) -> bool:
-        """Flag a hidden cell or unflag a flagged one; returns whether it changed."""
-        return self.flag(cell) or self.unflag(cell)
-
-    def chord(self, cell: Cell) -> list[Cell]:
-        """On an open digit with as many flags around it, open its other hidden neighbours.
-
-        Returns the cells opened (a mine among them, under a wrong flag, loses the game);
-        a chord that does not apply does nothing.
-        """
+    def _chord(self, cell: Cell) -> list[Cell]:
+        """On the open digit ``cell`` with as many flags around it, open its other hidden
+        neighbours; returns the cells opened (a mine among them, under a wrong flag, loses
+        the game and ends the chord). A chord whose flags do not number the digit does
+        nothing."""
         index = self._index(cell)
-        digit = self._cells[index]
-        if self.over or digit < 0:
-            return []
         around = self._neighbours[index]
-        if sum(self._cells[j] == FLAG for j in around) != digit:
+        if sum(self._cells[j] == FLAG for j in around) != self._cells[index]:
             return []
         coords = self._coords
         opened: list[Cell] = []
         for j in around:
             if self._cells[j] == HIDDEN and not self.over:
-                opened.extend(self.open(coords[j]))
+                opened.extend(self._open(coords[j]))
         return opened
 
     # -- after the game ------------------------------------------------------------------

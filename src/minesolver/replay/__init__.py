@@ -2,9 +2,10 @@
 
 Readers for Minesweeper Arbiter (AVF), Viennasweeper (RMV), Metasweeper (EVF) and
 Minesweeper Clone (MVF) give a :class:`Replay`: the board, the mines and the mouse
-events. :attr:`Replay.playback` turns the events into actions by the rules these clones
-share and counts the clicks as Metasweeper does; :meth:`Replay.analyse` grades every
-action from the position the player saw.
+events, a record that knows nothing of the game or its grading. :func:`play_events`
+turns the events into actions by the rules these clones share and counts the clicks as
+Metasweeper does (a :class:`Playback`); :func:`grade_replay` grades every action from
+the position the player saw (a :class:`ReplayAnalysis`).
 
 >>> from minesolver.replay import load, ReplayFormatError
 >>> try:
@@ -15,7 +16,20 @@ rmv replay, byte 4: expected the format version (2 bytes), but the file ends aft
 """
 
 from minesolver.replay._bytes import ReplayFormatError
+from minesolver.replay.actions import Playback, play_events
+from minesolver.replay.grade import ReplayAnalysis, grade_replay
 from minesolver.replay.load import MAX_BYTES, load, sniff
 from minesolver.replay.record import MouseEvent, Replay
 
-__all__ = ["MAX_BYTES", "MouseEvent", "Replay", "ReplayFormatError", "load", "sniff"]
+__all__ = [
+    "MAX_BYTES",
+    "MouseEvent",
+    "Playback",
+    "Replay",
+    "ReplayAnalysis",
+    "ReplayFormatError",
+    "grade_replay",
+    "load",
+    "play_events",
+    "sniff",
+]

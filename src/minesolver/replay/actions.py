@@ -17,10 +17,12 @@ count Metasweeper's statistics, which we follow so the counts agree):
   (``pf`` events, or right clicks); taking the last of them away starts the count
   afresh.
 
-Each action is applied to our own :class:`~minesolver.game.Game` built from the
-replay's layout, which is the board the machine reads: the result is the rules'
-result. *Effective* clicks (``ce``) are the opening clicks, the effective chords and the
-first flag on each mine; ``bbbv_solved`` counts the 3BV the clicks solved.
+Each action is pushed (:meth:`Game.push <minesolver.game.Game.push>`) into our own
+:class:`~minesolver.game.Game` built from the replay's layout, which is the board the
+machine reads, and timed by the replay's own event times (the game's ``clock``): the
+result is the rules' result. *Effective* clicks (``ce``) are the opening clicks, the
+effective chords and the first flag on each mine; ``bbbv_solved`` counts the 3BV the
+clicks solved.
 
 Cost: O(events + cells opened); each chord or opening click also walks the opening it
 touches (O(its size)).
@@ -33,7 +35,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Literal
 
-from minesolver.game import Game, Layout
+from minesolver.game import Game, Layout, Move, MoveKind
 from minesolver.position import FLAG, HIDDEN, Cell, Position, neighbour_table
 from minesolver.replay.board_stats import BoardStats, board_stats
 
@@ -124,35 +126,62 @@ class Playback:
 
     def positions(self, layout: Layout) -> Iterator[tuple[Action, Position]]:
         """Each action with the position the player saw just before it (their flags
-        included), by replaying the actions through a new game on ``layout``.
-        Cost: O(cells) per action."""
-        game = Game.from_layout(layout)
+        included), by replaying the actions through a new game on ``layout`` (each move
+        timed at its action's time). Cost: O(cells) per action."""
+        clock = _EventClock()
+        game = Game.from_layout(layout, clock=clock)
         for action in self.actions:
             yield action, game.view()
+            clock.seconds = action.time
             apply(game, action)
 
 
-def apply(game: Game, action: Action) -> list[Cell]:
-    """Make ``action`` in ``game``; returns the cells it opened."""
-    kind, cell = action.kind, action.cell
-    if kind == "open":
-        return game.open(cell)
-    if kind == "chord":
-        return game.chord(cell)
-    if kind == "flag":
-        game.flag(cell)
-    elif kind in ("unflag", "question"):
-        game.unflag(cell)
-    return []
+class _EventClock:
+    """A replay's clock for its game: the time of the event being played, in seconds."""
+
+    __slots__ = ("seconds",)
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+
+    def __call__(self) -> float:
+        return self.seconds
+
+
+_MOVES: dict[ActionKind, MoveKind | None] = {
+    "open": "open",
+    "flag": "flag",
+    "unflag": "unflag",
+    "question": "unflag",  # the game knows no question marks: the flag goes
+    "unquestion": None,  # a question mark taken away: the game's cell stays hidden
+    "chord": "chord",
+}
+
+
+def apply(game: Game, action: Action) -> tuple[Cell, ...]:
+    """Make ``action`` in ``game`` through :meth:`Game.push <minesolver.game.Game.push>`
+    (an ``unquestion`` changes nothing the game knows and is not pushed); returns the
+    cells it opened. The machine only makes actions the game accepts: an open on a
+    hidden cell, a chord on an open digit, nothing after the end."""
+    kind = _MOVES[action.kind]
+    if kind is None:
+        return ()
+    return game.push(Move(kind, action.cell)).opened
 
 
 def play_events(replay: Replay) -> Playback:
     """Play ``replay``'s mouse events through the rules and our game."""
+    return _play(replay).result()
+
+
+def _play(replay: Replay) -> _Machine:
+    """The machine after every event of ``replay``: its game holds the moves pushed, each
+    timed at its event."""
     machine = _Machine(replay)
     for i, event in enumerate(replay.events):
         if event.kind != "mv":
             machine.step(i, event)
-    return machine.result()
+    return machine
 
 
 class _Machine:
@@ -160,7 +189,8 @@ class _Machine:
 
     def __init__(self, replay: Replay) -> None:
         self.replay = replay
-        self.game = Game.from_layout(replay.layout)
+        self.clock = _EventClock()
+        self.game = Game.from_layout(replay.layout, clock=self.clock)
         self.stats = board_stats(replay.layout)
         self.table = neighbour_table(replay.width, replay.height)
         self.width = replay.width
@@ -280,6 +310,7 @@ class _Machine:
     def step(self, index: int, event: MouseEvent) -> None:
         """Play one press or release (moves change nothing)."""
         self.event = (index, event.time_ms)
+        self.clock.seconds = event.time
         cell = event.cell
         i = None if cell is None else cell[1] * self.width + cell[0]
         if self.phase is _Phase.OVER:

@@ -83,7 +83,7 @@ def _level(r: ByteReader) -> tuple[int, int, int]:
 def _checksum(layout: Layout) -> int:
     """Arbiter's board checksum, whose decimal length sets how many bytes follow."""
     w, h = layout.width, layout.height
-    mine = set(layout.mines)
+    mine = set(layout.mine_indices)
     total = 0
     for y in range(h):
         for x in range(w):

@@ -46,7 +46,7 @@ def board_stats(layout: Layout) -> BoardStats:
     table = neighbour_table(layout.width, layout.height)
     n = layout.width * layout.height
     mine = [False] * n
-    for i in layout.mines:
+    for i in layout.mine_indices:
         mine[i] = True
     digits = tuple(MINE if mine[i] else sum(mine[j] for j in table[i]) for i in range(n))
     island = frozenset(

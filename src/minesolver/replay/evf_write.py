@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 
 from minesolver.game import Game, Layout
 from minesolver.position import Cell
+from minesolver.replay.actions import play_events
 from minesolver.replay.board_stats import board_stats
 from minesolver.replay.record import EVENT_KINDS, EventKind, MouseEvent, Replay, cell_at
 
@@ -46,7 +47,7 @@ def write_evf(replay: Replay, *, software: str | None = None) -> bytes:
 
 
 def _header(replay: Replay, software: str | None) -> bytes:
-    playback = replay.playback
+    playback = play_events(replay)
     won = playback.won
     flags = (0xE0 if won else 0) | (0x10 if playback.clicks.rce == 0 else 0)
     if replay.width > 255 or replay.height > 255 or replay.mines > 65535:
@@ -71,7 +72,7 @@ def _header(replay: Replay, software: str | None) -> bytes:
 def _bitmap(layout: Layout) -> bytes:
     n = layout.width * layout.height
     bits = 0
-    for i in layout.mines:
+    for i in layout.mine_indices:
         bits |= 1 << (n - 1 - i)
     nbytes = (n + 7) // 8
     return (bits << (8 * nbytes - n)).to_bytes(nbytes, "big")
@@ -135,7 +136,8 @@ def replay_from_moves(
 
     >>> from minesolver.game import Layout
     >>> r = replay_from_moves(Layout.from_cells(2, 1, [(1, 0)]), [("open", (0, 0), 0)])
-    >>> r.playback.status, [e.kind for e in r.events]
+    >>> from minesolver.replay import play_events
+    >>> play_events(r).status, [e.kind for e in r.events]
     ('won', ['mv', 'lc', 'lr'])
     """
     events: list[MouseEvent] = []
@@ -164,7 +166,7 @@ def _replay(
         player=player,
         width=layout.width,
         height=layout.height,
-        mines=len(layout.mines),
+        mines=len(layout.mine_indices),
         cell_size=size,
         layout=layout,
         events=tuple(events),

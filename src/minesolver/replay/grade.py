@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 from minesolver.analysis import Analysis, analyze, analyze_after
 from minesolver.counting import ComponentCount
 from minesolver.position import HIDDEN, Cell, InconsistentPosition, Position
-from minesolver.replay.actions import Action, Playback
+from minesolver.replay.actions import Action, Playback, play_events
 from minesolver.strategy import Move, get_player
 from minesolver.strategy.best import BestStrategy
 from minesolver.strategy.endgame import (
@@ -51,7 +51,7 @@ from minesolver.strategy.endgame import (
 if TYPE_CHECKING:
     from minesolver.replay.record import Replay
 
-__all__ = ["MoveGrade", "ReplayAnalysis", "analyse", "probability_all_safe"]
+__all__ = ["MoveGrade", "ReplayAnalysis", "grade_replay", "probability_all_safe"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,10 +154,23 @@ class ReplayAnalysis:
         return self.playback.warnings
 
 
-def analyse(replay: Replay, *, best: bool = True) -> ReplayAnalysis:
+def grade_replay(
+    replay: Replay, *, best: bool = True, playback: Playback | None = None
+) -> ReplayAnalysis:
     """Grade every action of ``replay`` (see the module docstring); ``best=False`` skips
-    what costs most: ``best``'s move and the win chances at each guess."""
-    playback = replay.playback
+    what costs most: ``best``'s move and the win chances at each guess. ``playback`` is
+    the replay's :func:`~minesolver.replay.actions.play_events`, when the caller has it
+    already (else it is played here).
+
+    >>> from minesolver.game import Layout
+    >>> from minesolver.replay.evf_write import replay_from_moves
+    >>> layout = Layout.from_cells(3, 1, [(2, 0)])
+    >>> graded = grade_replay(replay_from_moves(layout, [("open", (0, 0), 0)]))
+    >>> graded.won, [m.verdict for m in graded.moves]
+    (True, ['-'])
+    """
+    if playback is None:
+        playback = play_events(replay)
     cache: dict[object, ComponentCount] = {}
     player, solver = _best_player() if best else (None, None)
     moves: list[MoveGrade] = []

@@ -2,22 +2,18 @@
 
 A replay is the board (size, mines, the file's cell size in pixels) and the mouse
 events as the file holds them; the game is what those events do under the clones'
-rules (:mod:`minesolver.replay.actions`). Times are integer milliseconds from the
-start of the recording, as the file counts them.
+rules (:func:`~minesolver.replay.actions.play_events`), and grading it is
+:func:`~minesolver.replay.grade.grade_replay`'s business: the record knows neither. Times
+are integer milliseconds from the start of the recording, as the file counts them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from minesolver.game import Layout
 from minesolver.position import Cell
-
-if TYPE_CHECKING:
-    from minesolver.replay.actions import Playback
-    from minesolver.replay.grade import ReplayAnalysis
 
 __all__ = ["EVENT_KINDS", "MAX_EVENTS", "EventKind", "Format", "MouseEvent", "Replay", "cell_at"]
 
@@ -72,6 +68,10 @@ class Replay:
     end); ``recorded_won`` what the file says of the result when it says it (``None``
     otherwise); ``bbbv_recorded`` the 3BV the file states, if any. ``question_marks``:
     whether the software turned a second right click on a flag into a question mark.
+
+    The record holds what the file says, nothing more: :func:`~minesolver.replay.play_events`
+    plays its events into actions and clicks, :func:`~minesolver.replay.grade_replay`
+    grades them.
     """
 
     format: Format
@@ -98,18 +98,3 @@ class Replay:
     def time(self) -> float:
         """The game's time in seconds."""
         return self.time_ms / 1000
-
-    @cached_property
-    def playback(self) -> Playback:
-        """The events played by the clones' rules: actions, clicks and the result."""
-        from minesolver.replay.actions import play_events
-
-        return play_events(self)
-
-    def analyse(self, *, best: bool = True) -> ReplayAnalysis:
-        """Every action graded from the position the player saw (see
-        :mod:`minesolver.replay.grade`); the statistics and the luck of the game.
-        ``best=False`` leaves out what ``best`` would have played at each guess."""
-        from minesolver.replay.grade import analyse
-
-        return analyse(self, best=best)

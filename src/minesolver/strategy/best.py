@@ -271,7 +271,7 @@ def _uncertain_cells(analysis: Analysis) -> bytearray:
     mask = bytearray(len(position.cells))
     for x, y in analysis.probabilities:
         mask[y * position.width + x] = 1
-    for x, y in analysis.safe | analysis.mines:
+    for x, y in analysis.safe | analysis.certain_mines:
         mask[y * position.width + x] = 0
     return mask
 
@@ -416,7 +416,9 @@ class BestStrategy:
         probs = analysis.probabilities
         as_float = {id(p): float(p) for p in _distinct(probs)}
         order = sorted(
-            (as_float[id(p)], c[1], c[0]) for c, p in probs.items() if c not in analysis.mines
+            (as_float[id(p)], c[1], c[0])
+            for c, p in probs.items()
+            if c not in analysis.certain_mines
         )
         return iter_representatives(analysis.position, _by_decisiveness(analysis, order))
 

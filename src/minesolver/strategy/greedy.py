@@ -33,7 +33,7 @@ def certain_moves(analysis: Analysis) -> list[Move]:
     ]
     flags = [
         Move("flag", cell, reason="certainly a mine")
-        for cell in sorted(analysis.mines, key=_reading_order)
+        for cell in sorted(analysis.certain_mines, key=_reading_order)
     ]
     return opens + flags
 

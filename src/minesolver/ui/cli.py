@@ -547,12 +547,12 @@ def replay_command(
     ] = None,
 ) -> None:
     """Grade a played game: the figures, and every guess with its exact risk."""
-    from minesolver.replay import load
+    from minesolver.replay import grade_replay, load
     from minesolver.ui.json_shapes import replay_json
     from minesolver.ui.replay_report import GUESS_COLUMNS, guess_rows, summary_lines
 
     try:
-        graded = load(file).analyse()
+        graded = grade_replay(load(file))
     except OSError as exc:
         fail(f"cannot read {file}: {exc.strerror or exc}")
     if png is not None:

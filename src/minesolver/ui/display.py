@@ -489,7 +489,7 @@ def summary(analysis: Analysis) -> RenderableType:
     if not analysis.exact:
         lines.append(Text(f"approximate ({analysis.engine})", style="yellow"))
     safe = sorted(analysis.safe, key=lambda c: (c[1], c[0]))
-    mines = sorted(analysis.mines, key=lambda c: (c[1], c[0]))
+    mines = sorted(analysis.certain_mines, key=lambda c: (c[1], c[0]))
 
     def cells(cs: list[tuple[int, int]]) -> str:
         shown = " ".join(f"({x},{y})" for x, y in cs[:20])

@@ -45,7 +45,9 @@ def analysis_json(analysis: Analysis) -> dict[str, object]:
         "engine": analysis.engine,
         "cells": cells,
         "safe": sorted(([x, y] for x, y in analysis.safe), key=lambda c: (c[1], c[0])),
-        "mines_found": sorted(([x, y] for x, y in analysis.mines), key=lambda c: (c[1], c[0])),
+        "mines_found": sorted(
+            ([x, y] for x, y in analysis.certain_mines), key=lambda c: (c[1], c[0])
+        ),
         "safest": list(best) if best is not None else None,
         # the former name of "safest", kept for one release (see the changelog)
         "best": list(best) if best is not None else None,

@@ -13,6 +13,7 @@ from typing import Any
 
 from minesolver.analysis import analyze, fraction_text, int_to_decimal
 from minesolver.position import HIDDEN, Position
+from minesolver.replay import grade_replay
 from minesolver.replay import load as load_replay
 from minesolver.strategy.base import Move
 from minesolver.strategy.outcomes import TileOutcomes, tile_outcomes
@@ -192,7 +193,7 @@ def replay(data: str, best: bool = True) -> dict[str, Any]:
     ``minesolver replay --json`` plus ``positions``, each graded action with the position
     the player saw and that position's analysis (what the page's replay view steps
     through). A bad file raises :class:`~minesolver.replay.ReplayFormatError`."""
-    graded = load_replay(base64.b64decode(data)).analyse(best=best)
+    graded = grade_replay(load_replay(base64.b64decode(data)), best=best)
     out: dict[str, Any] = replay_json(graded)
     out["positions"] = positions_json(graded)
     return out
