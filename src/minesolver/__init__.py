@@ -13,6 +13,7 @@ Fraction(1, 3)
 
 from minesolver.analysis import analyze, analyze_after
 from minesolver.engines import EngineError, EngineLimitExceeded, get_engine
+from minesolver.errors import MinesolverError
 from minesolver.game import Game, GameError, Outcome, Status, Step
 from minesolver.position import (
     FLAG,
@@ -55,6 +56,7 @@ __all__ = [
     "InconsistentPosition",
     "Limit",
     "MineCountUnknown",
+    "MinesolverError",
     "Move",
     "Outcome",
     "Position",

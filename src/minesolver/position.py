@@ -23,6 +23,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from minesolver.errors import MinesolverError
+
 __all__ = [
     "FLAG",
     "HIDDEN",
@@ -89,7 +91,7 @@ def coordinate_table(width: int, height: int) -> tuple[Cell, ...]:
     return tuple((x, y) for y in range(height) for x in range(width))
 
 
-class PositionFormatError(ValueError):
+class PositionFormatError(MinesolverError, ValueError):
     """Text that is not a position; the message names line and column.
 
     :attr:`line` and :attr:`column` (1-based) give the place as numbers, for a face that
@@ -119,7 +121,7 @@ class PositionFormatError(ValueError):
 _WHERE = re.compile(r"line (\d+)(?:, column (\d+))?:")
 
 
-class InconsistentPosition(ValueError):
+class InconsistentPosition(MinesolverError, ValueError):
     """A position that no mine layout explains; the message names the first cell that fails."""
 
 

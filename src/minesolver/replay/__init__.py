@@ -14,7 +14,7 @@ action from the position the player saw.
 rmv replay, byte 4: expected the format version (2 bytes), but the file ends after 1 more
 """
 
-from minesolver.replay._bytes import ReplayFormatError
+from minesolver.replay.errors import ReplayFormatError
 from minesolver.replay.load import MAX_BYTES, load, sniff
 from minesolver.replay.record import MouseEvent, Replay
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from minesolver.errors import MinesolverError
 from minesolver.game import (
     PRESETS,
     FirstClick,
@@ -27,7 +28,7 @@ from minesolver.strategy import get_strategy
 __all__ = ["Setup", "SimulationError", "make_setup"]
 
 
-class SimulationError(ValueError):
+class SimulationError(MinesolverError, ValueError):
     """A run that cannot be made: bad settings, or a player that stops making progress."""
 
 

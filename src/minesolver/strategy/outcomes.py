@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from minesolver.analysis import Analysis, analyze, analyze_after
 from minesolver.counting import ComponentCount
+from minesolver.errors import MinesolverError
 from minesolver.position import FLAG, HIDDEN, Cell, InconsistentPosition, Position
 from minesolver.result import MineCountUnknown
 from minesolver.strategy.base import Move
@@ -172,7 +173,7 @@ def iter_outcomes(
         yield Outcome(cell, digit, Fraction(child.layout_count(), analysis.layout_count()), child)
 
 
-class TileError(ValueError):
+class TileError(MinesolverError, ValueError):
     """A cell whose tile information cannot be given: off the board, not hidden, or an
     analysis that did not count its layouts exactly; the message names the cell."""
 

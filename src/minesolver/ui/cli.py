@@ -20,6 +20,7 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 from typer.exceptions import TyperException
 
 from minesolver.analysis import analyze
+from minesolver.errors import MinesolverError
 from minesolver.position import MAX_TEXT, Position
 from minesolver.result import Limit
 from minesolver.ui.json_shapes import analysis_json
@@ -512,7 +513,8 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         sys.stderr.write(f"error: {exc.format_message()}\n")
         return 2
-    except (CliError, ValueError) as exc:
+    except (CliError, MinesolverError, ValueError) as exc:
+        # the library's errors, and a ValueError of a function given a bad value
         sys.stderr.write(f"error: {exc}\n")
         return 2
     except BrokenPipeError:
