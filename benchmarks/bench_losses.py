@@ -22,6 +22,7 @@ from pathlib import Path
 from minesolver.simulate import make_setup, start_game
 from minesolver.strategy import get_strategy
 from minesolver.strategy.base import Move
+from minesolver.strategy.reasons import Endgame, FiftyFifty
 
 RESULTS = Path(__file__).parent / "results" / "losses.json"
 
@@ -29,9 +30,9 @@ RESULTS = Path(__file__).parent / "results" / "losses.json"
 def kind_of(move: Move, view_touches_digit: bool, first: bool) -> str:
     """The bucket of a guess: by its reason, its place, and whether it is a coin flip."""
     reason = move.reason
-    if reason.startswith("endgame"):
+    if isinstance(reason, Endgame):
         kind = "endgame search"
-    elif "50/50" in reason:
+    elif isinstance(reason, FiftyFifty):
         kind = "unavoidable 50/50"
     else:
         kind = "heuristic, " + ("next to a digit" if view_touches_digit else "away from digits")

@@ -53,6 +53,7 @@ from minesolver.strategy.endgame import (
     TooManyLayouts,
     enumerate_layouts,
 )
+from minesolver.strategy.reasons import Endgame
 
 RESULTS = Path(__file__).parent / "results" / "regret.json"
 
@@ -114,7 +115,7 @@ def measure(
                         "layouts": total,
                         "optimum": optimum,
                         "chosen": chosen,
-                        "endgame": guess.reason.startswith("endgame"),
+                        "endgame": isinstance(guess.reason, Endgame),
                     }
                     if chosen < optimum:  # where it went wrong, to look at
                         row.update(

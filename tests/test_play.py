@@ -5,12 +5,14 @@ from __future__ import annotations
 import io
 import random
 import re
+from fractions import Fraction
 
 import pytest
 from rich.console import Console
 
 from minesolver.game import Game, Layout, Move, Outcome, Status
 from minesolver.strategy import get_strategy
+from minesolver.strategy.reasons import Lowest
 from minesolver.ui.cli import main
 from minesolver.ui.play import play_human, watch
 
@@ -66,7 +68,7 @@ def test_watch_redraws_in_place_on_a_terminal_and_scrolls_elsewhere() -> None:
 def test_guesses_are_described_in_plain_words() -> None:
     from minesolver.ui.play import describe_moves
 
-    move = Move("open", (2, 3), guess=True, risk=0.25, reason="lowest mine probability 0.250")
+    move = Move("open", (2, 3), guess=True, risk=0.25, reason=Lowest(Fraction(1, 4)))
     assert describe_moves([move]) == "guess (2,3), 25.0% risk: the lowest risk on the board"
 
 

@@ -26,6 +26,7 @@ from minesolver.strategy.endgame import (
 from minesolver.strategy.latent import latent_share
 from minesolver.strategy.outcomes import OutcomeCache, cell_outcomes
 from minesolver.strategy.pseq import PseqStrategy, pseq_key
+from minesolver.strategy.reasons import Endgame, FiftyFifty, Reason
 
 # Five layouts, two mines. Writing A = {(0,0), (0,1)}, b = (2,1), c = (3,0), d = (3,1),
 # e = (4,1): the 1s say A + b = 1, c + b + d = 1, c + d + e = 1, and the total is 2.
@@ -91,7 +92,7 @@ def test_endgame_beats_lowest_probability_by_hand_count() -> None:
     player.reset(random.Random(0))
     move = player.next_moves(position)[-1]
     assert move.cell in {(3, 0), (3, 1)}
-    assert "endgame" in move.reason
+    assert move.reason == Endgame(wins=2, layouts=5)
 
 
 @pytest.mark.parametrize("seed", range(25))
@@ -131,7 +132,7 @@ def test_fifty_fifty_is_recognised_and_guessed_first() -> None:
     player.reset(random.Random(0))
     move = player.next_moves(position)[-1]
     assert move.cell in {(0, 0), (1, 0)}
-    assert "50/50" in move.reason
+    assert move.reason == FiftyFifty(({(0, 0), (1, 0)} - {move.cell}).pop())
     # greedy would open a right-hand cell (5/27) and face the 50/50 later
     greedy = get_strategy("greedy")
     greedy.reset(random.Random(0))
@@ -249,7 +250,7 @@ class _CheckedBest(BestStrategy):
 
     checked = 0
 
-    def _heuristic(self, analysis: Analysis) -> tuple[tuple[int, int], str]:
+    def _heuristic(self, analysis: Analysis) -> tuple[tuple[int, int], Reason]:
         cell, why = super()._heuristic(analysis)
         assert cell in _whole_window_top(self, analysis), (analysis.position, cell)
         _CheckedBest.checked += 1

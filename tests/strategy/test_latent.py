@@ -11,6 +11,7 @@ from minesolver.strategy import get_strategy
 from minesolver.strategy.endgame import enumerate_layouts
 from minesolver.strategy.latent import latent_share
 from minesolver.strategy.outcomes import OutcomeCache
+from minesolver.strategy.reasons import SecondMove
 
 Cell = tuple[int, int]
 
@@ -127,5 +128,7 @@ def test_best_guesses_where_a_safe_cell_defuses_a_latent_pair() -> None:
     assert choices["best"] == {(7, 0)}
     player = get_strategy("best")
     player.reset(random.Random(0))
-    assert "latent 50/50 weight 1.007" in player.next_moves(position)[-1].reason
+    reason = player.next_moves(position)[-1].reason
+    assert isinstance(reason, SecondMove) and round(float(reason.latent_weight), 3) == 1.007
+    assert "latent 50/50 weight 1.007" in str(reason)  # the technical text keeps it
     assert {(2, 0), (7, 0)} <= choices["best-no-latent"]

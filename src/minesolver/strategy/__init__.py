@@ -1,5 +1,9 @@
 """Players, selectable by name: ``greedy``, ``pseq``, ``best`` (see :mod:`.base`).
 
+Each move a player makes carries why, as a typed :class:`Reason`
+(:mod:`.reasons`: ``Certain``, ``Lowest``, ``Pseq``, ``Safety``, ``SecondMove``,
+``Endgame``, ``FiftyFifty``).
+
 >>> from minesolver.strategy import get_player, player_names
 >>> {"best", "greedy", "pseq"} <= set(player_names())
 True
@@ -32,13 +36,14 @@ from collections.abc import Callable
 from typing import Any
 
 from minesolver.registry import Registry
-from minesolver.strategy.base import Move, MoveKind, Strategy
+from minesolver.strategy.base import Move, MoveKind, Reason, Strategy
 from minesolver.strategy.errors import StrategyError
 
 __all__ = [
     "STRATEGIES",
     "Move",
     "MoveKind",
+    "Reason",
     "Strategy",
     "StrategyError",
     "get_player",

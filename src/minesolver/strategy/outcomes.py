@@ -31,6 +31,7 @@ from minesolver.position import FLAG, HIDDEN, Cell, InconsistentPosition, Positi
 from minesolver.result import MineCountUnknown
 from minesolver.strategy.base import Move
 from minesolver.strategy.greedy import certain_moves
+from minesolver.strategy.reasons import Reason
 
 __all__ = [
     "Outcome",
@@ -352,7 +353,7 @@ def representatives(position: Position, cells: Iterable[Cell]) -> list[Cell]:
 
 
 def moves_for(
-    view: Position, cache: OutcomeCache, choose: Callable[[Analysis], tuple[Cell, str]]
+    view: Position, cache: OutcomeCache, choose: Callable[[Analysis], tuple[Cell, Reason]]
 ) -> list[Move]:
     """A player's moves: every certain move, or those and one guess from ``choose``.
 

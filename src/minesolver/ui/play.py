@@ -53,7 +53,7 @@ def describe_moves(moves: Sequence[Move]) -> str:
         if m.kind == "chord":
             parts.append(f"chord ({m.cell[0]},{m.cell[1]})")
         elif m.guess:
-            why = f": {plain_reason(m)}" if m.reason else ""
+            why = f": {plain_reason(m)}" if m.reason is not None else ""
             parts.append(f"guess ({m.cell[0]},{m.cell[1]}), {100 * m.risk:.1f}% risk{why}")
     return "; ".join(parts) or "no move"
 

@@ -16,6 +16,7 @@ from minesolver.position import HIDDEN, Position
 from minesolver.replay import load as load_replay
 from minesolver.strategy.base import Move
 from minesolver.strategy.outcomes import TileOutcomes, tile_outcomes
+from minesolver.strategy.reasons import Lowest
 from minesolver.ui.json_shapes import analysis_json, positions_json, replay_json
 from minesolver.ui.words import plain_reason
 
@@ -85,13 +86,15 @@ def choose_move(view: Position, seed: int = 0) -> tuple[str, Move | None]:
     if best is None:
         return "lowest", None
     p = analysis.probabilities[best]
-    return "lowest", Move("open", best, guess=p > 0, risk=float(p), reason="lowest probability")
+    return "lowest", Move("open", best, guess=p > 0, risk=float(p), reason=Lowest(p))
 
 
 def move_json(player: str, move: Move | None) -> dict[str, Any] | None:
     """A move as JSON: ``{"kind", "x", "y", "guess", "risk", "reason", "why", "player"}``:
-    ``reason`` is the player's own (its internal scores, for machines), ``why`` the same
-    in plain words (:func:`minesolver.ui.words.plain_reason`), for people."""
+    ``reason`` is the technical text of the player's reason (``str()`` of its
+    :mod:`~minesolver.strategy.reasons` value: its internal scores, for machines; empty
+    when it gives none), ``why`` the same in plain words
+    (:func:`minesolver.ui.words.plain_reason`), for people."""
     if move is None:
         return None
     x, y = move.cell
@@ -101,7 +104,7 @@ def move_json(player: str, move: Move | None) -> dict[str, Any] | None:
         "y": y,
         "guess": move.guess,
         "risk": move.risk,
-        "reason": move.reason,
+        "reason": "" if move.reason is None else str(move.reason),
         "why": plain_reason(move),
         "player": player,
     }
