@@ -244,6 +244,9 @@ def test_reasons_in_plain_words() -> None:
         _guess(Pseq(Fraction(79, 1000), 5, Fraction(331, 1000), Fraction(162, 100), 1.2))
     )
     assert "shared with 4 other cells" in pseq and "33.1%" in pseq and "1.6 safe" in pseq
+    # a negative zero entropy (a sum of float terms) is a reason like any other
+    pair = plain_reason(_guess(Pseq(Fraction(1, 2), 2, Fraction(0), Fraction(0), -0.0)))
+    assert "shared with 1 other cell;" in pair and "(0.0%)" in pair
     fifty = plain_reason(_guess(FiftyFifty((4, 7))))
     assert "(4,7)" in fifty and "no later click" in fifty
     endgame = plain_reason(_guess(Endgame(wins=3, layouts=4)))

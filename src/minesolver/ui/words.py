@@ -68,10 +68,11 @@ def reason_words(reason: Reason | None) -> str:
             among = f", picked at random among {tied} cells as low" if tied > 1 else ""
             return f"the lowest risk on the board{among}"
         case Pseq(tied=tied, progress=progress, expected=expected):
+            others = f"{tied - 1} other cell" + "s" * (tied > 2)
             return (
-                f"the lowest risk on the board, shared with {tied - 1} other cells; of "
-                f"those, the likeliest to reveal a new safe cell ({percent(progress)}), "
-                f"about {float(expected):.1f} safe cells expected"
+                f"the lowest risk on the board, shared with {others}; of those, the "
+                f"likeliest to reveal a new safe cell ({percent(progress)}), about "
+                f"{float(expected):.1f} safe cells expected"
             )
         case Safety():
             return _safety_words(reason)
