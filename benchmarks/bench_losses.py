@@ -20,7 +20,7 @@ from collections import Counter
 from pathlib import Path
 
 from minesolver.simulate import make_setup, start_game
-from minesolver.strategy import get_strategy
+from minesolver.strategy import get_player
 from minesolver.strategy.base import Move
 from minesolver.strategy.reasons import Endgame, FiftyFifty
 
@@ -52,7 +52,7 @@ def measure(level: str, games: int, seed: int, player: str) -> dict[str, object]
     deaths: Counter[str] = Counter()
     wins = 0
     for index in range(games):
-        strategy = get_strategy(player)
+        strategy = get_player(player)
         game = start_game(setup, index, strategy)
         guesses = 0
         while not game.over:

@@ -11,7 +11,7 @@ import pytest
 from rich.console import Console
 
 from minesolver.game import Game, Layout, Move, Outcome, Status
-from minesolver.strategy import get_strategy
+from minesolver.strategy import get_player
 from minesolver.strategy.reasons import Lowest
 from minesolver.ui.cli import main
 from minesolver.ui.play import play_human, watch
@@ -44,7 +44,7 @@ def test_a_loss_names_the_mine_and_quitting_keeps_playing() -> None:
 def test_watch_returns_the_outcome_of_the_simulated_game() -> None:
     game = Game.from_layout(Layout.from_cells(4, 4, [(3, 3)]))
     console, out = _console()
-    outcome = watch(game, get_strategy("greedy"), (0, 0), random.Random(0), console)
+    outcome = watch(game, get_player("greedy"), (0, 0), random.Random(0), console)
     assert outcome == game.outcome == Outcome(Status.WON)
     assert "first click (0,0)" in out.getvalue()
 
@@ -54,7 +54,7 @@ def test_watch_redraws_in_place_on_a_terminal_and_scrolls_elsewhere() -> None:
         game = Game.from_layout(Layout.from_cells(6, 6, [(5, 5), (4, 5), (5, 3)]))
         out = io.StringIO()
         console = Console(file=out, width=120, force_terminal=terminal, color_system=None)
-        watch(game, get_strategy("best"), (0, 0), random.Random(0), console)
+        watch(game, get_player("best"), (0, 0), random.Random(0), console)
         return out.getvalue()
 
     piped, live = run(False), run(True)

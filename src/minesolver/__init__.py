@@ -24,10 +24,7 @@ from minesolver.position import (
     PositionFormatError,
 )
 from minesolver.result import Analysis, Limit, MineCountUnknown
-from minesolver.strategy import Move, StrategyError, get_strategy
-
-get_player = get_strategy
-"""A new player by name (``greedy``, ``pseq``, ``best``): ``get_player("best")``."""
+from minesolver.strategy import Move, StrategyError, get_player
 
 
 def __getattr__(name: str) -> str:

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from minesolver import analyze
 from minesolver.position import FLAG, HIDDEN, Position
-from minesolver.strategy import get_strategy
+from minesolver.strategy import get_player
 from minesolver.strategy.endgame import enumerate_layouts
 from minesolver.strategy.latent import latent_share
 from minesolver.strategy.outcomes import OutcomeCache
@@ -122,11 +122,11 @@ def test_best_guesses_where_a_safe_cell_defuses_a_latent_pair() -> None:
     choices: dict[str, set[Cell]] = {"best": set(), "best-no-latent": set()}
     for name, seen in choices.items():
         for seed in range(8):
-            player = get_strategy(name)
+            player = get_player(name)
             player.reset(random.Random(seed))
             seen.update(m.cell for m in player.next_moves(position) if m.guess)
     assert choices["best"] == {(7, 0)}
-    player = get_strategy("best")
+    player = get_player("best")
     player.reset(random.Random(0))
     reason = player.next_moves(position)[-1].reason
     assert isinstance(reason, SecondMove) and round(float(reason.latent_weight), 3) == 1.007

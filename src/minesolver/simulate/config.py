@@ -23,7 +23,7 @@ from minesolver.game import (
     parse_start,
 )
 from minesolver.position import Cell
-from minesolver.strategy import get_strategy
+from minesolver.strategy import get_player
 
 __all__ = ["Setup", "SimulationError", "make_setup"]
 
@@ -64,7 +64,7 @@ def make_setup(
     if not names:
         raise SimulationError("no player given")
     for name in names:
-        get_strategy(name)  # an unknown name fails now, before any game or search
+        get_player(name)  # an unknown name fails now, before any game or search
     given: list[Layout] | None = None
     if layouts_file is not None:
         if no_guess:

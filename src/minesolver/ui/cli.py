@@ -405,7 +405,7 @@ def play(
 
     from minesolver.game import Game
     from minesolver.simulate import derive_seed, game_layout, make_setup
-    from minesolver.strategy import get_strategy
+    from minesolver.strategy import get_player
     from minesolver.ui.play import play_human, watch
 
     setup, _ = make_setup(
@@ -421,7 +421,7 @@ def play(
         play_human(played, sys.stdin, console, prompt)
     else:
         layout, _ = game_layout(setup, game)
-        player = get_strategy(strategy)
+        player = get_player(strategy)
         rng = random.Random(derive_seed(seed, game, "player"))
         played = Game.from_layout(layout)
         watch(

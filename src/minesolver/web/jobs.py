@@ -14,7 +14,7 @@ from typing import Any
 from minesolver.analysis import analyze, fraction_text, int_to_decimal
 from minesolver.position import HIDDEN, Position
 from minesolver.replay import load as load_replay
-from minesolver.strategy.base import Move
+from minesolver.strategy import Move, StrategyError, get_player
 from minesolver.strategy.outcomes import TileOutcomes, tile_outcomes
 from minesolver.strategy.reasons import Lowest
 from minesolver.ui.json_shapes import analysis_json, positions_json, replay_json
@@ -65,18 +65,12 @@ def choose_move(view: Position, seed: int = 0) -> tuple[str, Move | None]:
     no player is registered. ``None`` when the position has no move left
     (:func:`no_move_left`).
     """
-    from minesolver import strategy
-
     if no_move_left(view):
         return "", None
-
-    factory = getattr(strategy, "get_strategy", None)  # the registry (absent in old trees)
     for name in PLAYER_PREFERENCE:
-        if factory is None:
-            break
         try:
-            player = factory(name)
-        except ValueError:  # StrategyError: that player's module is not there
+            player = get_player(name)
+        except StrategyError:  # that player's module is not there
             continue
         player.reset(random.Random(seed))
         moves = player.next_moves(view)
