@@ -508,7 +508,7 @@ def main(argv: list[str] | None = None) -> int:
     except typer.Exit as exc:
         return int(exc.exit_code)
     except TyperException as exc:
-        if type(exc).__name__ == "NoArgsIsHelpError":
+        if isinstance(exc, click.exceptions.NoArgsIsHelpError):
             app(args=["--help"], standalone_mode=False)
             return 0
         sys.stderr.write(f"error: {exc.format_message()}\n")
