@@ -20,8 +20,9 @@ from collections import Counter
 from pathlib import Path
 
 from minesolver.simulate import make_setup, start_game
-from minesolver.strategy import get_strategy
+from minesolver.strategy import get_player
 from minesolver.strategy.base import Move
+from minesolver.strategy.reasons import Endgame, FiftyFifty
 
 RESULTS = Path(__file__).parent / "results" / "losses.json"
 
@@ -29,9 +30,9 @@ RESULTS = Path(__file__).parent / "results" / "losses.json"
 def kind_of(move: Move, view_touches_digit: bool, first: bool) -> str:
     """The bucket of a guess: by its reason, its place, and whether it is a coin flip."""
     reason = move.reason
-    if reason.startswith("endgame"):
+    if isinstance(reason, Endgame):
         kind = "endgame search"
-    elif "50/50" in reason:
+    elif isinstance(reason, FiftyFifty):
         kind = "unavoidable 50/50"
     else:
         kind = "heuristic, " + ("next to a digit" if view_touches_digit else "away from digits")
@@ -51,7 +52,7 @@ def measure(level: str, games: int, seed: int, player: str) -> dict[str, object]
     deaths: Counter[str] = Counter()
     wins = 0
     for index in range(games):
-        strategy = get_strategy(player)
+        strategy = get_player(player)
         game = start_game(setup, index, strategy)
         guesses = 0
         while not game.over:

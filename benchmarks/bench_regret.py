@@ -46,13 +46,14 @@ from typing import Any
 from minesolver.optimal import all_layouts
 from minesolver.position import Cell, Position
 from minesolver.simulate import apply_moves, make_setup, start_game
-from minesolver.strategy import get_strategy
+from minesolver.strategy import get_player
 from minesolver.strategy.endgame import (
     EndgameSolver,
     SearchBudgetExceeded,
     TooManyLayouts,
     enumerate_layouts,
 )
+from minesolver.strategy.reasons import Endgame
 
 RESULTS = Path(__file__).parent / "results" / "regret.json"
 
@@ -90,7 +91,7 @@ def measure(
     unsolved = wins = 0
     began = time.perf_counter()
     for index in range(games):
-        strategy = get_strategy(player)
+        strategy = get_player(player)
         game = start_game(setup, index, strategy, None if given is None else given[index])
         while not game.over:
             view = game.view()
@@ -114,7 +115,7 @@ def measure(
                         "layouts": total,
                         "optimum": optimum,
                         "chosen": chosen,
-                        "endgame": guess.reason.startswith("endgame"),
+                        "endgame": isinstance(guess.reason, Endgame),
                     }
                     if chosen < optimum:  # where it went wrong, to look at
                         row.update(

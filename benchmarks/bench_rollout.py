@@ -19,7 +19,7 @@ import random
 from minesolver.game import Game, Layout, Move
 from minesolver.position import FLAG, Cell, Position
 from minesolver.simulate import apply_moves
-from minesolver.strategy import get_strategy
+from minesolver.strategy import get_player
 from minesolver.strategy.endgame import enumerate_layouts
 
 
@@ -37,7 +37,7 @@ def rollout_wins(position: Position, cell: Cell, player: str, limit: int) -> tup
         for c in [*opened, cell]:
             if not game.over:  # the last of them may win the game
                 game.push(Move("open", c))
-        strategy = get_strategy(player)
+        strategy = get_player(player)
         strategy.reset(random.Random(k))
         while not game.over:
             apply_moves(game, strategy.next_moves(game.view()), player)

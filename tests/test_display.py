@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import pickle
 import re
 from collections.abc import Callable
 from fractions import Fraction
@@ -24,8 +25,17 @@ from rich.terminal_theme import (
 )
 
 from minesolver.analysis import analyze
-from minesolver.game import Move
+from minesolver.game import Move, Reason
 from minesolver.position import Position
+from minesolver.strategy.reasons import (
+    Certain,
+    Endgame,
+    FiftyFifty,
+    Lowest,
+    Pseq,
+    Safety,
+    SecondMove,
+)
 from minesolver.ui.display import board_text, heat_map, risk_style
 from minesolver.ui.words import plain_reason
 
@@ -202,34 +212,78 @@ def test_board_text_marks_coordinates_tens_and_the_end_of_a_game() -> None:
     assert text[-1].startswith("legend:") and "the mine that went off" in text[-1]
 
 
-def _guess(reason: str) -> Move:
+def _guess(reason: Reason) -> Move:
     return Move("open", (1, 2), guess=True, risk=0.2, reason=reason)
 
 
+class _Own(Reason):
+    """A reason of a player of one's own: shown as its text."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "something else"
+
+
 def test_reasons_in_plain_words() -> None:
-    best = plain_reason(
-        _guess(
-            "second-move safety score 0.7123, P(progress) 0.401, mine probability 0.204, "
-            "latent 50/50 weight 1.250 (5 candidates weighed in full)"
-        )
-    )
+    p = Fraction(204, 1000)
+    second = SecondMove(Fraction(7123, 10000), Fraction(401, 1000), p, 5, Fraction(5, 4))
+    best = plain_reason(_guess(second))
     assert "score" not in best and "P(" not in best
     assert "surviving this click and the next" in best and "40.1%" in best
     assert "of the 5 cells weighed" in best and "50/50" in best
     assert "20.4% risk of a mine" in best and "proves another cell safe" in best
-    assert plain_reason(_guess("lowest mine probability 0.204, one of 3 tied")) == (
+    safety = plain_reason(_guess(Safety(1 - p, Fraction(401, 1000), p, 1)))
+    assert safety.startswith("the safest (no other cell could beat it): 20.4% risk")
+    assert "50/50" not in safety
+    assert plain_reason(_guess(Lowest(p, 3))) == (
         "the lowest risk on the board, picked at random among 3 cells as low"
     )
+    assert plain_reason(_guess(Lowest(p))) == "the lowest risk on the board"
     pseq = plain_reason(
-        _guess(
-            "lowest mine probability 0.079 (5 tied); P(new safe cell) 0.331, "
-            "E[safe cells] 1.62, digit entropy 1.20 bits"
-        )
+        _guess(Pseq(Fraction(79, 1000), 5, Fraction(331, 1000), Fraction(162, 100), 1.2))
     )
     assert "shared with 4 other cells" in pseq and "33.1%" in pseq and "1.6 safe" in pseq
-    fifty = plain_reason(_guess("unavoidable 50/50 with (4, 7): guessed now"))
+    # a negative zero entropy (a sum of float terms) is a reason like any other
+    pair = plain_reason(_guess(Pseq(Fraction(1, 2), 2, Fraction(0), Fraction(0), -0.0)))
+    assert "shared with 1 other cell;" in pair and "(0.0%)" in pair
+    fifty = plain_reason(_guess(FiftyFifty((4, 7))))
     assert "(4,7)" in fifty and "no later click" in fifty
-    assert plain_reason(_guess("something else")) == "something else"
+    endgame = plain_reason(_guess(Endgame(wins=3, layouts=4)))
+    assert "only 4 layouts" in endgame and "3 of them (75.0%)" in endgame
+    assert plain_reason(Move("open", (0, 0), reason=Certain())) == "certainly safe"
+    assert plain_reason(_guess(_Own())) == "something else"
+    assert plain_reason(Move("open", (0, 0))) == ""
+
+
+def test_a_reasons_text_is_the_players_technical_text() -> None:
+    """``str()`` of each reason: the text the players have always given (the web API's
+    ``reason`` field, ``play``'s log), from the numbers the reason holds."""
+    p = Fraction(204, 1000)
+    texts = {
+        Certain(): "certainly safe",
+        Certain(mine=True): "certainly a mine",
+        Lowest(p): "lowest mine probability 0.204",
+        Lowest(p, 3): "lowest mine probability 0.204, one of 3 tied",
+        Pseq(Fraction(79, 1000), 5, Fraction(331, 1000), Fraction(162, 100), 1.2): (
+            "lowest mine probability 0.079 (5 tied); P(new safe cell) 0.331, "
+            "E[safe cells] 1.62, digit entropy 1.20 bits"
+        ),
+        SecondMove(Fraction(7123, 10000), Fraction(401, 1000), p, 5, Fraction(5, 4)): (
+            "second-move safety score 0.7123, P(progress) 0.401, mine probability 0.204, "
+            "latent 50/50 weight 1.250 (5 candidates weighed in full)"
+        ),
+        Safety(1 - p, Fraction(1, 2), p, 2): (
+            "safety score 0.7960, P(progress) 0.500, mine probability 0.204 "
+            "(2 candidates weighed in full)"
+        ),
+        Endgame(11, 15): "endgame search: wins 11 of 15 layouts (0.733)",
+        FiftyFifty((4, 7)): "unavoidable 50/50 with (4, 7): guessed now",
+    }
+    for reason, text in texts.items():
+        assert str(reason) == text
+        assert pickle.loads(pickle.dumps(reason)) == reason
+    assert SecondMove(p, p, p, 1) != Safety(p, p, p, 1)  # the type is part of the value
 
 
 def _printed(renderable: object, width: int, **kwargs: object) -> list[str]:

@@ -69,6 +69,7 @@ def test_format_error_names_line_and_column(
     assert message.startswith(where + ":"), message
     assert reason in message
     assert isinstance(info.value, ValueError)
+    assert (info.value.line, info.value.column) == (line, column)  # set where raised
 
 
 def test_format_errors_count_lines_from_the_start_of_the_text() -> None:

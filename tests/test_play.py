@@ -5,12 +5,14 @@ from __future__ import annotations
 import io
 import random
 import re
+from fractions import Fraction
 
 import pytest
 from rich.console import Console
 
 from minesolver.game import Game, Layout, Move, Outcome, Status
-from minesolver.strategy import get_strategy
+from minesolver.strategy import get_player
+from minesolver.strategy.reasons import Lowest
 from minesolver.ui.cli import main
 from minesolver.ui.play import play_human, watch
 
@@ -42,7 +44,7 @@ def test_a_loss_names_the_mine_and_quitting_keeps_playing() -> None:
 def test_watch_returns_the_outcome_of_the_simulated_game() -> None:
     game = Game.from_layout(Layout.from_cells(4, 4, [(3, 3)]))
     console, out = _console()
-    outcome = watch(game, get_strategy("greedy"), (0, 0), random.Random(0), console)
+    outcome = watch(game, get_player("greedy"), (0, 0), random.Random(0), console)
     assert outcome == game.outcome == Outcome(Status.WON)
     assert "first click (0,0)" in out.getvalue()
 
@@ -52,7 +54,7 @@ def test_watch_redraws_in_place_on_a_terminal_and_scrolls_elsewhere() -> None:
         game = Game.from_layout(Layout.from_cells(6, 6, [(5, 5), (4, 5), (5, 3)]))
         out = io.StringIO()
         console = Console(file=out, width=120, force_terminal=terminal, color_system=None)
-        watch(game, get_strategy("best"), (0, 0), random.Random(0), console)
+        watch(game, get_player("best"), (0, 0), random.Random(0), console)
         return out.getvalue()
 
     piped, live = run(False), run(True)
@@ -66,7 +68,7 @@ def test_watch_redraws_in_place_on_a_terminal_and_scrolls_elsewhere() -> None:
 def test_guesses_are_described_in_plain_words() -> None:
     from minesolver.ui.play import describe_moves
 
-    move = Move("open", (2, 3), guess=True, risk=0.25, reason="lowest mine probability 0.250")
+    move = Move("open", (2, 3), guess=True, risk=0.25, reason=Lowest(Fraction(1, 4)))
     assert describe_moves([move]) == "guess (2,3), 25.0% risk: the lowest risk on the board"
 
 

@@ -13,6 +13,7 @@ Fraction(1, 3)
 
 from minesolver.analysis import analyze, analyze_after
 from minesolver.engines import EngineError, EngineLimitExceeded, get_engine
+from minesolver.errors import MinesolverError
 from minesolver.game import Game, GameError, Outcome, Status, Step
 from minesolver.position import (
     FLAG,
@@ -23,10 +24,7 @@ from minesolver.position import (
     PositionFormatError,
 )
 from minesolver.result import Analysis, Limit, MineCountUnknown
-from minesolver.strategy import Move, StrategyError, get_strategy
-
-get_player = get_strategy
-"""A new player by name (``greedy``, ``pseq``, ``best``): ``get_player("best")``."""
+from minesolver.strategy import Move, StrategyError, get_player
 
 
 def __getattr__(name: str) -> str:
@@ -55,6 +53,7 @@ __all__ = [
     "InconsistentPosition",
     "Limit",
     "MineCountUnknown",
+    "MinesolverError",
     "Move",
     "Outcome",
     "Position",

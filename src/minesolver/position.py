@@ -23,6 +23,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from minesolver.errors import MinesolverError
+
 __all__ = [
     "FLAG",
     "HIDDEN",
@@ -89,12 +91,13 @@ def coordinate_table(width: int, height: int) -> tuple[Cell, ...]:
     return tuple((x, y) for y in range(height) for x in range(width))
 
 
-class PositionFormatError(ValueError):
+class PositionFormatError(MinesolverError, ValueError):
     """Text that is not a position; the message names line and column.
 
     :attr:`line` and :attr:`column` (1-based) give the place as numbers, for a face that
     marks it beside the text; either is ``None`` when the error names no line (a cell or a
-    setting) or no column.
+    setting) or no column. They are set where the error is raised, never read back from
+    the message.
 
     >>> try:
     ...     Position.from_text("2x2x1\\nHH\\nH9")
@@ -103,37 +106,46 @@ class PositionFormatError(ValueError):
     3 2 line 3, column 2: digit 9 is more than the 8 neighbours a cell has
     """
 
-    @property
-    def line(self) -> int | None:
+    def __init__(self, message: str, *, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
         """The line of the text the error is on, if it names one."""
-        m = _WHERE.match(str(self))
-        return int(m[1]) if m else None
-
-    @property
-    def column(self) -> int | None:
+        self.column = column
         """The column on that line, if the error names one."""
-        m = _WHERE.match(str(self))
-        return int(m[2]) if m and m[2] else None
 
 
-_WHERE = re.compile(r"line (\d+)(?:, column (\d+))?:")
-
-
-class InconsistentPosition(ValueError):
+class InconsistentPosition(MinesolverError, ValueError):
     """A position that no mine layout explains; the message names the first cell that fails."""
 
 
-def _check_size(width: int, height: int, where: str) -> None:
+def _at(line: int, column: int | None, why: str) -> PositionFormatError:
+    """The error ``line L[, column C]: why``, with its ``line`` and ``column`` set.
+
+    >>> e = _at(3, 2, "bad cell")
+    >>> str(e), e.line, e.column
+    ('line 3, column 2: bad cell', 3, 2)
+    """
+    where = f"line {line}" if column is None else f"line {line}, column {column}"
+    return PositionFormatError(f"{where}: {why}", line=line, column=column)
+
+
+def _check_size(width: int, height: int, where: str, line: int | None = None) -> None:
+    """:class:`PositionFormatError` for a size outside the limits, naming ``where`` (the
+    error's :attr:`~PositionFormatError.line` is ``line``, when ``where`` is one)."""
     if width < 1 or height < 1:
-        raise PositionFormatError(f"{where}: board must be at least 1x1, got {width}x{height}")
+        raise PositionFormatError(
+            f"{where}: board must be at least 1x1, got {width}x{height}", line=line
+        )
     if width > MAX_SIDE or height > MAX_SIDE:
         raise PositionFormatError(
-            f"{where}: board {width}x{height} exceeds the limit of {MAX_SIDE} per side"
+            f"{where}: board {width}x{height} exceeds the limit of {MAX_SIDE} per side",
+            line=line,
         )
     if width * height > MAX_CELLS:
         raise PositionFormatError(
             f"{where}: board {width}x{height} has {width * height} cells, "
-            f"more than the limit of {MAX_CELLS}"
+            f"more than the limit of {MAX_CELLS}",
+            line=line,
         )
 
 
@@ -150,6 +162,11 @@ def parse_dimensions(text: str, where: str = "size") -> tuple[int, int, int] | N
     >>> parse_dimensions("expert") is None
     True
     """
+    return _dimensions(text, where)
+
+
+def _dimensions(text: str, where: str, line: int | None = None) -> tuple[int, int, int] | None:
+    """:func:`parse_dimensions`, its errors on ``line`` when ``where`` names one."""
     match = _HEADER.match(text)
     if match is None:
         return None
@@ -158,12 +175,15 @@ def parse_dimensions(text: str, where: str = "size") -> tuple[int, int, int] | N
         if len(number.lstrip("0")) > _MAX_DIGITS:
             raise PositionFormatError(
                 f"{where}: number {number[:12]}... has {len(number)} digits: the board "
-                f"would exceed the limit of {MAX_SIDE} per side"
+                f"would exceed the limit of {MAX_SIDE} per side",
+                line=line,
             )
     width, height, mines = map(int, groups)
-    _check_size(width, height, where)
+    _check_size(width, height, where, line)
     if mines > width * height:
-        raise PositionFormatError(f"{where}: {mines} mines do not fit a {width}x{height} board")
+        raise PositionFormatError(
+            f"{where}: {mines} mines do not fit a {width}x{height} board", line=line
+        )
     return width, height, mines
 
 
@@ -178,7 +198,7 @@ class _Lines:
     def __init__(self, text: str) -> None:
         content = text.lstrip()
         if not content:
-            raise PositionFormatError("line 1: empty position text")
+            raise _at(1, None, "empty position text")
         skipped = len(text) - len(content)
         first_no = 1 + sum(1 for _ in _BREAK.finditer(text, 0, skipped))
         body = content.rstrip()
@@ -223,11 +243,12 @@ def _row_values(line_no: int, row: str, width: int) -> list[int]:
     """The cell values of one row of the text; :class:`PositionFormatError` naming the
     line and column of a row of the wrong length or of an unknown character."""
     if not row:
-        raise PositionFormatError(f"line {line_no}: empty row inside the board")
+        raise _at(line_no, None, "empty row inside the board")
     if len(row) != width:
-        raise PositionFormatError(
-            f"line {line_no}, column {min(len(row), width) + 1}: row has "
-            f"{len(row)} cells, the first row has {width}"
+        raise _at(
+            line_no,
+            min(len(row), width) + 1,
+            f"row has {len(row)} cells, the first row has {width}",
         )
     values = list(map(_CHAR_VALUE.get, row))
     if None in values:
@@ -237,7 +258,7 @@ def _row_values(line_no: int, row: str, width: int) -> list[int]:
             why = "digit 9 is more than the 8 neighbours a cell has"
         else:
             why = f"unknown character {ch!r} (expected H, F, 0-8, '.' or '?')"
-        raise PositionFormatError(f"line {line_no}, column {col + 1}: {why}")
+        raise _at(line_no, col + 1, why)
     return values  # type: ignore[return-value]
 
 
@@ -305,21 +326,19 @@ class Position:
             )
         lines = _Lines(text)
         first_no, first = lines.first
-        header = parse_dimensions(first, f"line {first_no}")
+        header = _dimensions(first, f"line {first_no}", first_no)
         row_count = lines.count
         if header is not None:
             after = next(lines.rest, None)
             if after is None:
-                raise PositionFormatError("line 2: header but no rows")
+                raise _at(2, None, "header but no rows")
             first_no, first = after
             row_count -= 1
         elif "x" in first.lower() and first[0].isdigit():
-            raise PositionFormatError(
-                f"line {first_no}: malformed header {first!r} (expected WIDTHxHEIGHTxMINES)"
-            )
+            raise _at(first_no, None, f"malformed header {first!r} (expected WIDTHxHEIGHTxMINES)")
         width = len(first)
         if row_count > MAX_SIDE or width > MAX_SIDE:
-            _check_size(width, row_count, f"line {first_no}")
+            _check_size(width, row_count, f"line {first_no}", first_no)
         rows, numbers = [first], [first_no]
         for line_no, row in lines.rest:
             rows.append(row)
@@ -331,14 +350,15 @@ class Position:
         if None in cells:
             _check_rows(rows, numbers, width)
         height = len(rows)
-        _check_size(width, height, f"line {first_no}")
+        _check_size(width, height, f"line {first_no}", first_no)
         mines = None
         if header is not None:
             hw, hh, mines = header
             if (hw, hh) != (width, height):
-                raise PositionFormatError(
-                    f"line {first_no - 1}: header says {hw}x{hh} but the rows "
-                    f"make a {width}x{height} board"
+                raise _at(
+                    first_no - 1,
+                    None,
+                    f"header says {hw}x{hh} but the rows make a {width}x{height} board",
                 )
         position = cls(width, height, tuple(cells), mines)  # type: ignore[arg-type]
         object.__setattr__(position, "_raw", joined.encode("ascii").translate(_TEXT_RAW))

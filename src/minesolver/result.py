@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from minesolver.errors import MinesolverError
 from minesolver.position import Cell, Position, coordinate_table
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ __all__ = [
 _STR_LIMIT = 10**4000  # below Python's 4,300-digit limit on int -> str
 
 
-class MineCountUnknown(ValueError):
+class MineCountUnknown(MinesolverError, ValueError):
     """Neither the total number of mines nor a density was given."""
 
 

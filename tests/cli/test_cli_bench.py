@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from minesolver.game import PRESETS, dump_layouts, random_layout
-from minesolver.strategy import register
+from minesolver.strategy import register_player
 from minesolver.strategy.greedy import GreedyStrategy
 from minesolver.ui.cli import main
 
@@ -57,7 +57,7 @@ class _Lowest(GreedyStrategy):
 
 
 def test_bench_json_paired(capsys: pytest.CaptureFixture[str]) -> None:
-    register("lowest-first", _Lowest)
+    register_player("lowest-first", _Lowest)
     data = bench_json(
         ["--level", "beginner", "--games", "20", "--strategies", "greedy,lowest-first"], capsys
     )

@@ -17,7 +17,7 @@ from minesolver.simulate import (
     simulate,
     start_game,
 )
-from minesolver.strategy import Move, get_strategy, register
+from minesolver.strategy import Move, get_player, register_player
 from minesolver.strategy.greedy import GreedyStrategy
 
 
@@ -47,7 +47,7 @@ class _Stuck(GreedyStrategy):
 
 
 def test_a_player_that_makes_no_progress_is_stopped() -> None:
-    register("stuck", _Stuck)
+    register_player("stuck", _Stuck)
     layout = random_layout(PRESETS["beginner"], random.Random(0), (8, 8))
     with pytest.raises(SimulationError, match="no progress"):
         play_game(_Stuck(), layout, (8, 8), random.Random(0))
@@ -61,7 +61,7 @@ def test_start_game_is_the_game_the_simulator_plays() -> None:
     )
     result = simulate(setup, 12, workers=1)
     for record in result.records:
-        player = get_strategy("pseq")
+        player = get_player("pseq")
         game = start_game(setup, record.index, player)
         guesses = 0
         while not game.over:
@@ -73,11 +73,11 @@ def test_start_game_on_a_given_layout() -> None:
     """With ``layout`` given, the game is laid on it (not on the seed's draw) and the
     first click is made, as in a simulator run over given layouts."""
     setup = Setup(PRESETS["beginner"], "safe", (0, 0), ("greedy",), seed=11)
-    drawn = start_game(setup, 0, get_strategy("greedy"))
+    drawn = start_game(setup, 0, get_player("greedy"))
     given = Layout.from_cells(
         9, 9, [(8, 8), (7, 8), (8, 7), (4, 4), (0, 8), (8, 0), (2, 6), (6, 2), (3, 7), (7, 3)]
     )
-    game = start_game(setup, 0, get_strategy("greedy"), given)
+    game = start_game(setup, 0, get_player("greedy"), given)
     assert sorted(game.mine_cells()) == sorted(given.cells()) != sorted(drawn.mine_cells())
     assert game.view().cells[0] == 0  # the first click opened the corner
 

@@ -13,7 +13,7 @@ from minesolver.simulate import (
     summarise,
 )
 from minesolver.simulate.stats import mcnemar_exact
-from minesolver.strategy import register
+from minesolver.strategy import register_player
 from minesolver.strategy.greedy import GreedyStrategy
 
 
@@ -39,7 +39,7 @@ class _Lowest(GreedyStrategy):
 
 
 def test_paired_run_plays_the_same_layouts(beginner: Setup) -> None:
-    register("lowest", _Lowest)
+    register_player("lowest", _Lowest)
     setup = replace(beginner, strategies=("greedy", "lowest"))
     result = simulate(setup, 40)
     data = result.to_json()

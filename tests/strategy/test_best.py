@@ -15,7 +15,7 @@ from minesolver.analysis import Analysis, analyze
 from minesolver.game import Level, random_layout
 from minesolver.position import HIDDEN, Position
 from minesolver.simulate import play_game
-from minesolver.strategy import StrategyError, get_strategy
+from minesolver.strategy import StrategyError, get_player
 from minesolver.strategy.best import BestStrategy, Options, find_fifty_fifty, second_safety
 from minesolver.strategy.endgame import (
     EndgameSolver,
@@ -26,6 +26,7 @@ from minesolver.strategy.endgame import (
 from minesolver.strategy.latent import latent_share
 from minesolver.strategy.outcomes import OutcomeCache, cell_outcomes
 from minesolver.strategy.pseq import PseqStrategy, pseq_key
+from minesolver.strategy.reasons import Endgame, FiftyFifty, Reason
 
 # Five layouts, two mines. Writing A = {(0,0), (0,1)}, b = (2,1), c = (3,0), d = (3,1),
 # e = (4,1): the 1s say A + b = 1, c + b + d = 1, c + d + e = 1, and the total is 2.
@@ -91,7 +92,7 @@ def test_endgame_beats_lowest_probability_by_hand_count() -> None:
     player.reset(random.Random(0))
     move = player.next_moves(position)[-1]
     assert move.cell in {(3, 0), (3, 1)}
-    assert "endgame" in move.reason
+    assert move.reason == Endgame(wins=2, layouts=5)
 
 
 @pytest.mark.parametrize("seed", range(25))
@@ -131,9 +132,9 @@ def test_fifty_fifty_is_recognised_and_guessed_first() -> None:
     player.reset(random.Random(0))
     move = player.next_moves(position)[-1]
     assert move.cell in {(0, 0), (1, 0)}
-    assert "50/50" in move.reason
+    assert move.reason == FiftyFifty(({(0, 0), (1, 0)} - {move.cell}).pop())
     # greedy would open a right-hand cell (5/27) and face the 50/50 later
-    greedy = get_strategy("greedy")
+    greedy = get_player("greedy")
     greedy.reset(random.Random(0))
     assert greedy.next_moves(position)[-1].cell[0] >= 3
     # a 50/50 that another cell can still resolve is not unavoidable
@@ -191,7 +192,7 @@ def test_pseq_ties_fall_to_expected_safe_cells_then_entropy() -> None:
 
 @pytest.mark.parametrize("name", ["pseq", "best"])
 def test_players_finish_small_games(name: str) -> None:
-    player = get_strategy(name)
+    player = get_player(name)
     results = [
         play_game(
             player,
@@ -249,7 +250,7 @@ class _CheckedBest(BestStrategy):
 
     checked = 0
 
-    def _heuristic(self, analysis: Analysis) -> tuple[tuple[int, int], str]:
+    def _heuristic(self, analysis: Analysis) -> tuple[tuple[int, int], Reason]:
         cell, why = super()._heuristic(analysis)
         assert cell in _whole_window_top(self, analysis), (analysis.position, cell)
         _CheckedBest.checked += 1
@@ -280,10 +281,10 @@ def test_heuristic_pruning_chooses_as_the_whole_window(size: str, games: int, la
 
 def test_best_variants_by_name() -> None:
     """Ablations and settings of ``best`` are players by name (for ``bench --strategies``)."""
-    player = get_strategy("best-no-endgame")
+    player = get_player("best-no-endgame")
     assert isinstance(player, BestStrategy) and player.name == "best-no-endgame"
     assert not player.options.endgame and player.options.second
-    tuned = get_strategy("best:margin=1/10;max_candidates=20;dead=0")
+    tuned = get_player("best:margin=1/10;max_candidates=20;dead=0")
     assert isinstance(tuned, BestStrategy)
     assert tuned.options.margin == Fraction(1, 10) and tuned.options.max_candidates == 20
     assert not tuned.options.dead and tuned.options.endgame
@@ -294,7 +295,7 @@ def test_best_variants_by_name() -> None:
         ("best:dead=maybe", "not a value for dead"),
     ]:
         with pytest.raises(StrategyError, match=reason):
-            get_strategy(bad)
+            get_player(bad)
 
 
 def test_candidate_order_covers_certain_interior_cells() -> None:
@@ -308,7 +309,7 @@ def test_options_reject_settings_the_bounds_cannot_serve() -> None:
     with pytest.raises(ValueError, match="must be at least 0"):
         Options(progress_weight=Fraction(-1))
     with pytest.raises(StrategyError, match="must be at least 1"):
-        get_strategy("best:max_candidates=0")
+        get_player("best:max_candidates=0")
 
 
 # (0,1) and (1,1) hold one mine, look alike to their hidden neighbours and are both

@@ -8,17 +8,17 @@ from fractions import Fraction
 import pytest
 
 from minesolver.position import Position
-from minesolver.strategy import StrategyError, get_strategy, strategy_names
+from minesolver.strategy import StrategyError, get_player, player_names
 from minesolver.strategy.greedy import GreedyStrategy
 
 
 def test_registry_names_and_errors() -> None:
-    assert {"greedy", "pseq", "best"} <= set(strategy_names())
-    player = get_strategy(" Greedy ")
+    assert {"greedy", "pseq", "best"} <= set(player_names())
+    player = get_player(" Greedy ")
     assert isinstance(player, GreedyStrategy)
-    assert get_strategy("greedy") is not player  # a fresh instance each time
+    assert get_player("greedy") is not player  # a fresh instance each time
     with pytest.raises(StrategyError, match="unknown strategy 'nope'"):
-        get_strategy("nope")
+        get_player("nope")
 
 
 def test_opens_every_certain_cell_in_one_call() -> None:

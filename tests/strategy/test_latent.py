@@ -7,10 +7,11 @@ from fractions import Fraction
 
 from minesolver import analyze
 from minesolver.position import FLAG, HIDDEN, Position
-from minesolver.strategy import get_strategy
+from minesolver.strategy import get_player
 from minesolver.strategy.endgame import enumerate_layouts
 from minesolver.strategy.latent import latent_share
 from minesolver.strategy.outcomes import OutcomeCache
+from minesolver.strategy.reasons import SecondMove
 
 Cell = tuple[int, int]
 
@@ -121,11 +122,13 @@ def test_best_guesses_where_a_safe_cell_defuses_a_latent_pair() -> None:
     choices: dict[str, set[Cell]] = {"best": set(), "best-no-latent": set()}
     for name, seen in choices.items():
         for seed in range(8):
-            player = get_strategy(name)
+            player = get_player(name)
             player.reset(random.Random(seed))
             seen.update(m.cell for m in player.next_moves(position) if m.guess)
     assert choices["best"] == {(7, 0)}
-    player = get_strategy("best")
+    player = get_player("best")
     player.reset(random.Random(0))
-    assert "latent 50/50 weight 1.007" in player.next_moves(position)[-1].reason
+    reason = player.next_moves(position)[-1].reason
+    assert isinstance(reason, SecondMove) and round(float(reason.latent_weight), 3) == 1.007
+    assert "latent 50/50 weight 1.007" in str(reason)  # the technical text keeps it
     assert {(2, 0), (7, 0)} <= choices["best-no-latent"]

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from minesolver.simulate import apply_moves, make_setup, start_game
-from minesolver.strategy import get_strategy
+from minesolver.strategy import get_player
 
 KNOWN = Path(__file__).resolve().parents[1] / "data" / "moves" / "moves.json"
 
@@ -40,7 +40,7 @@ def play(level: str, player: str, games: int, seed: int) -> dict[str, object]:
     digest = hashlib.sha256()
     wins = 0
     for index in range(games):
-        strategy = get_strategy(player)
+        strategy = get_player(player)
         game = start_game(setup, index, strategy)
         while not game.over:
             moves = strategy.next_moves(game.view())

@@ -19,11 +19,8 @@ from minesolver.strategy import (
     Move,
     StrategyError,
     get_player,
-    get_strategy,
     player_names,
-    register,
     register_player,
-    strategy_names,
 )
 from minesolver.strategy.best import BestStrategy, Options
 from minesolver.strategy.greedy import GreedyStrategy
@@ -31,11 +28,20 @@ from minesolver.strategy.greedy import GreedyStrategy
 PACKAGE = Path(strategy.__file__).parent
 
 
-def test_old_names_are_the_new_functions() -> None:
-    assert get_strategy is get_player
-    assert strategy_names is player_names
-    assert register is register_player
+def test_old_names_are_the_new_functions_and_warn() -> None:
+    for old, new in [
+        ("get_strategy", get_player),
+        ("strategy_names", player_names),
+        ("register", register_player),
+    ]:
+        with pytest.warns(DeprecationWarning, match=f"{old} is deprecated: use {new.__name__}"):
+            assert getattr(strategy, old) is new
+    with pytest.warns(DeprecationWarning):
+        from minesolver.strategy import get_strategy
+    assert get_strategy("greedy").name == "greedy"  # still works for users
     assert set(strategy.STRATEGIES) <= set(player_names())
+    with pytest.raises(AttributeError, match="no attribute 'get_stratgy'"):
+        strategy.get_stratgy  # noqa: B018
 
 
 def test_unknown_name_lists_the_known_players() -> None:

@@ -57,7 +57,8 @@ def test_errors_come_back_typed() -> None:
     async def go() -> None:
         with pytest.raises(JobError, match="line 1, column 1") as info:
             await pool.run("analyse", text="9")
-        assert info.value.kind == "PositionFormatError"
+        assert (info.value.status, info.value.code) == (400, "malformed_position")
+        assert info.value.where == {"line": 1, "column": 1}
         with pytest.raises(JobCrashed):
             await pool.run("no such job")
         result = await pool.run("analyse", text="3x3x1\n1HH\nHHH\nHHH", with_move=False)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
 
+from minesolver.errors import MinesolverError
+
 if TYPE_CHECKING:
     from minesolver.constraints import Component, Problem
     from minesolver.counting import ComponentCount
@@ -28,7 +30,7 @@ __all__ = [
 ]
 
 
-class EngineError(ValueError):
+class EngineError(MinesolverError, ValueError):
     """An engine cannot do what was asked (unknown name, input beyond its limits, a
     missing optional dependency)."""
 

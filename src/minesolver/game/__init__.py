@@ -5,7 +5,8 @@ One module per thing it owns:
 - :mod:`~minesolver.game.levels`: :class:`Level`, the presets, the first-click rules;
 - :mod:`~minesolver.game.layouts`: :class:`Layout`, :func:`random_layout`, MBF and text
   layout files;
-- :mod:`~minesolver.game.move`: :class:`Move`, one action on the board;
+- :mod:`~minesolver.game.move`: :class:`Move`, one action on the board, and the base
+  :class:`Reason` of why a player chose it;
 - :mod:`~minesolver.game.rules`: :class:`Game` with :meth:`Game.push` returning a
   :class:`Step`, and the typed :class:`Outcome`;
 - :mod:`~minesolver.game.errors`: :class:`GameError` and its kinds.
@@ -45,7 +46,7 @@ from minesolver.game.levels import (
     parse_level,
     parse_start,
 )
-from minesolver.game.move import MOVE_KINDS, Move, MoveKind, move_kind
+from minesolver.game.move import MOVE_KINDS, Move, MoveKind, Reason, move_kind
 from minesolver.game.rules import Game, Outcome, Status, Step
 
 __all__ = [
@@ -63,6 +64,7 @@ __all__ = [
     "Move",
     "MoveKind",
     "Outcome",
+    "Reason",
     "Status",
     "Step",
     "check_level",

@@ -6,10 +6,12 @@ and why.
 
 from __future__ import annotations
 
+from minesolver.errors import MinesolverError
+
 __all__ = ["GameError", "LayoutFormatError", "LevelError"]
 
 
-class GameError(ValueError):
+class GameError(MinesolverError, ValueError):
     """Bad input to the game: a level, a cell, a move, a layout or a layout file."""
 
 

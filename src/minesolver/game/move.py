@@ -5,8 +5,17 @@ It lives with the game (not with the players) because the game is what gives a m
 meaning; :mod:`minesolver.strategy` re-exports the same class, so players name it from
 there as before.
 
+A move may carry why a player chose it: a :class:`Reason`, a value with the numbers the
+choice rests on. Only the base class lives here, beside :class:`Move`, because the game
+(layer 6) must name the type of ``Move.reason`` while the players are a layer above it;
+the players' own reasons (``Lowest``, ``SecondMove``, ``Endgame``, ...) subclass it in
+:mod:`minesolver.strategy.reasons`, so no import points up the layers. The game never
+reads a reason; ``str(reason)`` is its technical text (scores and counts, for logs and
+machines) and the faces put it in words by its type (:func:`minesolver.ui.words.plain_reason`);
+nobody parses the text.
+
 >>> Move("open", (3, 4))
-Move(kind='open', cell=(3, 4), guess=False, risk=0.0, reason='')
+Move(kind='open', cell=(3, 4), guess=False, risk=0.0, reason=None)
 """
 
 from __future__ import annotations
@@ -17,7 +26,7 @@ from typing import Literal, get_args
 from minesolver.game.errors import GameError
 from minesolver.position import Cell
 
-__all__ = ["MOVE_KINDS", "Move", "MoveKind", "move_kind"]
+__all__ = ["MOVE_KINDS", "Move", "MoveKind", "Reason", "move_kind"]
 
 MoveKind = Literal["open", "flag", "unflag", "chord"]
 """What a move does: open a cell, flag it, remove its flag, or chord on a digit."""
@@ -36,17 +45,29 @@ def move_kind(text: str) -> MoveKind:
     return text  # type: ignore[return-value]
 
 
+class Reason:
+    """Why a player chose a move: the base of the typed reasons.
+
+    A subclass is a frozen value holding the numbers the choice rests on, and its
+    ``str()`` is the reason's technical text. The built-in players' reasons are in
+    :mod:`minesolver.strategy.reasons`; a player of your own may subclass this too (a
+    face shows the ``str()`` of a reason it does not know).
+    """
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """One action on the board: open a cell, flag or unflag it, or chord on a digit.
 
     ``guess`` is true when the move is not certain to be safe (its probability of being a
-    mine, ``risk``, is above 0); ``reason`` says why it was chosen, for people. The game
-    reads only ``kind`` and ``cell``.
+    mine, ``risk``, is above 0); ``reason``, when the player gives one, says why it was
+    chosen (a :class:`Reason`). The game reads only ``kind`` and ``cell``.
     """
 
     kind: MoveKind
     cell: Cell
     guess: bool = False
     risk: float = 0.0
-    reason: str = ""
+    reason: Reason | None = None

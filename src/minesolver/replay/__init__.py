@@ -15,8 +15,8 @@ the position the player saw (a :class:`ReplayAnalysis`).
 rmv replay, byte 4: expected the format version (2 bytes), but the file ends after 1 more
 """
 
-from minesolver.replay._bytes import ReplayFormatError
 from minesolver.replay.actions import Playback, play_events
+from minesolver.replay.errors import ReplayFormatError
 from minesolver.replay.grade import ReplayAnalysis, grade_replay
 from minesolver.replay.load import MAX_BYTES, load, sniff
 from minesolver.replay.record import MouseEvent, Replay

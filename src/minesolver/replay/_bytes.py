@@ -1,4 +1,4 @@
-"""Reading a replay's bytes: bounds-checked integers and strings, and the one error type.
+"""Reading a replay's bytes: bounds-checked integers and strings.
 
 Every read names what it expects; reading past the end, or finding a value no replay
 can hold, raises :class:`ReplayFormatError` with the byte offset. The readers never index
@@ -11,20 +11,9 @@ from __future__ import annotations
 
 from typing import NoReturn
 
+from minesolver.replay.errors import ReplayFormatError
+
 __all__ = ["ByteReader", "ReplayFormatError", "decode_name"]
-
-
-class ReplayFormatError(ValueError):
-    """A replay file that cannot be read: names the format, the byte offset and why.
-
-    >>> str(ReplayFormatError("evf", 12, "the number of mines (2 bytes)", "the file ends"))
-    'evf replay, byte 12: expected the number of mines (2 bytes), but the file ends'
-    """
-
-    def __init__(self, fmt: str, offset: int, expected: str, found: str) -> None:
-        self.format = fmt
-        self.offset = offset
-        super().__init__(f"{fmt} replay, byte {offset}: expected {expected}, but {found}")
 
 
 class ByteReader:

@@ -12,8 +12,8 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from minesolver.replay._bytes import ReplayFormatError
 from minesolver.replay.avf import read_avf
+from minesolver.replay.errors import ReplayFormatError
 from minesolver.replay.evf import read_evf
 from minesolver.replay.mvf import read_mvf
 from minesolver.replay.record import Format, Replay

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from minesolver.errors import MinesolverError
 from minesolver.game import (
     PRESETS,
     FirstClick,
@@ -22,12 +23,12 @@ from minesolver.game import (
     parse_start,
 )
 from minesolver.position import Cell
-from minesolver.strategy import get_strategy
+from minesolver.strategy import get_player
 
 __all__ = ["Setup", "SimulationError", "make_setup"]
 
 
-class SimulationError(ValueError):
+class SimulationError(MinesolverError, ValueError):
     """A run that cannot be made: bad settings, or a player that stops making progress."""
 
 
@@ -63,7 +64,7 @@ def make_setup(
     if not names:
         raise SimulationError("no player given")
     for name in names:
-        get_strategy(name)  # an unknown name fails now, before any game or search
+        get_player(name)  # an unknown name fails now, before any game or search
     given: list[Layout] | None = None
     if layouts_file is not None:
         if no_guess:

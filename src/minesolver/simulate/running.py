@@ -23,7 +23,7 @@ from minesolver.simulate.config import Setup, SimulationError
 from minesolver.simulate.playing import play_game
 from minesolver.simulate.results import BenchResult, GameRecord, summarise
 from minesolver.simulate.seeds import derive_seed, game_layout
-from minesolver.strategy import get_strategy
+from minesolver.strategy import get_player
 
 __all__ = ["Batch", "make_batches", "run_batch", "simulate"]
 
@@ -41,7 +41,7 @@ class Batch:
 def run_batch(batch: Batch) -> list[GameRecord]:
     """Play a batch of games with every player of its setup (module-level: picklable)."""
     setup = batch.setup
-    players = [get_strategy(name) for name in setup.strategies]
+    players = [get_player(name) for name in setup.strategies]
     records = []
     for k in range(batch.count):
         index = batch.first + k
@@ -121,7 +121,7 @@ def _check_run(
     if not setup.strategies:
         raise SimulationError("no player given")
     for name in setup.strategies:
-        get_strategy(name)  # fail now, not in a worker, on an unknown name
+        get_player(name)  # fail now, not in a worker, on an unknown name
     if layouts is not None:
         if len(layouts) < first_game + games:
             raise SimulationError(

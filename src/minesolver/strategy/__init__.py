@@ -1,5 +1,9 @@
 """Players, selectable by name: ``greedy``, ``pseq``, ``best`` (see :mod:`.base`).
 
+Each move a player makes carries why, as a typed :class:`Reason`
+(:mod:`.reasons`: ``Certain``, ``Lowest``, ``Pseq``, ``Safety``, ``SecondMove``,
+``Endgame``, ``FiftyFifty``).
+
 >>> from minesolver.strategy import get_player, player_names
 >>> {"best", "greedy", "pseq"} <= set(player_names())
 True
@@ -19,7 +23,8 @@ engines share: each built-in name points to the ``module:attribute`` that builds
 player, imported only when the player is first asked for, so a player whose module is
 missing or broken does not stop the others. :func:`register_player` adds others.
 ``get_strategy``, ``strategy_names`` and ``register`` are the older names of
-:func:`get_player`, :func:`player_names` and :func:`register_player`.
+:func:`get_player`, :func:`player_names` and :func:`register_player`: deprecated, they
+still work and warn (``DeprecationWarning``).
 
 Cost: a lookup is one dict access once the name has been resolved (the first lookup of a
 name imports its module; a variant's name is parsed once).
@@ -28,25 +33,24 @@ name imports its module; a variant's name is parsed once).
 from __future__ import annotations
 
 import inspect
+import warnings
 from collections.abc import Callable
 from typing import Any
 
 from minesolver.registry import Registry
-from minesolver.strategy.base import Move, MoveKind, Strategy
+from minesolver.strategy.base import Move, MoveKind, Reason, Strategy
 from minesolver.strategy.errors import StrategyError
 
 __all__ = [
     "STRATEGIES",
     "Move",
     "MoveKind",
+    "Reason",
     "Strategy",
     "StrategyError",
     "get_player",
-    "get_strategy",
     "player_names",
-    "register",
     "register_player",
-    "strategy_names",
 ]
 
 STRATEGIES: dict[str, str] = {
@@ -112,6 +116,23 @@ def _check_settings(name: str, factory: Callable[..., Strategy], settings: dict[
         raise StrategyError(f"strategy {name!r}: {exc}") from None
 
 
-get_strategy = get_player
-strategy_names = player_names
-register = register_player
+_OLD_NAMES: dict[str, Callable[..., Any]] = {
+    "get_strategy": get_player,
+    "strategy_names": player_names,
+    "register": register_player,
+}
+"""Deprecated name -> the function it now is."""
+
+
+def __getattr__(name: str) -> Callable[..., Any]:
+    """The deprecated names (:data:`_OLD_NAMES`), with a ``DeprecationWarning`` naming
+    the new one; they are the same functions."""
+    new = _OLD_NAMES.get(name)
+    if new is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        f"minesolver.strategy.{name} is deprecated: use {new.__name__}",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return new

@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from minesolver.game.move import Move, MoveKind
+from minesolver.game.move import Move, MoveKind, Reason
 from minesolver.position import Position
 
-__all__ = ["Move", "MoveKind", "Strategy"]
+__all__ = ["Move", "MoveKind", "Reason", "Strategy"]
 
 
 class Strategy(Protocol):

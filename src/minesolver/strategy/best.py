@@ -80,6 +80,7 @@ from minesolver.strategy.outcomes import (
     iter_representatives,
     moves_for,
 )
+from minesolver.strategy.reasons import Endgame, FiftyFifty, Reason, Safety, SecondMove
 
 __all__ = [
     "BestStrategy",
@@ -388,7 +389,7 @@ class BestStrategy:
         """Every certain move, or one guess chosen as the module docstring says."""
         return moves_for(view, self._cache, self.choose)
 
-    def choose(self, analysis: Analysis) -> tuple[Cell, str]:
+    def choose(self, analysis: Analysis) -> tuple[Cell, Reason]:
         """The guess for a position with no certainly-safe cell, and why."""
         opts = self.options
         if opts.endgame and analysis.layout_count() <= opts.endgame_layouts:
@@ -398,17 +399,17 @@ class BestStrategy:
         if opts.fifty:
             pair = find_fifty_fifty(analysis, self._cache)
             if pair is not None:
-                return pair[0], f"unavoidable 50/50 with {pair[1]}: guessed now"
+                return pair[0], FiftyFifty(pair[1])
         return self._heuristic(analysis)
 
-    def _search(self, analysis: Analysis) -> tuple[Cell, str] | None:
+    def _search(self, analysis: Analysis) -> tuple[Cell, Reason] | None:
         position = analysis.position
         try:
             layouts = enumerate_layouts(position, self.options.endgame_layouts)
             cell, wins, total = self._endgame.best_move(position, layouts)
         except (SearchBudgetExceeded, TooManyLayouts):
             return None
-        return cell, f"endgame search: wins {wins} of {total} layouts ({wins / total:.3f})"
+        return cell, Endgame(wins, total)
 
     def _order(self, analysis: Analysis) -> Iterator[Cell]:
         """Cells that are not certain mines, by increasing probability, then by fewer
@@ -492,7 +493,7 @@ class BestStrategy:
             return safe * (1 + opts.progress_weight * safe) * most
         return safe * most
 
-    def _heuristic(self, analysis: Analysis) -> tuple[Cell, str]:
+    def _heuristic(self, analysis: Analysis) -> tuple[Cell, Reason]:
         """Steps 4-8 of the module docstring, in one pass over :meth:`_order`.
 
         Candidates are cells within ``margin`` of the lowest live probability, at most
@@ -595,18 +596,14 @@ class BestStrategy:
         best = [c for s, g, c in window.scored if (s, g) == top]
         return best[0] if len(best) == 1 else self._rng.choice(best)
 
-    def _reason(self, analysis: Analysis, window: _Window, cell: Cell) -> str:
-        """Why ``cell`` was chosen, for people: its score and what went into it."""
+    def _reason(self, analysis: Analysis, window: _Window, cell: Cell) -> Safety:
+        """Why ``cell`` was chosen: its score and what went into it."""
         top = window.top
         assert top is not None
-        kind = "second-move safety" if self.options.second else "safety"
-        weight = window.weights.get(cell, 1)
-        return (
-            f"{kind} score {float(top[0]):.4f}, P(progress) {float(top[1]):.3f}, "
-            f"mine probability {float(analysis.probabilities[cell]):.3f}"
-            + (f", latent 50/50 weight {float(weight):.3f}" if weight > 1 else "")
-            + f" ({len(window.scored)} candidates weighed in full)"
-        )
+        kind = SecondMove if self.options.second else Safety
+        weight = Fraction(window.weights.get(cell, 1))
+        probability = analysis.probabilities[cell]
+        return kind(top[0], top[1], probability, len(window.scored), weight)
 
 
 @dataclass(slots=True)

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
+from minesolver.errors import MinesolverError
 from minesolver.position import FLAG, HIDDEN, Cell, Position
 
 __all__ = [
@@ -36,11 +37,11 @@ __all__ = [
 ]
 
 
-class SearchBudgetExceeded(RuntimeError):
+class SearchBudgetExceeded(MinesolverError, RuntimeError):
     """The search needed more node expansions than its budget."""
 
 
-class TooManyLayouts(RuntimeError):
+class TooManyLayouts(MinesolverError, RuntimeError):
     """More consistent layouts than the limit asked for."""
 
 

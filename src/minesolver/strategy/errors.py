@@ -3,10 +3,12 @@ without importing each other."""
 
 from __future__ import annotations
 
+from minesolver.errors import MinesolverError
+
 __all__ = ["StrategyError"]
 
 
-class StrategyError(ValueError):
+class StrategyError(MinesolverError, ValueError):
     """An unknown player name, a bad setting of one, or a player whose module cannot be
     loaded; the message names the player and what is wrong (the known names, for an
     unknown one)."""

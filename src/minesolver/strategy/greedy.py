@@ -17,6 +17,7 @@ from fractions import Fraction
 from minesolver.analysis import Analysis, analyze
 from minesolver.position import Cell, Position
 from minesolver.strategy.base import Move
+from minesolver.strategy.reasons import Certain, Lowest
 
 __all__ = ["GreedyStrategy", "certain_moves", "lowest_cells"]
 
@@ -28,11 +29,11 @@ def _reading_order(cell: Cell) -> tuple[int, int]:
 def certain_moves(analysis: Analysis) -> list[Move]:
     """Open every certainly-safe cell, then flag every certain mine (reading order)."""
     opens = [
-        Move("open", cell, reason="certainly safe")
+        Move("open", cell, reason=Certain(mine=False))
         for cell in sorted(analysis.safe, key=_reading_order)
     ]
     flags = [
-        Move("flag", cell, reason="certainly a mine")
+        Move("flag", cell, reason=Certain(mine=True))
         for cell in sorted(analysis.certain_mines, key=_reading_order)
     ]
     return opens + flags
@@ -80,14 +81,7 @@ class GreedyStrategy:
             return moves
         low, cells = lowest_cells(analysis)
         cell = cells[0] if len(cells) == 1 else self._rng.choice(cells)
-        tie = f", one of {len(cells)} tied" if len(cells) > 1 else ""
         moves.append(
-            Move(
-                "open",
-                cell,
-                guess=True,
-                risk=float(low),
-                reason=f"lowest mine probability {float(low):.3f}{tie}",
-            )
+            Move("open", cell, guess=True, risk=float(low), reason=Lowest(low, len(cells)))
         )
         return moves

@@ -26,10 +26,12 @@ from fractions import Fraction
 
 from minesolver.analysis import Analysis, analyze, analyze_after
 from minesolver.counting import ComponentCount
+from minesolver.errors import MinesolverError
 from minesolver.position import FLAG, HIDDEN, Cell, InconsistentPosition, Position
 from minesolver.result import MineCountUnknown
 from minesolver.strategy.base import Move
 from minesolver.strategy.greedy import certain_moves
+from minesolver.strategy.reasons import Reason
 
 __all__ = [
     "Outcome",
@@ -172,7 +174,7 @@ def iter_outcomes(
         yield Outcome(cell, digit, Fraction(child.layout_count(), analysis.layout_count()), child)
 
 
-class TileError(ValueError):
+class TileError(MinesolverError, ValueError):
     """A cell whose tile information cannot be given: off the board, not hidden, or an
     analysis that did not count its layouts exactly; the message names the cell."""
 
@@ -351,7 +353,7 @@ def representatives(position: Position, cells: Iterable[Cell]) -> list[Cell]:
 
 
 def moves_for(
-    view: Position, cache: OutcomeCache, choose: Callable[[Analysis], tuple[Cell, str]]
+    view: Position, cache: OutcomeCache, choose: Callable[[Analysis], tuple[Cell, Reason]]
 ) -> list[Move]:
     """A player's moves: every certain move, or those and one guess from ``choose``.
 

@@ -34,6 +34,7 @@ from minesolver.strategy.outcomes import (
     moves_for,
     representatives,
 )
+from minesolver.strategy.reasons import Lowest, Pseq, Reason
 
 __all__ = ["PseqStrategy", "pseq_key"]
 
@@ -63,11 +64,11 @@ class PseqStrategy:
         self._rng = rng
         self._cache.clear()
 
-    def choose(self, analysis: Analysis) -> tuple[Cell, str]:
+    def choose(self, analysis: Analysis) -> tuple[Cell, Reason]:
         """The guess for a position with no certainly-safe cell, and why."""
         low, tied = lowest_cells(analysis)
         if len(tied) == 1:
-            return tied[0], f"lowest mine probability {float(low):.3f}"
+            return tied[0], Lowest(low)
         position = analysis.position
         scored: list[tuple[tuple[Fraction, Fraction, float], Cell]] = []
         for cell in representatives(position, tied):
@@ -76,11 +77,7 @@ class PseqStrategy:
         best = [cell for key, cell in scored if key == top]
         cell = best[0] if len(best) == 1 else self._rng.choice(best)
         progress, expected, entropy = top
-        return cell, (
-            f"lowest mine probability {float(low):.3f} ({len(tied)} tied); "
-            f"P(new safe cell) {float(progress):.3f}, E[safe cells] {float(expected):.2f}, "
-            f"digit entropy {entropy:.2f} bits"
-        )
+        return cell, Pseq(low, len(tied), progress, expected, entropy)
 
     def next_moves(self, view: Position) -> list[Move]:
         """Every certain move, or one guess chosen by the tie-breaks above."""

@@ -20,6 +20,7 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 from typer.exceptions import TyperException
 
 from minesolver.analysis import analyze
+from minesolver.errors import MinesolverError
 from minesolver.position import MAX_TEXT, Position
 from minesolver.result import Limit
 from minesolver.ui.json_shapes import analysis_json
@@ -407,7 +408,7 @@ def play(
 
     from minesolver.game import Game
     from minesolver.simulate import derive_seed, game_layout, make_setup
-    from minesolver.strategy import get_strategy
+    from minesolver.strategy import get_player
     from minesolver.ui.play import play_human, watch
 
     setup, _ = make_setup(
@@ -423,7 +424,7 @@ def play(
         play_human(played, sys.stdin, console, prompt)
     else:
         layout, _ = game_layout(setup, game)
-        player = get_strategy(strategy)
+        player = get_player(strategy)
         rng = random.Random(derive_seed(seed, game, "player"))
         played = Game.from_layout(layout)
         watch(
@@ -517,12 +518,13 @@ def main(argv: list[str] | None = None) -> int:
     except typer.Exit as exc:
         return int(exc.exit_code)
     except TyperException as exc:
-        if type(exc).__name__ == "NoArgsIsHelpError":
+        if isinstance(exc, click.exceptions.NoArgsIsHelpError):
             app(args=["--help"], standalone_mode=False)
             return 0
         sys.stderr.write(f"error: {exc.format_message()}\n")
         return 2
-    except (CliError, ValueError) as exc:
+    except (CliError, MinesolverError, ValueError) as exc:
+        # the library's errors, and a ValueError of a function given a bad value
         sys.stderr.write(f"error: {exc}\n")
         return 2
     except BrokenPipeError:

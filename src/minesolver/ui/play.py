@@ -28,7 +28,7 @@ from minesolver.analysis import Analysis, analyze
 from minesolver.game import Game, GameError, Move, MoveKind, Outcome
 from minesolver.position import Cell, InconsistentPosition, Position
 from minesolver.simulate import apply_moves
-from minesolver.strategy import Strategy, get_strategy
+from minesolver.strategy import Strategy, get_player
 from minesolver.ui.display import board_text, heat_map, summary
 from minesolver.ui.words import plain_reason
 
@@ -53,7 +53,7 @@ def describe_moves(moves: Sequence[Move]) -> str:
         if m.kind == "chord":
             parts.append(f"chord ({m.cell[0]},{m.cell[1]})")
         elif m.guess:
-            why = f": {plain_reason(m)}" if m.reason else ""
+            why = f": {plain_reason(m)}" if m.reason is not None else ""
             parts.append(f"guess ({m.cell[0]},{m.cell[1]}), {100 * m.risk:.1f}% risk{why}")
     return "; ".join(parts) or "no move"
 
@@ -225,7 +225,7 @@ def _hint(game: Game, console: Console) -> None:
         return
     console.print(heat_map(analysis))
     console.print(summary(analysis))
-    player = get_strategy("best")
+    player = get_player("best")
     player.reset(random.Random(0))  # seeded: the same position always gets the same hint
     moves = player.next_moves(game.view())
     if any(m.guess for m in moves):

@@ -1,19 +1,19 @@
 """Numbers and reasons in words, for people: the one place the faces word them.
 
 :func:`percent` is the percentage every face prints; :func:`plain_reason` says why a player
-made a move. The command line, the terminal and the web app all take their words from
-here, so a figure reads the same wherever it is shown.
+made a move, by the type of its reason (:mod:`minesolver.strategy.reasons`), never by
+reading the reason's text. The command line, the terminal and the web app all take their
+words from here, so a figure reads the same wherever it is shown.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
 from fractions import Fraction
 
-from minesolver.game import Move
+from minesolver.game import Move, Reason
+from minesolver.strategy.reasons import Endgame, FiftyFifty, Lowest, Pseq, Safety, SecondMove
 
-__all__ = ["percent", "plain_reason"]
+__all__ = ["percent", "plain_reason", "reason_words"]
 
 
 def percent(value: str | float | Fraction | None, decimals: int = 1, *, bare: bool = False) -> str:
@@ -42,84 +42,69 @@ def percent(value: str | float | Fraction | None, decimals: int = 1, *, bare: bo
     return f"{shown:.{decimals}f}%"
 
 
-def _greedy(m: re.Match[str]) -> str:
-    tied = f", picked at random among {m[2]} cells as low" if m[2] else ""
-    return f"the lowest risk on the board{tied}"
+def plain_reason(move: Move) -> str:
+    """Why a player made ``move``, in words a player understands, chosen by the type of
+    its reason (:mod:`minesolver.strategy.reasons`): the players' internal scores become
+    chances in percent and what they mean. A reason of a type not known here reads as
+    its ``str()``; a move without one reads as the empty text. O(1).
+
+    >>> from fractions import Fraction
+    >>> from minesolver.strategy.reasons import Endgame, Lowest
+    >>> print(plain_reason(Move("open", (3, 4), guess=True, risk=0.25,
+    ...     reason=Endgame(wins=3, layouts=4))))
+    only 4 layouts are left: trying every line of play, this click wins in 3 of them ...
+    >>> plain_reason(Move("open", (0, 0), guess=True, reason=Lowest(Fraction(1, 5), 3)))
+    'the lowest risk on the board, picked at random among 3 cells as low'
+    """
+    return reason_words(move.reason)
 
 
-def _pseq(m: re.Match[str]) -> str:
-    return (
-        f"the lowest risk on the board, shared with {int(m[2]) - 1} other cells; of those, "
-        f"the likeliest to reveal a new safe cell ({percent(m[3])}), about "
-        f"{float(m[4]):.1f} safe cells expected"
-    )
+def reason_words(reason: Reason | None) -> str:
+    """A reason in plain words (:func:`plain_reason`), by its type."""
+    match reason:
+        case None:
+            return ""
+        case Lowest(tied=tied):
+            among = f", picked at random among {tied} cells as low" if tied > 1 else ""
+            return f"the lowest risk on the board{among}"
+        case Pseq(tied=tied, progress=progress, expected=expected):
+            others = f"{tied - 1} other cell" + "s" * (tied > 2)
+            return (
+                f"the lowest risk on the board, shared with {others}; of those, the "
+                f"likeliest to reveal a new safe cell ({percent(progress)}), about "
+                f"{float(expected):.1f} safe cells expected"
+            )
+        case Safety():
+            return _safety_words(reason)
+        case Endgame(wins=wins, layouts=layouts):
+            return (
+                f"only {layouts} layouts are left: trying every line of play, this click "
+                f"wins in {wins} of them ({percent(Fraction(wins, layouts))}), no other "
+                "click more"
+            )
+        case FiftyFifty(partner=(x, y)):
+            return (
+                f"a 50/50 with ({x},{y}) that no later click can settle: "
+                "taken now, before any other risk"
+            )
+        case _:
+            return str(reason)
 
 
-def _best(m: re.Match[str]) -> str:
-    count = int(m[6])
+def _safety_words(reason: Safety) -> str:
+    """``best``'s heuristic choice (:class:`~minesolver.strategy.reasons.Safety` and
+    :class:`~minesolver.strategy.reasons.SecondMove`) in words."""
+    count = reason.weighed
     among = f"of the {count} cells weighed" if count > 1 else "no other cell could beat it"
-    risk = f"{percent(m[4])} risk of a mine"
-    if m[1] == "second-move safety":
+    risk = f"{percent(reason.probability)} risk of a mine"
+    if isinstance(reason, SecondMove):
         why = (
             f"the best chance of surviving this click and the next one ({among}): {risk}, "
-            f"and {percent(m[3])} chance that its number proves another cell safe"
+            f"and {percent(reason.progress)} chance that its number proves another cell safe"
         )
     else:
         why = (
             f"the safest ({among}): {risk}; ties go to the one likelier to prove another cell safe"
         )
     latent = "; if safe, it may also settle a 50/50 that would otherwise wait for the end"
-    return why + (latent if m[5] else "")
-
-
-def _endgame(m: re.Match[str]) -> str:
-    return (
-        f"only {m[2]} layouts are left: trying every line of play, this click wins in "
-        f"{m[1]} of them ({percent(m[3])}), no other click more"
-    )
-
-
-def _fifty(m: re.Match[str]) -> str:
-    return (
-        f"a 50/50 with ({m[1]},{m[2]}) that no later click can settle: "
-        "taken now, before any other risk"
-    )
-
-
-_NUM = r"(\d+(?:\.\d+)?)"
-_REASONS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
-    (re.compile(rf"lowest mine probability {_NUM}(?:, one of (\d+) tied)?"), _greedy),
-    (
-        re.compile(
-            rf"lowest mine probability {_NUM} \((\d+) tied\); P\(new safe cell\) {_NUM}, "
-            rf"E\[safe cells\] {_NUM}, digit entropy {_NUM} bits"
-        ),
-        _pseq,
-    ),
-    (
-        re.compile(
-            rf"(second-move safety|safety) score {_NUM}, P\(progress\) {_NUM}, "
-            rf"mine probability {_NUM}(?:, latent 50/50 weight {_NUM})? "
-            rf"\((\d+) candidates weighed in full\)"
-        ),
-        _best,
-    ),
-    (re.compile(rf"endgame search: wins (\d+) of (\d+) layouts \({_NUM}\)"), _endgame),
-    (re.compile(r"unavoidable 50/50 with \((\d+), (\d+)\): guessed now"), _fifty),
-]
-
-
-def plain_reason(move: Move) -> str:
-    """Why a player made ``move``, in words a player understands: the internal scores of
-    the players' reasons (``greedy``, ``pseq``, ``best``) become chances in percent and
-    what they mean; a reason of another form is returned as it is. O(length of the reason).
-
-    >>> print(plain_reason(Move("open", (3, 4), guess=True, risk=0.25,
-    ...     reason="endgame search: wins 3 of 4 layouts (0.750)")))
-    only 4 layouts are left: trying every line of play, this click wins in 3 of them ...
-    """
-    for pattern, words in _REASONS:
-        found = pattern.fullmatch(move.reason)
-        if found is not None:
-            return words(found)
-    return move.reason
+    return why + (latent if reason.latent_weight > 1 else "")

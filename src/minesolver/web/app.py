@@ -52,6 +52,7 @@ from minesolver.web.compute import (
     ServerBusy,
     WorkerPool,
 )
+from minesolver.web.errors import http_error
 from minesolver.web.fairness import Cost, FairGate, TooManyRequests, estimate_cost
 from minesolver.web.games import GameStore, StoredGame, game_state
 from minesolver.web.openapi import openapi_document
@@ -60,15 +61,6 @@ __all__ = ["ApiError", "Settings", "create_app"]
 
 log = logging.getLogger("minesolver.web")
 STATIC = Path(__file__).parent / "static"
-
-_JOB_ERROR_CODES = {
-    "PositionFormatError": (400, "malformed_position"),
-    "InconsistentPosition": (422, "inconsistent_position"),
-    "MineCountUnknown": (422, "mines_unknown"),
-    "EngineLimitExceeded": (422, "engine_limit_exceeded"),
-    "ReplayFormatError": (400, "malformed_replay"),
-    "TileError": (400, "bad_cell"),
-}
 
 _MAX_LEVEL_TEXT = 64
 """Longest level text read (a level name or ``WxHxM`` is far shorter); longer is a 400."""
@@ -157,12 +149,11 @@ def _error_response(
     return JSONResponse(body, status_code=status, headers=headers)
 
 
-def _malformed(exc: PositionFormatError) -> ApiError:
-    """400 ``malformed_position``, with the ``line`` and ``column`` of the text it names."""
-    where = {"line": exc.line, "column": exc.column}
-    return ApiError(
-        400, "malformed_position", str(exc), {k: v for k, v in where.items() if v is not None}
-    )
+def _library_error(exc: Exception) -> ApiError:
+    """The answer to one of the library's errors, by its class (:mod:`.errors`): e.g. 400
+    ``malformed_position`` with the ``line`` and ``column`` of the text it names."""
+    status, code, where = http_error(exc)
+    return ApiError(status, code, str(exc), where)
 
 
 async def _api_error(request: Request, exc: Exception) -> Response:
@@ -344,11 +335,8 @@ class _Api:
             raise ApiError(503, "compute_memory_exceeded", str(exc)) from None
         except ServerBusy as exc:
             raise ApiError(503, "busy", str(exc)) from None
-        except JobError as exc:
-            if exc.kind == "PositionFormatError":
-                raise _malformed(PositionFormatError(str(exc))) from None
-            status, code = _JOB_ERROR_CODES.get(exc.kind, (400, "bad_request"))
-            raise ApiError(status, code, str(exc)) from None
+        except JobError as exc:  # classified in the worker, by the error's class
+            raise ApiError(exc.status, exc.code, str(exc), exc.where) from None
         except JobCrashed:
             raise ApiError(500, "internal", "internal error during the computation") from None
 
@@ -391,7 +379,7 @@ class _Api:
         try:
             position = await run_in_threadpool(Position.from_text, text)
         except PositionFormatError as exc:
-            raise _malformed(exc) from None
+            raise _library_error(exc) from None
         _check_size(position.width, position.height, self.settings, "board")
         if mines is not None and not 0 <= mines <= position.width * position.height:
             raise ApiError(
@@ -430,7 +418,7 @@ class _Api:
         try:
             check_tile_cell(position, cell)
         except TileError as exc:
-            raise ApiError(400, "bad_cell", str(exc)) from None
+            raise _library_error(exc) from None
         cost = await run_in_threadpool(estimate_cost, position)
         result = await self.compute(request, cost, "tile", **args, x=cell[0], y=cell[1])
         return JSONResponse(result)

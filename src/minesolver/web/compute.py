@@ -12,9 +12,10 @@ for at most the budget, never the server.
 Workers are fresh interpreters (``python -m minesolver.web.worker``) running the jobs
 named in :data:`minesolver.web.worker.JOBS`; jobs take and return JSON-like values, so the
 web layer never ships the library's objects across the pipe. A ``ValueError`` in a job
-comes back as :class:`JobError` with the error's class name and message (the client's
-fault: a 4xx); anything else as :class:`JobCrashed`, with no detail for the client (the
-traceback goes to the server's log).
+comes back as :class:`JobError` with the HTTP status and code its class maps to
+(:mod:`minesolver.web.errors`), its message and where it is (the client's fault: a
+4xx); anything else as :class:`JobCrashed`, with no detail for the client (the traceback
+goes to the server's log).
 """
 
 from __future__ import annotations
@@ -58,11 +59,20 @@ class ServerBusy(Exception):
 
 
 class JobError(ValueError):
-    """The job raised a ``ValueError``: bad input, reported to the client as a 4xx."""
+    """The job raised a ``ValueError``: bad input, reported to the client as a 4xx.
 
-    def __init__(self, kind: str, message: str) -> None:
+    ``status`` and ``code`` are the answer the error's class maps to
+    (:func:`minesolver.web.errors.http_error`), ``where`` the line and column of a
+    position text it names (empty if none).
+    """
+
+    def __init__(
+        self, status: int, code: str, message: str, where: dict[str, int] | None = None
+    ) -> None:
         super().__init__(message)
-        self.kind = kind
+        self.status = status
+        self.code = code
+        self.where = where or {}
 
 
 class JobCrashed(Exception):
@@ -235,8 +245,8 @@ class WorkerPool:
             )
         if status == "value_error":
             self._give_back(worker)
-            kind, message = payload
-            raise JobError(kind, message)
+            status, code, message, where = payload
+            raise JobError(status, code, message, where)
         self._give_back(worker)
         log.error("job %s failed:\n%s", name, payload)
         raise JobCrashed("internal error")

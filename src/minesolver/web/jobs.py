@@ -15,8 +15,9 @@ from minesolver.analysis import analyze, fraction_text, int_to_decimal
 from minesolver.position import HIDDEN, Position
 from minesolver.replay import grade_replay
 from minesolver.replay import load as load_replay
-from minesolver.strategy.base import Move
+from minesolver.strategy import Move, StrategyError, get_player
 from minesolver.strategy.outcomes import TileOutcomes, tile_outcomes
+from minesolver.strategy.reasons import Lowest
 from minesolver.ui.json_shapes import analysis_json, positions_json, replay_json
 from minesolver.ui.words import plain_reason
 
@@ -65,18 +66,12 @@ def choose_move(view: Position, seed: int = 0) -> tuple[str, Move | None]:
     no player is registered. ``None`` when the position has no move left
     (:func:`no_move_left`).
     """
-    from minesolver import strategy
-
     if no_move_left(view):
         return "", None
-
-    factory = getattr(strategy, "get_strategy", None)  # the registry (absent in old trees)
     for name in PLAYER_PREFERENCE:
-        if factory is None:
-            break
         try:
-            player = factory(name)
-        except ValueError:  # StrategyError: that player's module is not there
+            player = get_player(name)
+        except StrategyError:  # that player's module is not there
             continue
         player.reset(random.Random(seed))
         moves = player.next_moves(view)
@@ -86,13 +81,15 @@ def choose_move(view: Position, seed: int = 0) -> tuple[str, Move | None]:
     if best is None:
         return "lowest", None
     p = analysis.probabilities[best]
-    return "lowest", Move("open", best, guess=p > 0, risk=float(p), reason="lowest probability")
+    return "lowest", Move("open", best, guess=p > 0, risk=float(p), reason=Lowest(p))
 
 
 def move_json(player: str, move: Move | None) -> dict[str, Any] | None:
     """A move as JSON: ``{"kind", "x", "y", "guess", "risk", "reason", "why", "player"}``:
-    ``reason`` is the player's own (its internal scores, for machines), ``why`` the same
-    in plain words (:func:`minesolver.ui.words.plain_reason`), for people."""
+    ``reason`` is the technical text of the player's reason (``str()`` of its
+    :mod:`~minesolver.strategy.reasons` value: its internal scores, for machines; empty
+    when it gives none), ``why`` the same in plain words
+    (:func:`minesolver.ui.words.plain_reason`), for people."""
     if move is None:
         return None
     x, y = move.cell
@@ -102,7 +99,7 @@ def move_json(player: str, move: Move | None) -> dict[str, Any] | None:
         "y": y,
         "guess": move.guess,
         "risk": move.risk,
-        "reason": move.reason,
+        "reason": "" if move.reason is None else str(move.reason),
         "why": plain_reason(move),
         "player": player,
     }

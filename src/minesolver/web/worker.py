@@ -2,9 +2,10 @@
 
 It reads ``(job, kwargs)`` messages (:mod:`multiprocessing.connection` framing) on standard
 input and answers ``(status, payload)`` on its original standard output: ``("ok", result)``,
-``("value_error", (class name, message))`` for bad input, ``("memory", None)`` past the
-memory limit, ``("crash", traceback)`` for a
-bug (logged by the server, never shown to a client). :class:`minesolver.web.compute.WorkerPool`
+``("value_error", (status, code, message, where))`` for bad input (classified here by
+the error's class, :func:`minesolver.web.errors.http_error`), ``("memory", None)`` past
+the memory limit, ``("crash", traceback)`` for a bug (logged by the server, never shown
+to a client). :class:`minesolver.web.compute.WorkerPool`
 starts, feeds and, past the compute budget, kills these processes.
 
 A worker never outlives its server: a watchdog thread checks the parent process every
@@ -27,6 +28,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from minesolver.web import jobs
+from minesolver.web.errors import http_error
 
 __all__ = ["JOBS", "ORPHAN_CHECK", "allocate", "main", "serve", "watch_parent"]
 
@@ -78,7 +80,8 @@ def serve(inbox: Connection, outbox: Connection) -> None:
         except MemoryError:
             outbox.send(("memory", None))
         except ValueError as exc:
-            outbox.send(("value_error", (type(exc).__name__, str(exc))))
+            status, code, where = http_error(exc)
+            outbox.send(("value_error", (status, code, str(exc), where)))
         except Exception:
             outbox.send(("crash", traceback.format_exc()))
         else:
