@@ -101,8 +101,8 @@ def analyze(
     dens = _density(density)
     if dens is None and position.mines is None:
         raise MineCountUnknown(
-            "the total number of mines is unknown: give it in the header (WxHxM), "
-            "as mines, or give a density"
+            "the total number of mines is unknown: give it in the position's header "
+            "(WxHxM) or give a density"
         )
     eng = get_engine(engine) if isinstance(engine, str) else engine
     started = time.perf_counter()

@@ -27,6 +27,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import compress
 
+from minesolver.errors import plural
 from minesolver.position import FLAG, HIDDEN, InconsistentPosition, Position
 
 __all__ = ["Component", "Problem", "build", "reveal"]
@@ -196,7 +197,9 @@ def build(
         flags = 0
     mines_left = None if position.mines is None or density is not None else (position.mines - flags)
     if mines_left is not None and mines_left < 0:
-        raise InconsistentPosition(f"{flags} flags exceed the total of {position.mines} mines")
+        raise InconsistentPosition(
+            f"{plural(flags, 'flag')} but the total is {plural(position.mines or 0, 'mine')}"
+        )
 
     # 1. equations: value and unknown cells of each digit touching an unknown cell.
     split_flags = trust_flags and flags > 0
@@ -208,8 +211,8 @@ def build(
         mines_left -= len(forced_mines)
         if mines_left < 0:
             raise InconsistentPosition(
-                f"the digits force at least {len(forced_mines)} mines but only "
-                f"{mines_left + len(forced_mines)} remain unflagged"
+                f"the digits force at least {plural(len(forced_mines), 'mine')} but the "
+                f"total leaves {mines_left + len(forced_mines)} unflagged"
             )
 
     interior = tuple(sorted(set(unknown).difference(constrained, forced_safe, forced_mines)))
@@ -273,8 +276,8 @@ def _check_digits(
     short = _first_greater(raw.translate(_DIGIT_OR_0_T), near)
     if over is not None and (short is None or over < short):
         raise InconsistentPosition(
-            f"digit {cells[over]} at {_where(position, over)} has {flags_near[over]} flags "
-            "around it"
+            f"digit {cells[over]} at {_where(position, over)} has "
+            f"{plural(flags_near[over], 'flag')} around it"
         )
     if short is not None:
         digit = cells[short]
@@ -285,8 +288,9 @@ def _check_digits(
             )
         flagged = flags_near[short] if split_flags else 0
         raise InconsistentPosition(
-            f"digit {digit} at {_where(position, short)} needs {digit - flagged} more mines "
-            f"but has only {near[short] - flagged} unknown neighbours"
+            f"digit {digit} at {_where(position, short)} needs "
+            f"{plural(digit - flagged, 'more mine')} but has only "
+            f"{plural(near[short] - flagged, 'unknown neighbour')}"
         )
     return near, flags_near
 
@@ -516,10 +520,15 @@ def _reveal_equations(
             need -= 1
         elif j not in problem.forced_safe:
             around.append(j)
-    if need < 0 or need > len(around):
+    if need < 0:
         raise InconsistentPosition(
-            f"cell {_where(position, cell)} cannot show {digit}: {len(around)} unknown "
-            f"neighbours for {need} more mines"
+            f"cell {_where(position, cell)} cannot show {digit}: it already has "
+            f"{plural(digit - need, 'mine')} around it"
+        )
+    if need > len(around):
+        raise InconsistentPosition(
+            f"cell {_where(position, cell)} cannot show {digit}: "
+            f"{plural(len(around), 'unknown neighbour')} for {plural(need, 'more mine')}"
         )
     if around:
         eq_cells.append(set(around))

@@ -29,6 +29,8 @@ from math import comb
 from operator import mul
 from typing import TypeVar
 
+from minesolver.errors import plural
+
 __all__ = [
     "Combination",
     "ComponentCount",
@@ -40,6 +42,7 @@ __all__ = [
     "convolve",
     "poly_add_shifted",
     "rest_weights",
+    "total_mismatch",
 ]
 
 Poly = list[int]
@@ -279,3 +282,37 @@ def combine_density(
             ]
         )
     return layouts, probs
+
+
+def total_mismatch(total: int | None, left: int, low: int, high: int, interior: int) -> str:
+    """Why a total fits no layout, in words: the ``left`` mines after the flags and the
+    forced ones, the ``low``..``high`` mines the cells next to the digits can hold, and the
+    ``interior`` cells away from them. Shared by the engines that refuse such a position,
+    so they say it alike. O(1).
+
+    >>> print(total_mismatch(1, 1, 0, 0, 0))  # doctest: +NORMALIZE_WHITESPACE
+    the total of 1 mine does not fit the digits: 1 mine is left for the unknown cells
+    after the flags and the forced mines, but the cells next to the digits hold no mine
+    and no other cell is free
+    >>> print(total_mismatch(10, 9, 2, 4, 3))  # doctest: +NORMALIZE_WHITESPACE
+    the total of 10 mines does not fit the digits: 9 mines are left for the unknown cells
+    after the flags and the forced mines, but the cells next to the digits hold between 2
+    and 4 mines and 3 other cells are free
+    """
+    if high == 0:
+        held = "no mine"
+    elif low == high:
+        held = f"exactly {plural(low, 'mine')}"
+    else:
+        held = f"between {low} and {high} mines"
+    free = (
+        "no other cell is"
+        if interior == 0
+        else f"{plural(interior, 'other cell')} " + ("is" if interior == 1 else "are")
+    )
+    of_total = "" if total is None else f"of {plural(total, 'mine')} "
+    return (
+        f"the total {of_total}does not fit the digits: {plural(left, 'mine')} "
+        f"{'is' if left == 1 else 'are'} left for the unknown cells after the flags and the "
+        f"forced mines, but the cells next to the digits hold {held} and {free} free"
+    )

@@ -44,7 +44,7 @@ from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING
 
-from minesolver.counting import convolve
+from minesolver.counting import convolve, total_mismatch
 from minesolver.engines.approximate import approximate_analysis
 from minesolver.position import InconsistentPosition
 from minesolver.result import Analysis, Limit
@@ -113,10 +113,7 @@ def check_consistent(
         interior = len(problem.interior)
         if not lo <= left <= hi + interior:
             raise InconsistentPosition(
-                f"the total of {problem.position.mines} mines is inconsistent with the "
-                f"digits: {left} mines remain for the unknown cells after flags and forced "
-                f"mines, but the digits need between {lo} and {hi} of them and only "
-                f"{interior} other cells are free"
+                total_mismatch(problem.position.mines, left, lo, hi, interior)
             )
     if not problem.components:
         return

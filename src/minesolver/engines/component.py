@@ -16,7 +16,7 @@ from collections.abc import MutableMapping
 from fractions import Fraction
 
 from minesolver.constraints import Problem
-from minesolver.counting import ComponentCount, combine, combine_density
+from minesolver.counting import ComponentCount, combine, combine_density, total_mismatch
 from minesolver.engines.base import ComponentEngine
 from minesolver.position import InconsistentPosition
 from minesolver.result import Analysis
@@ -112,12 +112,7 @@ def _under_total(
         lo = sum(_low(c.layouts) for c in counts)
         hi = sum(len(c.layouts) - 1 for c in counts)
         left = problem.mines_left
-        raise InconsistentPosition(
-            f"the total of {problem.position.mines} mines is inconsistent with the "
-            f"digits: {left} mines remain for the unknown cells after flags and forced "
-            f"mines, but the digits need between {lo} and {hi} of them and only "
-            f"{interior} other cells are free"
-        )
+        raise InconsistentPosition(total_mismatch(problem.position.mines, left, lo, hi, interior))
     layouts, total = result.layouts, result.total
     levels: list[Fraction] = []
     for comp, weights in zip(problem.components, result.box_weights, strict=True):

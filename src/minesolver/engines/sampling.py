@@ -47,6 +47,7 @@ from minesolver.engines.approximate import approximate_analysis
 from minesolver.engines.base import EngineLimitExceeded
 from minesolver.engines.exact import FrontierEngine
 from minesolver.engines.frontier_sampler import ComponentSampler, choose, dry_run_ops
+from minesolver.errors import plural
 from minesolver.position import InconsistentPosition
 from minesolver.result import Analysis, Limit
 
@@ -173,7 +174,8 @@ def _joint_weights(
         rest = rest_weights(polys, len(problem.interior), total, scaled=False)
         if rest is None or not rest.tables[0] or rest.tables[0][0] == 0:
             raise InconsistentPosition(
-                f"the total of {problem.position.mines} mines is inconsistent with the digits"
+                f"the total of {plural(problem.position.mines or 0, 'mine')} does not fit the "
+                "digits"
             )
         return lambda c, used: rest.draw_weights(c, polys[c], used)
     assert problem.density is not None

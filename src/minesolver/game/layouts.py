@@ -31,6 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from minesolver.errors import plural
 from minesolver.game.errors import GameError, LayoutFormatError, LevelError
 from minesolver.game.levels import FirstClick, Level, check_level, excluded_cells
 from minesolver.position import Cell, PositionFormatError, parse_dimensions
@@ -127,7 +128,7 @@ def random_layout(
         free = excluded_cells(level.width, level.height, start, rule)
     allowed = [i for i in range(level.cells) if i not in free]
     if level.mines > len(allowed):
-        raise LevelError(f"level {level}: {level.mines} mines do not fit")
+        raise LevelError(f"level {level}: {plural(level.mines, 'mine')} do not fit")
     return Layout(level.width, level.height, tuple(sorted(rng.sample(allowed, level.mines))))
 
 
@@ -248,7 +249,9 @@ def _read_text_line(line: str, where: str) -> Layout:
     if len(set(cells)) != len(cells):
         raise LayoutFormatError(f"{where}: a mine is listed twice")
     if len(cells) != count:
-        raise LayoutFormatError(f"{where}: header says {count} mines, {len(cells)} listed")
+        raise LayoutFormatError(
+            f"{where}: header says {plural(count, 'mine')}, {len(cells)} listed"
+        )
     return Layout.from_cells(width, height, cells)
 
 

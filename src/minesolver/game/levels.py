@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
+from minesolver.errors import plural
 from minesolver.game.errors import GameError, LevelError
 from minesolver.position import Cell, PositionFormatError, neighbour_table, parse_dimensions
 
@@ -134,5 +135,5 @@ def check_level(level: Level, start: Cell, rule: FirstClick) -> None:
     if level.mines > room:
         raise LevelError(
             f"level {level}: {level.mines} mines do not fit a {level.width}x{level.height} "
-            f"board when the first click at {start} is {rule!r} ({room} cells available)"
+            f"board when the first click at {start} is {rule!r} ({plural(room, 'cell')} available)"
         )

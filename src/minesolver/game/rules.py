@@ -47,6 +47,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from minesolver.errors import plural
 from minesolver.game.errors import GameError, LevelError
 from minesolver.game.layouts import Layout, random_layout
 from minesolver.game.levels import FirstClick, Level, check_rule
@@ -187,7 +188,7 @@ class Game:
     def __post_init__(self) -> None:
         level = self._level = Level(self.width, self.height, self.mines)
         if self.mines > level.cells or self.mines < 0:
-            raise LevelError(f"level {level}: {self.mines} mines do not fit")
+            raise LevelError(f"level {level}: {plural(self.mines, 'mine')} do not fit")
         self._cells = [HIDDEN] * level.cells
         self._raw = bytearray(b"\xff" * level.cells)  # _cells one byte each, for snapshots
         self._neighbours = neighbour_table(self.width, self.height)

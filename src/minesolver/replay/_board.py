@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from minesolver.errors import plural
 from minesolver.game import Layout
 from minesolver.replay._bytes import ByteReader
 
@@ -54,7 +55,7 @@ def bitmap_layout(r: ByteReader, width: int, height: int, mines: int) -> Layout:
     bits = int.from_bytes(raw, "big") >> (8 * len(raw) - n)
     cells = _set_bits(bits, n)
     if len(cells) != mines:
-        r.fail(f"{mines} mines in the bitmap", f"found {len(cells)}", offset)
+        r.fail(f"{plural(mines, 'mine')} in the bitmap", f"found {len(cells)}", offset)
     return Layout(width, height, tuple(cells))
 
 

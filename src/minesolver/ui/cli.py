@@ -20,9 +20,9 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 from typer.exceptions import TyperException
 
 from minesolver.analysis import analyze
-from minesolver.errors import MinesolverError
+from minesolver.errors import MinesolverError, plural
 from minesolver.position import MAX_TEXT, Position
-from minesolver.result import Limit
+from minesolver.result import Limit, MineCountUnknown
 from minesolver.ui.json_shapes import analysis_json
 
 if TYPE_CHECKING:
@@ -206,7 +206,10 @@ def solve(
         if mines < 0:
             fail(f"--mines {mines} must not be negative")
         if mines > position.width * position.height:
-            fail(f"--mines {mines} do not fit a {position.width}x{position.height} board")
+            fail(
+                f"--mines {mines}: a {position.width}x{position.height} board holds at most "
+                f"{plural(position.width * position.height, 'mine')}"
+            )
         position = position.with_mines(mines)
     if not budget >= 0 or budget == float("inf"):
         fail(f"--budget {budget} must be a number of seconds, 0 for no limit")
@@ -522,6 +525,13 @@ def main(argv: list[str] | None = None) -> int:
             app(args=["--help"], standalone_mode=False)
             return 0
         sys.stderr.write(f"error: {exc.format_message()}\n")
+        return 2
+    except MineCountUnknown:
+        # the library's message names its own arguments; the command line names its options
+        sys.stderr.write(
+            "error: the total number of mines is unknown: give it in the header (WxHxM), "
+            "with --mines N, or with --density P\n"
+        )
         return 2
     except (CliError, MinesolverError, ValueError) as exc:
         # the library's errors, and a ValueError of a function given a bad value

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from minesolver.analysis import Analysis
+from minesolver.errors import plural
 from minesolver.position import FLAG, HIDDEN
 from minesolver.replay.grade import ReplayAnalysis
 from minesolver.ui.replay_report import software_name
@@ -84,7 +85,9 @@ def plot_heat_map(analysis: Analysis, path: str | Path) -> None:
 
     fig.colorbar(ScalarMappable(norm=Normalize(0, 1), cmap=cmap), cax=cax,
                  label="mine probability")  # fmt: skip
-    title = f"{pos.width}x{pos.height}" + (f", {pos.mines} mines" if pos.mines is not None else "")
+    title = f"{pos.width}x{pos.height}" + (
+        f", {plural(pos.mines, 'mine')}" if pos.mines is not None else ""
+    )
     ax.set_title(title + ("" if analysis.exact else " (approximate)"), fontsize=10)
     fig.savefig(path, format="png", bbox_inches="tight")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 
+from minesolver.errors import plural
 from minesolver.replay.grade import ReplayAnalysis
 from minesolver.ui.words import percent
 
@@ -45,7 +46,7 @@ def summary_lines(a: ReplayAnalysis) -> list[str]:
     lines = [
         f"player    {r.player or '-'}",
         f"software  {software_name(r.software)} ({r.format.upper()} {r.version})",
-        f"board     {r.width}x{r.height}, {r.mines} mines",
+        f"board     {r.width}x{r.height}, {plural(r.mines, 'mine')}",
         f"result    {result}",
         f"time      {r.time:.3f} s",
         f"3BV       {a.bbbv} ({c.bbbv_solved} solved), {_num(a.bbbv_per_second)} 3BV/s",
