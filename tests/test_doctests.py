@@ -2,9 +2,10 @@
 every ``>>>`` example in the README and the documentation pages.
 
 Module docstrings are collected with :mod:`doctest`'s own finder (one test per module, so a
-failure names the module). A Markdown page's ```` ```python ```` blocks run in order in one
-namespace, like a reader typing them into one session; the line numbers in a failure are
-the page's. Blocks without ``>>>`` are listings, not run.
+failure names the module); a module that imports an optional extra that is not installed
+is skipped, with the extra to install. A Markdown page's ```` ```python ```` blocks run in
+order in one namespace, like a reader typing them into one session; the line numbers in a
+failure are the page's. Blocks without ``>>>`` are listings, not run.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
+from extras import extra_of, reason
 
 import minesolver
 
@@ -41,7 +43,13 @@ def _report(runner: doctest.DocTestRunner, tests: list[doctest.DocTest]) -> str:
 
 @pytest.mark.parametrize("name", _module_names())
 def test_docstring_examples(name: str) -> None:
-    module = importlib.import_module(name)
+    try:
+        module = importlib.import_module(name)
+    except ImportError as exc:  # skipped only for an optional extra that is not installed
+        extra = extra_of(exc)
+        if extra is None:
+            raise
+        pytest.skip(f"{name} {reason(extra)}")
     tests = [t for t in doctest.DocTestFinder().find(module, name) if t.examples]
     runner = doctest.DocTestRunner(optionflags=FLAGS)
     report = _report(runner, tests)

@@ -51,3 +51,24 @@ def test_parameterised_names_are_not_listed_once_resolved() -> None:
     reg.register("plain", str)
     reg.create("s:x")
     assert reg.names() == ["plain"]
+
+
+def test_extra_names_the_extra_without_importing() -> None:
+    reg: Registry[object] = Registry("engine", Oops)
+    reg.register_lazy("gone", "minesolver_no_such_module:Thing", extra="engines")
+    reg.register("unit", lambda: 1)
+    assert reg.extra("gone") == "engines" and reg.extra("unit") is None
+    with pytest.raises(Oops, match=r"unknown engine 'x' \(available: gone, unit\)"):
+        reg.extra("x")
+
+
+def test_only_the_engines_of_an_extra_name_one_and_the_others_load() -> None:
+    """The default path needs no extra: every engine naming none imports on any install
+    (a plain one included), and only ``ilp`` needs the ``engines`` extra (scipy)."""
+    from minesolver.engines import ENGINES
+
+    extras = {name: ENGINES.extra(name) for name in ENGINES.names()}
+    assert {name: extra for name, extra in extras.items() if extra} == {"ilp": "engines"}
+    for name, extra in extras.items():
+        if extra is None:
+            assert callable(ENGINES.factory(name))

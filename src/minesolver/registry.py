@@ -4,10 +4,11 @@ Engines (:func:`minesolver.engines.get_engine`) and players
 (:func:`minesolver.strategy.get_player`) are both looked up by name in a :class:`Registry`.
 An entry is either a factory (any callable returning the object, taking its settings as
 keyword arguments) or a *lazy* entry, ``module:attribute``, imported only when the name is
-first asked for, so that an engine's heavy optional dependencies (scipy, python-sat) are
-never imported by those who do not use it. A lazy entry may name the optional extra that
-provides its dependencies: a missing dependency is then a clear error naming the extra to
-install, never a ``ModuleNotFoundError`` traceback.
+first asked for, so that an engine's heavy dependencies (scipy, python-sat) are never
+imported by those who do not use it. A lazy entry may name the optional extra that
+provides its dependencies (:meth:`Registry.extra` tells it without importing anything): a
+missing dependency is then a clear error naming the extra to install, never a
+``ModuleNotFoundError`` traceback.
 
 >>> from minesolver.registry import Registry
 >>> reg: Registry[complex] = Registry("number", ValueError)
@@ -18,6 +19,9 @@ install, never a ``ModuleNotFoundError`` traceback.
 Traceback (most recent call last):
 ...
 ValueError: unknown number 'two' (available: unit)
+>>> reg.register_lazy("root", "cmath:sqrt", extra="maths")
+>>> reg.extra("root"), reg.extra("unit")
+('maths', None)
 
 Lookups cost one dict access once a name has been resolved.
 """
@@ -71,6 +75,18 @@ class Registry(Generic[T]):
     def names(self) -> list[str]:
         """Every registered name, sorted (parameterised names are not listed)."""
         return sorted(set(self._factories) | set(self._lazy))
+
+    def extra(self, name: str) -> str | None:
+        """The optional extra that provides ``name``'s dependencies (``pip install
+        'minesolver[extra]'``), or ``None`` when it needs none. Imports nothing; raises
+        ``error`` for an unknown name."""
+        if name in self._lazy:
+            return self._lazy[name][2]
+        if name not in self:
+            raise self._error(
+                f"unknown {self.kind} {name!r} (available: {', '.join(self.names())})"
+            )
+        return None
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.names())

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from extras import needs
 from replay_samples import SAMPLES, figures
 from test_cli_solve import run_json
 
@@ -68,6 +69,7 @@ def test_summary_and_guesses_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert "50.0%" in table[1] and "needless guess" in table[1]
 
 
+@needs("plot")
 def test_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     png = tmp_path / "replay.png"
     assert main(["replay", str(SAMPLES / "arbiter-beginner-24bv.avf"), "--png", str(png)]) == 0

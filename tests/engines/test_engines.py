@@ -14,6 +14,7 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+from extras import engine_params, needs
 
 from minesolver.analysis import Analysis, analyze
 from minesolver.constraints import build
@@ -138,7 +139,7 @@ def test_exact_engines_whole_analysis_on_expert(engine: str) -> None:
         assert analyze(pos, engine=engine).probabilities == analyze(pos).probabilities
 
 
-@pytest.mark.parametrize("engine", CERTAIN)
+@pytest.mark.parametrize("engine", engine_params(CERTAIN))
 def test_certain_cells_equal_exact_zero_one_cells(engine: str) -> None:
     cases = [(p, None, True) for p in EXPERT] + SMALL[:200]
     for pos, density, trust in cases:
@@ -154,6 +155,7 @@ def test_certain_cells_equal_exact_zero_one_cells(engine: str) -> None:
             assert (p in (0, 1)) == (cell in got.safe | got.certain_mines)
 
 
+@needs("engines")
 def test_ilp_lp_interval_contains_the_exact_probability() -> None:
     """The LP midpoint is no probability model, but its stated error is a rigorous bound."""
     for pos in EXPERT[:20]:
@@ -229,7 +231,9 @@ def test_bp_exact_on_a_tree_under_a_density() -> None:
 KNOWN = "5x5x5\nH2HHH\nHHHHH\n112HH\n00HHH\n000HH"
 
 
-@pytest.mark.parametrize("engine", ["elimination", "enumerate", "sat", "ilp", "sampling", "bp"])
+@pytest.mark.parametrize(
+    "engine", engine_params(["elimination", "enumerate", "sat", "ilp", "sampling", "bp"])
+)
 def test_every_engine_on_the_known_answer(engine: str) -> None:
     got = analyze(Position.from_text(KNOWN), engine=engine)
     safe = {(2, 1), (2, 3), (3, 3), (3, 4)}
@@ -267,7 +271,9 @@ def test_elimination_refuses_a_too_wide_component(monkeypatch: pytest.MonkeyPatc
         elimination.EliminationEngine().count(comp)
 
 
-@pytest.mark.parametrize("engine", ["sat", "ilp", "sampling", "elimination", "enumerate"])
+@pytest.mark.parametrize(
+    "engine", engine_params(["sat", "ilp", "sampling", "elimination", "enumerate"])
+)
 def test_inconsistent_positions_are_reported(engine: str) -> None:
     # the 1-2-2-2-1 row needs 3 mines in the top row; the total leaves only 2.
     pos = Position.from_text("5x3x2\nHHHHH\n12221\n00000")
@@ -276,7 +282,7 @@ def test_inconsistent_positions_are_reported(engine: str) -> None:
     get_engine(engine)  # still usable afterwards
 
 
-@pytest.mark.parametrize("engine", ["sat", "ilp", "sampling", "bp", "mcmc"])
+@pytest.mark.parametrize("engine", engine_params(["sat", "ilp", "sampling", "bp", "mcmc"]))
 def test_interior_keeps_the_density_prior(engine: str) -> None:
     """Under a density, cells no digit touches are mines with exactly that probability."""
     pos = Position.from_text("HHHHHH\nH2HHHH\nHHHHHH\nHHHHHH\nHHHHHH\nHHHHHH")
@@ -288,7 +294,7 @@ def test_interior_keeps_the_density_prior(engine: str) -> None:
 FORCED = "8x3x4\nH1HHHH1H\n11HHHH1H\n00HHHH1H"  # (0, 0) a forced mine, column 2 forced safe
 
 
-@pytest.mark.parametrize("engine", ["sat", "ilp", "sampling", "bp", "mcmc"])
+@pytest.mark.parametrize("engine", engine_params(["sat", "ilp", "sampling", "bp", "mcmc"]))
 def test_approximate_engines_share_one_kind_of_result(engine: str) -> None:
     """Not exact, nothing counted, an error for every unknown cell, forced cells certain
     with error 0, and the certain cells those at 0 or 1."""

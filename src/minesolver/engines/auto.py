@@ -2,7 +2,7 @@
 
 :class:`AutoEngine` decides per component, before counting, whether the exact frontier DP
 fits the time limit. The estimate is a *dry run* of the DP
-(:func:`~minesolver.engines.frontier_sampler.dry_run_ops`): the same states and transitions with
+(:func:`~minesolver.engines.frontier.dry_run_ops`): the same states and transitions with
 no polynomials, so it costs about ``1/L`` of the real count (``L`` the polynomial length)
 and it stops as soon as the estimate exceeds what is left. The estimated work, ``sum over
 steps of transitions * L`` big-integer operations, is turned into seconds with
@@ -33,7 +33,7 @@ from minesolver.constraints import Problem
 from minesolver.engines.base import EngineLimitExceeded
 from minesolver.engines.component import analyze_components
 from minesolver.engines.exact import FrontierEngine
-from minesolver.engines.frontier_sampler import dry_run_ops
+from minesolver.engines.frontier import dry_run_ops
 from minesolver.engines.mcmc import McmcEngine
 from minesolver.result import Analysis, Limit, MineCountUnknown
 

@@ -27,7 +27,7 @@ can satisfy and, with the mine-number range it leaves, a total the frontier and 
 interior cannot hold (the exact path's message); then one consistent layout of the
 whole position is asked of the SAT solver (:func:`minesolver.engines.sat.random_layout`,
 within its conflict limit), which catches what arc consistency cannot see, an odd cycle
-of digits, say. Without the ``engines`` extra (python-sat) only the first two checks run.
+of digits, say. So ``bp`` refuses exactly what the exact engine refuses.
 
 Certain cells are exact: a box value survives only if generalized arc consistency (run
 on exact Booleans, the zero pattern of BP) keeps it, which is sound; every other value is
@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING
 
 from minesolver.counting import convolve, total_mismatch
 from minesolver.engines.approximate import approximate_analysis
+from minesolver.engines.sat import random_layout
 from minesolver.position import InconsistentPosition
 from minesolver.result import Analysis, Limit
 
@@ -102,9 +103,9 @@ def check_consistent(
 
     ``supports`` are the components' arc-consistent box values. The total must lie
     between the fewest mines they allow and the most plus the interior (O(boxes)); then
-    the SAT solver must find one layout of the digits and the total, when python-sat is
-    installed (one bounded solver call; :class:`EngineLimitExceeded` past its conflict
-    limit or ``deadline``, a ``time.perf_counter()`` value).
+    the SAT solver must find one layout of the digits and the total (one bounded solver
+    call; :class:`EngineLimitExceeded` past its conflict limit or ``deadline``, a
+    ``time.perf_counter()`` value).
     """
     left = problem.mines_left
     if left is not None and problem.density is None:
@@ -116,10 +117,6 @@ def check_consistent(
                 total_mismatch(problem.position.mines, left, lo, hi, interior)
             )
     if not problem.components:
-        return
-    try:
-        from minesolver.engines.sat import random_layout
-    except ImportError:  # pragma: no cover - the engines extra is not installed
         return
     random_layout(problem, random.Random(0), deadline)
 

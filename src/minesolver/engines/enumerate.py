@@ -1,7 +1,7 @@
 """Per-component backtracking with two prunings: the articles' enumeration, made exact.
 
 Boxes are assigned a mine number one after another (in the frontier order of
-:func:`minesolver.engines.exact.box_order`, so clues close early). Two prunings cut a
+:func:`minesolver.engines.frontier.box_order`, so clues close early). Two prunings cut a
 branch as soon as a clue is
 
 * over-full: its boxes already hold more mines than its digit asks, or
@@ -29,7 +29,7 @@ from minesolver.constraints import Component
 from minesolver.counting import ComponentCount, Poly
 from minesolver.engines.base import EngineLimitExceeded
 from minesolver.engines.elimination import canonical_count
-from minesolver.engines.exact import box_order
+from minesolver.engines.frontier import box_order
 
 __all__ = ["MAX_BOXES", "MAX_NODES", "EnumerationEngine"]
 

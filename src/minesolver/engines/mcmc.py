@@ -52,15 +52,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from importlib import import_module
 from math import sqrt
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 from minesolver.constraints import Component
 from minesolver.counting import ComponentCount, combine_density, combine_total, rest_weights
 from minesolver.engines.approximate import approximate_analysis
-from minesolver.engines.base import EngineError
 from minesolver.engines.exact import FrontierEngine
 from minesolver.engines.frontier_sampler import ComponentSampler, choose
 from minesolver.result import Analysis, Limit
@@ -89,17 +86,6 @@ share of a full sweep the shorter ones made (at most 0.5): the chains may not ha
 so their own error estimate is not trusted."""
 CACHE = 4096
 """Block DPs kept for reuse (cleared when full)."""
-
-
-def _sat() -> ModuleType:
-    """The SAT engine's module (python-sat), or an :class:`EngineError` naming the extra."""
-    try:
-        return import_module("minesolver.engines.sat")
-    except ImportError as exc:
-        raise EngineError(
-            "mcmc needs python-sat for its start and its certain cells: "
-            "pip install 'minesolver[engines]'"
-        ) from exc
 
 
 class _Chain:
@@ -205,13 +191,15 @@ class McmcEngine:
                 huge=self.huge,
                 seconds=limit.seconds or self.seconds,
             ).analyze_problem(problem)
-        sat = _sat()
+        # python-sat, imported on first use: the exact path of ``auto`` never pays for it
+        from minesolver.engines.sat import decide
+
         started = time.perf_counter()
         rng = random.Random(self.seed)
         # exact certain cells (raises if none); under a time limit, at most a share of it
         share = None if self.seconds is None else max(self.seconds * SAT_SHARE, 1e-3)
         first = None if self.seconds is None else max(self.seconds, FIRST_SECONDS)
-        witness, boxes, layouts = sat.decide(problem, share, first)
+        witness, boxes, layouts = decide(problem, share, first)
         comps = problem.components
         chosen = set(range(len(comps))) if self.huge is None else set(self.huge)
         sampled = [comps[c] for c in sorted(chosen)]

@@ -46,7 +46,8 @@ from minesolver.counting import (
 from minesolver.engines.approximate import approximate_analysis
 from minesolver.engines.base import EngineLimitExceeded
 from minesolver.engines.exact import FrontierEngine
-from minesolver.engines.frontier_sampler import ComponentSampler, choose, dry_run_ops
+from minesolver.engines.frontier import dry_run_ops
+from minesolver.engines.frontier_sampler import ComponentSampler, choose
 from minesolver.errors import plural
 from minesolver.position import InconsistentPosition
 from minesolver.result import Analysis, Limit

@@ -178,7 +178,8 @@ def solve(
         typer.Option(
             metavar="NAME",
             help="Engine: auto (exact within --budget, else sampled and marked approximate), "
-            "exact, elimination, enumerate, brute, sat, ilp, sampling, mcmc, bp.",
+            "exact, elimination, enumerate, brute, sat, ilp (needs the engines extra), "
+            "sampling, mcmc, bp.",
         ),
     ] = "auto",
     budget: Annotated[
