@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from minesolver.analysis import Analysis, fraction_text, int_to_decimal
-from minesolver.replay.grade import MoveGrade, ReplayAnalysis
+from minesolver.result import Analysis, fraction_text, int_to_decimal
 from minesolver.ui.replay_report import software_name
+
+if TYPE_CHECKING:  # types only: solve --json need not load the replay grader
+    from minesolver.replay.grade import MoveGrade, ReplayAnalysis
 
 __all__ = ["analysis_json", "positions_json", "replay_json", "replay_move_json"]
 

@@ -7,10 +7,13 @@ guesses (the JSON object is :func:`minesolver.ui.json_shapes.replay_json`).
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from minesolver.errors import plural
-from minesolver.replay.grade import ReplayAnalysis
 from minesolver.ui.words import percent
+
+if TYPE_CHECKING:  # types only: importing this module must not load the replay grader
+    from minesolver.replay.grade import ReplayAnalysis
 
 __all__ = [
     "GUESS_COLUMNS",
