@@ -17,6 +17,7 @@ import pytest
 SRC = Path(__file__).resolve().parents[1] / "src"
 
 LAYERS: dict[str, int] = {
+    "minesolver._native": 0,  # the Rust core (native/): a leaf, called from layers 4, 7, 8
     "minesolver.position": 1,
     "minesolver.registry": 1,
     "minesolver.constraints": 2,
@@ -120,6 +121,14 @@ def test_no_import_points_up_the_layers() -> None:
         if layer(dst) > layer(src)
     ]
     assert not upward, "\n".join(upward)
+
+
+def test_only_layers_4_7_8_call_the_native_core() -> None:
+    """``_native`` is called only through the typed wrappers of the engines, the players
+    and the layer-8 tools."""
+    callers = sorted(src for src, targets in graph().items() if "minesolver._native" in targets)
+    assert callers, "nothing calls the native core"
+    assert all(layer(src) in (4, 7, 8) for src in callers), callers
 
 
 def test_the_imports_have_no_cycle() -> None:
