@@ -14,7 +14,7 @@
 
 use crate::count::{convolve, Count, Overflow, Poly};
 use crate::frontier::ComponentCount;
-use crate::limits::{Deadline, Stop};
+use crate::limits::{Deadline, Stop, MAX_TERMS};
 
 /// The combination in the common scale: a box cell is a mine with probability
 /// `box_weights[j][b] / total`, an interior cell with `interior_weight / (total * I)`;
@@ -91,6 +91,12 @@ pub fn combine<C: Count>(
         d.mul_small(j)?;
     }
     let top_u = top as usize;
+    // the suffix tables hold sum_j min(most[j], top) + 1 terms: bounded, as the
+    // frontier programme's layers are (thousands of components on a huge board)
+    let terms: u64 = most[..n].iter().map(|&m| m.min(top) + 1).sum();
+    if terms > MAX_TERMS as u64 {
+        return Err(Stop::TooLarge.into());
+    }
     let mut h: Vec<C> = vec![C::zero(); top_u + 1];
     let mut value = d.clone();
     for k in k_lo..=k_hi {

@@ -14,7 +14,7 @@
 //! wrapper) then asks the Python reference, which names the digit that fails.
 //! Cost: O(cells + sum of equation sizes), near-linear.
 
-use std::collections::HashMap;
+use crate::hash::FxHashMap;
 
 /// Byte of a flagged cell in a raw position (a digit is itself).
 pub const FLAG: u8 = 254;
@@ -104,31 +104,42 @@ pub fn build(board: &Board) -> Result<Problem, Inconsistent> {
     };
 
     // 1. equations, in CSR form: the cells of equation e are eq_cells[start[e]..start[e+1]]
+    let (w, h) = (board.width, board.height);
+    let unknown: Vec<bool> = (0..n).map(|i| board.is_unknown(i)).collect();
     let mut eq_cells: Vec<u32> = Vec::new();
     let mut start: Vec<usize> = vec![0];
     let mut value: Vec<i32> = Vec::new();
-    for i in 0..n {
-        let d = board.cells[i];
-        if d > 8 {
-            continue;
-        }
-        let before = eq_cells.len();
-        let mut flagged = 0i32;
-        for j in board.neighbours(i) {
-            if board.is_unknown(j) {
-                eq_cells.push(j as u32);
-            } else if board.cells[j] == FLAG {
-                flagged += 1;
+    for y in 0..h {
+        let (y0, y1) = (y.saturating_sub(1), (y + 1).min(h - 1));
+        for x in 0..w {
+            let i = y * w + x;
+            let d = board.cells[i];
+            if d > 8 {
+                continue;
             }
-        }
-        let unknown = (eq_cells.len() - before) as i32;
-        let need = i32::from(d) - flagged;
-        if need < 0 || need > unknown {
-            return Err(Inconsistent);
-        }
-        if unknown > 0 {
-            start.push(eq_cells.len());
-            value.push(need);
+            let (x0, x1) = (x.saturating_sub(1), (x + 1).min(w - 1));
+            let before = eq_cells.len();
+            let mut flagged = 0i32;
+            for yy in y0..=y1 {
+                let row = yy * w;
+                for (j, &is_unknown) in unknown.iter().enumerate().take(row + x1 + 1).skip(row + x0)
+                {
+                    if is_unknown {
+                        eq_cells.push(j as u32);
+                    } else if board.cells[j] == FLAG {
+                        flagged += 1;
+                    }
+                }
+            }
+            let unknown_near = (eq_cells.len() - before) as i32;
+            let need = i32::from(d) - flagged;
+            if need < 0 || need > unknown_near {
+                return Err(Inconsistent);
+            }
+            if unknown_near > 0 {
+                start.push(eq_cells.len());
+                value.push(need);
+            }
         }
     }
     let equations = value.len();
@@ -210,37 +221,34 @@ pub fn build(board: &Board) -> Result<Problem, Inconsistent> {
     let live: Vec<bool> = (0..equations).map(|e| open[e] > 0).collect();
     let mut box_of_cell = vec![u32::MAX; n];
     let mut box_cells: Vec<Vec<u32>> = Vec::new();
-    let mut by_signature: HashMap<Vec<u32>, u32> = HashMap::new();
-    let mut signature: Vec<u32> = Vec::new();
+    // a cell is in at most 8 equations (one per digit around it): fixed-size keys
+    let mut by_signature: FxHashMap<[u32; 8], u32> = FxHashMap::default();
     for c in 0..n {
         if state[c] != UNDECIDED || eqs_of_cell_start[c] == eqs_of_cell_start[c + 1] {
             continue;
         }
-        signature.clear();
-        signature.extend(
-            eqs_of_cell[eqs_of_cell_start[c]..eqs_of_cell_start[c + 1]]
-                .iter()
-                .copied()
-                .filter(|&e| live[e as usize]),
-        );
-        if signature.is_empty() {
+        let mut signature = [u32::MAX; 8];
+        let mut len = 0;
+        for &e in &eqs_of_cell[eqs_of_cell_start[c]..eqs_of_cell_start[c + 1]] {
+            if live[e as usize] {
+                signature[len] = e;
+                len += 1;
+            }
+        }
+        if len == 0 {
             continue;
         }
-        let b = match by_signature.get(&signature) {
-            Some(&b) => b,
-            None => {
-                let b = box_cells.len() as u32;
-                by_signature.insert(signature.clone(), b);
-                box_cells.push(Vec::new());
-                b
-            }
-        };
+        let next = box_cells.len() as u32;
+        let b = *by_signature.entry(signature).or_insert(next);
+        if b == next {
+            box_cells.push(Vec::new());
+        }
         box_cells[b as usize].push(c as u32);
         box_of_cell[c] = b;
     }
 
     // each live equation over its boxes; equations over the same boxes merged
-    let mut merged: HashMap<Vec<u32>, u32> = HashMap::new();
+    let mut merged: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
     let mut constraints: Vec<(Vec<u32>, u32)> = Vec::new();
     for e in 0..equations {
         if !live[e] {
@@ -316,7 +324,7 @@ pub fn build(board: &Board) -> Result<Problem, Inconsistent> {
     }
 
     let interior = (0..n)
-        .filter(|&c| board.is_unknown(c) && state[c] == UNDECIDED && box_of_cell[c] == u32::MAX)
+        .filter(|&c| unknown[c] && state[c] == UNDECIDED && box_of_cell[c] == u32::MAX)
         .map(|c| c as u32)
         .collect();
     Ok(Problem {

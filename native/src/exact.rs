@@ -8,14 +8,13 @@
 //! is redone in `BigUint` when a count overflows. Cost: the reduction (linear), the
 //! counts (see [`crate::frontier`]) and the combination (see [`crate::combine`]).
 
-use std::collections::HashMap;
-
 use num_bigint::BigUint;
 
 use crate::combine::{combine, Combination, CombineError};
 use crate::constraints::{build, Board, Problem, Shape};
 use crate::count::{Count, Wide};
 use crate::frontier::{count, ComponentCount, CountError};
+use crate::hash::FxHashMap;
 use crate::limits::{Deadline, Stop};
 
 /// Level of a cell certainly safe.
@@ -84,10 +83,11 @@ pub fn analyze(board: &Board, deadline: &Deadline) -> Result<Analysis, ExactErro
         return Err(ExactError::NoTotal);
     }
     let problem = build(board).map_err(|_| ExactError::Inconsistent)?;
+    deadline.check()?;
     let mines = problem.mines_left.ok_or(ExactError::NoTotal)?;
     // identical components are counted once
     let mut distinct: Vec<ComponentCount<BigUint>> = Vec::new();
-    let mut seen: HashMap<&Shape, usize> = HashMap::new();
+    let mut seen: FxHashMap<&Shape, usize> = FxHashMap::default();
     let mut which = Vec::with_capacity(problem.components.len());
     for comp in &problem.components {
         let j = match seen.get(&comp.shape) {

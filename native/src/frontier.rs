@@ -16,14 +16,15 @@
 //! frontier. Counts run in `u128` with checked arithmetic and are redone in `BigUint`
 //! when one overflows; a deadline is checked at every step.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::hash::Hash;
 
 use num_bigint::BigUint;
 
 use crate::constraints::Shape;
 use crate::count::{add_shifted, binomial_row, convert, convolve, trim, Count, Overflow, Poly};
-use crate::limits::{Deadline, Stop};
+use crate::hash::FxHashMap;
+use crate::limits::{Deadline, Stop, MAX_TERMS};
 
 /// What the count of one component gives: `layouts[m]`, the layouts with `m` mines;
 /// `box_mines[b][m]`, of those, the layouts in which one given cell of box `b` is a mine.
@@ -371,11 +372,12 @@ fn run<C: Count, K: Key>(
         polys: vec![vec![C::from_u64(1)]],
     });
     let mut edges: Vec<Vec<(u32, u8, u32)>> = Vec::with_capacity(n);
+    let mut terms = 0usize; // polynomial terms held by the layers so far
     for (touch, &s) in steps.iter().zip(sizes) {
         deadline.check()?;
         let row = binomial_row(s);
         let closing = touch.first().filter(|t| t.cap == 0).copied();
-        let mut index: HashMap<K, u32> = HashMap::new();
+        let mut index: FxHashMap<K, u32> = FxHashMap::default();
         let mut next = Layer {
             keys: Vec::new(),
             polys: Vec::new(),
@@ -383,6 +385,12 @@ fn run<C: Count, K: Key>(
         let mut step_edges = Vec::new();
         let cur = layers.last().expect("the first layer is pushed above");
         for (from, (key, poly)) in cur.keys.iter().zip(&cur.polys).enumerate() {
+            if from % 1024 == 1023 {
+                deadline.check()?;
+                if terms + next.keys.len() * (poly.len() + s) > MAX_TERMS {
+                    return Err(Stop::TooLarge.into());
+                }
+            }
             let (lo, hi) = match closing {
                 Some(t) => {
                     let k0 = if t.opens { t.value } else { key.get(t.slot) } as usize;
@@ -421,6 +429,10 @@ fn run<C: Count, K: Key>(
                 step_edges.push((from as u32, k as u8, to));
             }
         }
+        terms += next.polys.iter().map(Vec::len).sum::<usize>() + step_edges.len();
+        if terms > MAX_TERMS {
+            return Err(Stop::TooLarge.into());
+        }
         layers.push(next);
         edges.push(step_edges);
     }
@@ -435,7 +447,10 @@ fn run<C: Count, K: Key>(
         let fwd = &layers[i];
         let mut new_back: Vec<Option<Poly<C>>> = vec![None; fwd.keys.len()];
         let mut marginal: Poly<C> = Vec::new();
-        for &(from, k, to) in &edges[i] {
+        for (e, &(from, k, to)) in edges[i].iter().enumerate() {
+            if e % 1024 == 1023 {
+                deadline.check()?;
+            }
             let Some(tail) = back[to as usize].as_ref() else {
                 continue;
             };

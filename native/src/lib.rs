@@ -9,7 +9,8 @@
 //!   deadline.
 //!
 //! A panic never crosses into Python as a crash: it is caught here and raised as
-//! `NativePanic`; a deadline that passes is `DeadlineExceeded`; a position no layout
+//! `NativePanic`; a deadline that passes is `DeadlineExceeded`, a count that would
+//! exhaust memory `TooLarge`; a position no layout
 //! explains is `Inconsistent` (the Python wrapper asks the reference for the reason).
 
 pub mod combine;
@@ -17,6 +18,7 @@ pub mod constraints;
 pub mod count;
 pub mod exact;
 pub mod frontier;
+pub mod hash;
 pub mod limits;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -46,6 +48,12 @@ create_exception!(
 );
 create_exception!(
     _native,
+    TooLarge,
+    PyRuntimeError,
+    "The count would need more memory than the core allows."
+);
+create_exception!(
+    _native,
     NativePanic,
     PyRuntimeError,
     "A bug in the native core."
@@ -71,6 +79,10 @@ fn guarded<T: Send, F: FnOnce() -> T + Send>(py: Python<'_>, work: F) -> PyResul
 fn stop_error(stop: Stop) -> PyErr {
     match stop {
         Stop::Deadline => DeadlineExceeded::new_err("the time limit passed during the count"),
+        Stop::TooLarge => TooLarge::new_err(format!(
+            "the exact count would hold more than {} polynomial terms in memory",
+            limits::MAX_TERMS
+        )),
     }
 }
 
@@ -218,5 +230,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Inconsistent", py.get_type::<Inconsistent>())?;
     m.add("DeadlineExceeded", py.get_type::<DeadlineExceeded>())?;
     m.add("NativePanic", py.get_type::<NativePanic>())?;
+    m.add("TooLarge", py.get_type::<TooLarge>())?;
     Ok(())
 }

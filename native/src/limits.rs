@@ -7,7 +7,14 @@ use std::time::{Duration, Instant};
 pub enum Stop {
     /// The caller's time limit passed.
     Deadline,
+    /// The count would hold more than [`MAX_TERMS`] polynomial terms in memory.
+    TooLarge,
 }
+
+/// Most polynomial terms the frontier programme keeps at once (about a gigabyte at
+/// worst): far beyond any real position (a 152x3 strip needs a few hundred thousand),
+/// a bound on memory where a hostile one would otherwise exhaust it.
+pub const MAX_TERMS: usize = 40_000_000;
 
 /// A point in time after which the loops stop (`None`: no limit).
 #[derive(Debug, Clone, Copy)]

@@ -12,6 +12,9 @@ class Inconsistent(ValueError):
 class DeadlineExceeded(RuntimeError):
     """The native work passed its deadline."""
 
+class TooLarge(RuntimeError):
+    """The count would hold more polynomial terms than the core allows (memory)."""
+
 class NativePanic(RuntimeError):
     """A bug in the native core (a Rust panic, caught)."""
 

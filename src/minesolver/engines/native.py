@@ -81,6 +81,8 @@ class NativeEngine:
         sizes = [len(box) for box in component.boxes]
         try:
             layouts, box_mines = _native.count(sizes, component.constraints)
+        except _native.TooLarge as exc:
+            raise EngineLimitExceeded(f"{exc}; use engine 'auto'") from exc
         except _native.NativePanic as exc:
             raise EngineError(f"the native exact count failed: {exc}") from exc
         except ValueError:
@@ -116,6 +118,10 @@ class NativeEngine:
             raise EngineLimitExceeded(
                 f"the exact count took more than the limit of {seconds:g} s; use engine "
                 "'auto' for an approximate answer with its error"
+            ) from exc
+        except _native.TooLarge as exc:
+            raise EngineLimitExceeded(
+                f"{exc}; use engine 'auto' for an approximate answer with its error"
             ) from exc
         except _native.NativePanic as exc:
             raise EngineError(f"the native exact analysis failed: {exc}") from exc
