@@ -1,20 +1,22 @@
 """Time the exact core against ms-toollib on the same positions, in one run.
 
 For every position, ``minesolver.analyze(Position.from_text(text))`` (parsing and
-constraint building included) and ms-toollib's ``cal_probability_onboard(board, mines)``
-(its board ready-made: rows of ints, 0-8 digit, 10 hidden, 11 flag) are timed in turn,
-``--repeats`` times each, interleaved so both share the machine's noise; the minimum of the
-repeats is kept. Both answers are compared on every hidden unflagged cell (ours as a float);
+constraint building included) with the native ``exact`` engine (the default) and with the
+pure-Python reference ``exact-py``, and ms-toollib's ``cal_probability_onboard(board,
+mines)`` (its board ready-made: rows of ints, 0-8 digit, 10 hidden, 11 flag) are timed in
+turn, ``--repeats`` times each, interleaved so all share the machine's noise; the minimum
+of the repeats is kept. Both answers are compared on every hidden unflagged cell (ours as a float);
 flags are placed only on certain mines by the generators, so ms-toollib's flag
 "correction" cannot change anything. The 200x200 boards are run for ms-toollib in a
 subprocess with a timeout, in case it hangs.
 
 Usage (from the repository root)::
 
-    .venv/bin/python benchmarks/bench_exact.py [--positions N] [--seed S] [--json OUT]
+    .venv/bin/python benchmarks/bench_exact.py [--positions N] [--seed S] [--save]
 
-Writes ``benchmarks/results/exact.json`` (and the table as ``exact.md``) by default and
-prints a table; ``--docs`` also puts the table into the documentation's Speed page.
+Prints the tables; ``--save`` writes ``benchmarks/results/exact.json`` (and the table as
+``exact.md``; ``--json OUT`` elsewhere), ``--docs`` also puts the table into the
+documentation's Speed page.
 """
 
 from __future__ import annotations
@@ -82,7 +84,8 @@ class Record:
     unknown: int
     frontier: int  # unknown cells in components (after forced-cell propagation)
     largest: int  # cells of the largest component
-    ours_ms: float
+    ours_ms: float  # the native exact engine
+    py_ms: float | None  # the pure-Python reference, exact-py
     theirs_ms: float | None
     max_diff: float | None
     theirs_error: str | None = None
@@ -120,6 +123,7 @@ def bench_in_process(bp: BenchPosition, repeats: int) -> Record:
     board = ms_board(pos)
     mines = float(pos.mines or 0)
     ours_times: list[float] = []
+    py_times: list[float] = []
     theirs_times: list[float] = []
     analysis: Analysis | None = None
     theirs_grid: list[list[float]] | None = None
@@ -127,6 +131,10 @@ def bench_in_process(bp: BenchPosition, repeats: int) -> Record:
     for _ in range(repeats):
         t, analysis = time_call(lambda: analyze(Position.from_text(text)))
         ours_times.append(t)
+        t, reference = time_call(lambda: analyze(Position.from_text(text), engine="exact-py"))
+        py_times.append(t)
+        if reference.layouts != analysis.layouts:
+            raise AssertionError(f"{bp.name}: exact and exact-py count differently")
         if error is None:
             try:
                 t, (theirs_grid, _) = time_call(
@@ -138,13 +146,14 @@ def bench_in_process(bp: BenchPosition, repeats: int) -> Record:
     assert analysis is not None
     floats = analysis.floats()
     diff = None if theirs_grid is None else max_difference(pos, floats, theirs_grid)
-    return _record(bp, len(floats), ours_times, theirs_times, diff, error)
+    return _record(bp, len(floats), ours_times, py_times, theirs_times, diff, error)
 
 
 def _record(
     bp: BenchPosition,
     unknown: int,
     ours_times: list[float],
+    py_times: list[float],
     theirs_times: list[float],
     diff: float | None,
     error: str | None,
@@ -161,6 +170,7 @@ def _record(
         frontier=sum(sizes),
         largest=max(sizes, default=0),
         ours_ms=min(ours_times),
+        py_ms=min(py_times) if py_times else None,
         theirs_ms=min(theirs_times) if theirs_times else None,
         max_diff=diff,
         theirs_error=error,
@@ -186,10 +196,15 @@ def bench_guarded(bp: BenchPosition, repeats: int, timeout: float) -> Record:
     pos = bp.position
     text = bp.text
     ours_times = []
+    py_times = []
     analysis: Analysis | None = None
     for _ in range(repeats):
         t, analysis = time_call(lambda: analyze(Position.from_text(text)))
         ours_times.append(t)
+        t, reference = time_call(lambda: analyze(Position.from_text(text), engine="exact-py"))
+        py_times.append(t)
+        if reference.layouts != analysis.layouts:
+            raise AssertionError(f"{bp.name}: exact and exact-py count differently")
     assert analysis is not None
     floats = analysis.floats()
     job = json.dumps({"board": ms_board(pos), "mines": float(pos.mines or 0), "repeats": repeats})
@@ -213,7 +228,7 @@ def bench_guarded(bp: BenchPosition, repeats: int, timeout: float) -> Record:
             error = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "failed"
     except subprocess.TimeoutExpired:
         error = f"timeout after {timeout:.0f} s"
-    return _record(bp, len(floats), ours_times, theirs_times, diff, error)
+    return _record(bp, len(floats), ours_times, py_times, theirs_times, diff, error)
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -226,6 +241,7 @@ def percentile(values: Sequence[float], q: float) -> float:
 def summarise(records: Sequence[Record]) -> dict[str, object]:
     """Median / p99 of both, the ratio of medians, worst difference, slow positions."""
     ours = [r.ours_ms for r in records]
+    py = [r.py_ms for r in records if r.py_ms is not None]
     theirs = [r.theirs_ms for r in records if r.theirs_ms is not None]
     diffs = [r.max_diff for r in records if r.max_diff is not None]
     out: dict[str, object] = {
@@ -236,6 +252,8 @@ def summarise(records: Sequence[Record]) -> dict[str, object]:
         "ours_p99_ms": percentile(ours, 99),
         "ours_max_ms": max(ours),
         "over_50ms": sum(1 for t in ours if t > SLOW_MS),
+        "py_median_ms": statistics.median(py) if py else None,
+        "py_max_ms": max(py) if py else None,
         "theirs_positions": len(theirs),
         "theirs_median_ms": statistics.median(theirs) if theirs else None,
         "theirs_p99_ms": percentile(theirs, 99) if theirs else None,
@@ -246,8 +264,12 @@ def summarise(records: Sequence[Record]) -> dict[str, object]:
     }
     if theirs and len(theirs) == len(ours):
         out["ratio_of_medians"] = statistics.median(ours) / statistics.median(theirs)
+        out["py_ratio_of_medians"] = (
+            statistics.median(py) / statistics.median(theirs) if py else None
+        )
     else:
         out["ratio_of_medians"] = None
+        out["py_ratio_of_medians"] = None
     return out
 
 
@@ -274,14 +296,16 @@ SUMMARY_COLUMNS = [  # (terminal header, Markdown header, summary key)
     ("n", "positions", "positions"),
     ("frontier", "median frontier cells", "median_frontier_cells"),
     ("largest", "median largest component", "median_largest_component"),
-    ("ours med", "ours median ms", "ours_median_ms"),
-    ("ours p99", "ours p99 ms", "ours_p99_ms"),
-    ("ours max", "ours max ms", "ours_max_ms"),
+    ("exact med", "exact median ms", "ours_median_ms"),
+    ("exact p99", "exact p99 ms", "ours_p99_ms"),
+    ("exact max", "exact max ms", "ours_max_ms"),
+    ("py med", "exact-py median ms", "py_median_ms"),
     ("theirs med", "ms-toollib median ms", "theirs_median_ms"),
     ("theirs p99", "ms-toollib p99 ms", "theirs_p99_ms"),
-    ("ratio", "ratio of medians", "ratio_of_medians"),
+    ("ratio", "exact / ms-toollib (medians)", "ratio_of_medians"),
+    ("py ratio", "exact-py / ms-toollib", "py_ratio_of_medians"),
     ("max |diff|", "max abs diff", "max_abs_diff"),
-    (">50 ms", "ours > 50 ms", "over_50ms"),
+    (">50 ms", "exact > 50 ms", "over_50ms"),
 ]
 
 
@@ -318,7 +342,8 @@ def print_report(
         "unknown",
         "frontier",
         "largest",
-        "ours",
+        "exact",
+        "exact-py",
         "ms-toollib",
         "max |diff|",
         "note",
@@ -334,6 +359,7 @@ def print_report(
             str(r.frontier),
             str(r.largest),
             _fmt(r.ours_ms),
+            _fmt(r.py_ms),
             _fmt(r.theirs_ms),
             _fmt_diff(r.max_diff),
             r.theirs_error or "",
@@ -354,8 +380,8 @@ def render_markdown(
     if strip is not None:
         lines += [
             "",
-            f"152x3 strip (304 frontier cells, one component): ours {strip.ours_ms:.1f} ms, "
-            f"ms-toollib {_fmt(strip.theirs_ms)} ms.",
+            f"152x3 strip (304 frontier cells, one component): exact {strip.ours_ms:.2f} ms, "
+            f"exact-py {_fmt(strip.py_ms)} ms, ms-toollib {_fmt(strip.theirs_ms)} ms.",
         ]
     machine = out["machine"]
     assert isinstance(machine, dict)
@@ -364,6 +390,8 @@ def render_markdown(
         f"Measured {out['date']} on code {out['code']}, {machine['cpus']} cores, load average "
         f"{machine['load_before'][0]:.1f} before and {machine['load_after'][0]:.1f} after; "
         f"{out['timing']} ({out['repeats']} repeats). Command: `{str(out['command']).strip()}`.",
+        "Times in ms, from the text to the analysis: `exact` is the native engine (the "
+        "default), `exact-py` the pure-Python reference.",
     ]
     return "\n".join(lines) + "\n"
 
@@ -384,13 +412,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--big", type=int, default=2, help="200x200/8000 boards (2)")
     parser.add_argument("--big-timeout", type=float, default=120.0, help="seconds (120)")
+    parser.add_argument(
+        "--save",
+        action="store_true",
+        help="write the results (benchmarks/results/exact.json and exact.md, or --json)",
+    )
     parser.add_argument("--json", type=Path, default=RESULTS / "exact.json", help="output")
     parser.add_argument(
         "--docs",
         "--readme",
         dest="docs",
         action="store_true",
-        help="also put the table into the documentation's Speed page (docs/speed.md)",
+        help="save, and put the table into the documentation's Speed page (docs/speed.md)",
     )
     args = parser.parse_args(argv)
     console = Console(width=max(Console().width, 150))
@@ -430,7 +463,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     elapsed = time.perf_counter() - started
     if strip is not None:
         console.print(
-            f"152x3 strip: ours {strip.ours_ms:.1f} ms, ms-toollib {_fmt(strip.theirs_ms)} ms"
+            f"152x3 strip: exact {strip.ours_ms:.2f} ms, exact-py {_fmt(strip.py_ms)} ms, "
+            f"ms-toollib {_fmt(strip.theirs_ms)} ms"
         )
     console.print(
         f"{len(records)} positions in {elapsed:.0f} s; load average before "
@@ -457,12 +491,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "strip_152x3": asdict(strip) if strip else None,
         "records": [asdict(r) for r in records],
     }
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(out, indent=1) + "\n")
-    markdown = args.json.with_suffix(".md")
     table_md = render_markdown(out, summary, strip)
-    markdown.write_text(table_md)
-    console.print(f"wrote {args.json} and {markdown}")
+    if args.save or args.docs:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(out, indent=1) + "\n")
+        markdown = args.json.with_suffix(".md")
+        markdown.write_text(table_md)
+        console.print(f"wrote {args.json} and {markdown}")
     if args.docs:
         write_section(SPEED, "bench-exact", table_md)
         console.print(f"updated {SPEED}")

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The whole test suite, set-up included: Debian's Chromium for the browser tests (when
-# missing), a venv with every extra, then ruff, mypy --strict, the documentation build and
-# pytest.
+# missing), a venv with every extra (which builds the Rust core), then the crate's
+# cargo fmt, clippy and tests, ruff, mypy --strict, the documentation build and pytest.
 set -eu
 cd "$(dirname "$0")/.."
 # the web app's end-to-end tests drive Debian's Chromium (Playwright downloads no browser)
@@ -14,6 +14,10 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+# the native core (native/): one target directory for cargo and maturin
+export CARGO_TARGET_DIR="$PWD/native/target"
+(cd native && cargo fmt --check && cargo clippy --release --all-targets -- -D warnings \
+    && cargo test --release)
 .venv/bin/ruff check src tests benchmarks
 .venv/bin/ruff format --check src tests benchmarks
 .venv/bin/mypy --strict src/minesolver

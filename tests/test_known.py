@@ -85,7 +85,7 @@ def test_file_lists_every_unknown_cell(known: Known) -> None:
     assert all(0 <= v <= 1 for v in known.probabilities.values())
 
 
-@pytest.mark.parametrize("engine", ["exact", "brute"])
+@pytest.mark.parametrize("engine", ["exact", "exact-py", "brute"])
 def test_known_answer(known: Known, engine: str) -> None:
     got = analyze(
         known.position, engine=engine, density=known.density, trust_flags=known.trust_flags
@@ -147,7 +147,7 @@ EDGE_CASES = [
 
 
 @pytest.mark.parametrize(("text", "options", "layouts", "p"), EDGE_CASES)
-@pytest.mark.parametrize("engine", ["exact", "brute"])
+@pytest.mark.parametrize("engine", ["exact", "exact-py", "brute"])
 def test_edge_cases(
     text: str, options: dict[str, object], layouts: int, p: Fraction | None, engine: str
 ) -> None:

@@ -17,6 +17,7 @@ import pytest
 SRC = Path(__file__).resolve().parents[1] / "src"
 
 LAYERS: dict[str, int] = {
+    "minesolver._native": 0,  # the Rust core (native/): a leaf, called from layers 4, 7, 8
     "minesolver.errors": 1,  # the base of the library's errors: position.py raises them
     "minesolver.position": 1,
     "minesolver.registry": 1,
@@ -99,6 +100,14 @@ def upward_imports(edges: dict[str, set[str]]) -> list[str]:
         for dst in sorted(targets)
         if layer(dst) > layer(src)
     ]
+
+
+def test_only_layers_4_7_8_call_the_native_core() -> None:
+    """``_native`` is called only through the typed wrappers of the engines, the players
+    and the layer-8 tools."""
+    callers = sorted(src for src, targets in graph().items() if "minesolver._native" in targets)
+    assert callers, "nothing calls the native core"
+    assert all(layer(src) in (4, 7, 8) for src in callers), callers
 
 
 def cycles(edges: dict[str, set[str]]) -> list[str]:

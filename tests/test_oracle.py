@@ -25,6 +25,10 @@ from minesolver.engines.brute import brute_force
 
 Cell = tuple[int, int]
 
+EXACT_ENGINES = ("exact", "exact-py")
+"""The native engine and the pure-Python reference: every property holds for both."""
+engines = pytest.mark.parametrize("engine", EXACT_ENGINES)
+
 
 def oracle(
     position: Position, density: Fraction | None = None, trust_flags: bool = True
@@ -49,10 +53,10 @@ def oracle(
     return layouts, {position.coords(i): p for i, p in probs.items()}
 
 
-def assert_matches_oracle(case: Case) -> Analysis:
+def assert_matches_oracle(case: Case, engine: str) -> Analysis:
     """The exact analysis equals the oracle's: layouts, every probability, certain cells."""
     p = case.position
-    got = analyze(p, density=case.density, trust_flags=case.trust_flags)
+    got = analyze(p, engine=engine, density=case.density, trust_flags=case.trust_flags)
     layouts, probs = oracle(p, case.density, case.trust_flags)
     assert got.exact
     assert got.layouts == layouts
@@ -74,36 +78,41 @@ def assert_matches_oracle(case: Case) -> Analysis:
     return got
 
 
+@engines
 @ci_settings(600)
 @given(cases(density=False, trust_flags=True))
-def test_exact_equals_brute_force_total_known(case: Case) -> None:
-    assert_matches_oracle(case)
+def test_exact_equals_brute_force_total_known(engine: str, case: Case) -> None:
+    assert_matches_oracle(case, engine)
 
 
+@engines
 @ci_settings(800)
 @given(cases(density=False, trust_flags=True, frontier=True))
-def test_exact_equals_brute_force_with_a_frontier(case: Case) -> None:
-    assert_matches_oracle(case)
+def test_exact_equals_brute_force_with_a_frontier(engine: str, case: Case) -> None:
+    assert_matches_oracle(case, engine)
 
 
+@engines
 @ci_settings(400)
 @given(cases(density=False, trust_flags=False))
-def test_exact_equals_brute_force_flags_untrusted(case: Case) -> None:
-    assert_matches_oracle(case)
+def test_exact_equals_brute_force_flags_untrusted(engine: str, case: Case) -> None:
+    assert_matches_oracle(case, engine)
 
 
+@engines
 @ci_settings(300)
 @given(cases(density=True, frontier=True))
-def test_exact_equals_brute_force_under_density(case: Case) -> None:
-    got = assert_matches_oracle(case)
+def test_exact_equals_brute_force_under_density(engine: str, case: Case) -> None:
+    got = assert_matches_oracle(case, engine)
     # a cell touching no digit keeps the prior density.
     for i in build(case.position, trust_flags=case.trust_flags, density=case.density).interior:
         assert got.probabilities[case.position.coords(i)] == case.density
 
 
+@engines
 @ci_settings(300)
 @given(cases(density=False), st.data())
-def test_changed_digit_agrees_with_oracle(case: Case, data: st.DataObject) -> None:
+def test_changed_digit_agrees_with_oracle(engine: str, case: Case, data: st.DataObject) -> None:
     """Change one revealed digit: the result is often inconsistent, and the engine must
     say so exactly when the oracle finds no layout, and agree with it otherwise."""
     p = case.position
@@ -117,9 +126,9 @@ def test_changed_digit_agrees_with_oracle(case: Case, data: st.DataObject) -> No
         expected = oracle(changed, trust_flags=case.trust_flags)
     except InconsistentPosition:
         with pytest.raises(InconsistentPosition):
-            analyze(changed, trust_flags=case.trust_flags)
+            analyze(changed, engine=engine, trust_flags=case.trust_flags)
         return
-    got = analyze(changed, trust_flags=case.trust_flags)
+    got = analyze(changed, engine=engine, trust_flags=case.trust_flags)
     assert (got.layouts, dict(got.probabilities)) == expected
 
 
@@ -128,24 +137,28 @@ def test_changed_digit_agrees_with_oracle(case: Case, data: st.DataObject) -> No
 bigger_games = game_positions(min_side=4, max_side=16, budget=None)
 
 
+@engines
 @ci_settings(250)
 @given(bigger_games, st.booleans())
-def test_sum_of_probabilities_is_the_number_of_mines_left(cut: Cut, trust: bool) -> None:
+def test_sum_of_probabilities_is_the_number_of_mines_left(
+    engine: str, cut: Cut, trust: bool
+) -> None:
     """Linearity of expectation: under a known total the probabilities of the unknown
     cells add up exactly to the mines among them (the total minus trusted flags)."""
     p = cut.position
     assert p.mines is not None
-    got = analyze(p, trust_flags=trust)
+    got = analyze(p, engine=engine, trust_flags=trust)
     assert sum(got.probabilities.values(), Fraction(0)) == p.mines - (p.flags if trust else 0)
 
 
+@engines
 @ci_settings(250)
 @given(bigger_games)
-def test_cells_of_a_box_share_one_probability(cut: Cut) -> None:
+def test_cells_of_a_box_share_one_probability(engine: str, cut: Cut) -> None:
     """Cells with the same constraints are interchangeable, interior cells too; forced
     cells are certain; every unknown cell gets a probability."""
     p = cut.position
-    got = analyze(p)
+    got = analyze(p, engine=engine)
     problem = build(p)
     probs = {p.index(c): v for c, v in got.probabilities.items()}
     assert set(probs) == {i for i, v in enumerate(p.cells) if v == HIDDEN}
@@ -171,21 +184,23 @@ def mirror(p: Position) -> Position:
     return Position(p.width, p.height, cells, p.mines)
 
 
+@engines
 @ci_settings(200)
 @given(bigger_games)
-def test_symmetric_positions_get_symmetric_answers(cut: Cut) -> None:
+def test_symmetric_positions_get_symmetric_answers(engine: str, cut: Cut) -> None:
     """Transposing or mirroring the board permutes the answer and keeps the count: the
     engine's cell and box orders must not change any result."""
     p = cut.position
-    got = analyze(p)
-    t = analyze(transpose(p))
+    got = analyze(p, engine=engine)
+    t = analyze(transpose(p), engine=engine)
     assert t.layouts == got.layouts
     assert {(y, x): v for (x, y), v in t.probabilities.items()} == got.probabilities
-    m = analyze(mirror(p))
+    m = analyze(mirror(p), engine=engine)
     assert m.layouts == got.layouts
     assert {(p.width - 1 - x, y): v for (x, y), v in m.probabilities.items()} == (got.probabilities)
 
 
+@engines
 @ci_settings(40)
 @given(
     st.integers(5, 16),
@@ -194,7 +209,7 @@ def test_symmetric_positions_get_symmetric_answers(cut: Cut) -> None:
     st.sampled_from([None, Fraction(1, 5)]),
 )
 def test_a_shared_count_cache_changes_nothing(
-    width: int, height: int, seed: int, density: Fraction | None
+    engine: str, width: int, height: int, seed: int, density: Fraction | None
 ) -> None:
     """One game, move after move, analysed with one cache kept across the moves (as a
     player does) and without: the same answers. Same seed, more openings: each position
@@ -205,8 +220,8 @@ def test_a_shared_count_cache_changes_nothing(
         p = cut_position(random.Random(seed), width, height, mines, openings=openings).position
         if density is not None:
             p = p.with_mines(None)
-        fresh = analyze(p, density=density)
-        cached = analyze(p, density=density, cache=cache)
+        fresh = analyze(p, engine=engine, density=density)
+        cached = analyze(p, engine=engine, density=density, cache=cache)
         assert (cached.layouts, cached.probabilities) == (fresh.layouts, fresh.probabilities)
 
 

@@ -31,6 +31,7 @@ from minesolver.counting import ComponentCount
 from minesolver.engines import Engine, PositionEngine, get_engine, is_component_engine
 from minesolver.engines.auto import check_exact_fits
 from minesolver.engines.component import analyze_components, count_components
+from minesolver.engines.native import NativeEngine
 from minesolver.position import Cell, Position
 from minesolver.result import (
     Analysis,
@@ -105,6 +106,8 @@ def analyze(
             "(WxHxM) or give a density"
         )
     eng = get_engine(engine) if isinstance(engine, str) else engine
+    if dens is None and type(eng) is NativeEngine:  # the whole analysis in one native call
+        return eng.analyze(position, trust_flags=trust_flags, limit=limit, cache=cache)
     started = time.perf_counter()
     problem = build(position, trust_flags=trust_flags, density=dens)
     if limit is not None and limit.seconds is not None:  # the limit counts the reduction

@@ -23,11 +23,12 @@ from minesolver.engines.brute import MAX_PLACEMENTS
 from minesolver.engines.elimination import EliminationEngine
 from minesolver.engines.enumerate import EnumerationEngine
 from minesolver.engines.exact import FrontierEngine
+from minesolver.engines.native import NativeEngine
 from minesolver.engines.sampling import SamplingEngine
 from minesolver.game import Game, Level, Move
 from minesolver.position import FLAG, HIDDEN, InconsistentPosition, Position
 
-EXACT = ("elimination", "enumerate")
+EXACT = ("exact", "exact-py", "elimination", "enumerate")
 CERTAIN = ("sat", "ilp")
 
 
@@ -116,6 +117,7 @@ def test_exact_engines_equal_each_other_on_expert_positions() -> None:
     """Component by component, exact ints: layouts and per-box counts by mine number."""
     engines: list[ComponentEngine] = [
         FrontierEngine(),
+        NativeEngine(),
         EliminationEngine(),
         EnumerationEngine(max_nodes=200_000),
     ]
@@ -124,8 +126,9 @@ def test_exact_engines_equal_each_other_on_expert_positions() -> None:
         for comp in build(pos).components:
             want = engines[0].count(comp)
             assert engines[1].count(comp) == want
+            assert engines[2].count(comp) == want
             try:
-                assert engines[2].count(comp) == want
+                assert engines[3].count(comp) == want
             except EngineLimitExceeded:
                 refused += 1
             compared += 1
@@ -136,7 +139,10 @@ def test_exact_engines_equal_each_other_on_expert_positions() -> None:
 @pytest.mark.parametrize("engine", EXACT)
 def test_exact_engines_whole_analysis_on_expert(engine: str) -> None:
     for pos in EXPERT[:12]:
-        assert analyze(pos, engine=engine).probabilities == analyze(pos).probabilities
+        want = analyze(pos, engine="exact-py")
+        got = analyze(pos, engine=engine)
+        assert got.probabilities == want.probabilities
+        assert got.layouts == want.layouts
 
 
 @pytest.mark.parametrize("engine", engine_params(CERTAIN))

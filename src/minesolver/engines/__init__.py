@@ -46,7 +46,8 @@ ENGINES: Registry[Engine] = Registry("engine", EngineError)
 """The engines by name; ``name in ENGINES``, ``ENGINES.names()``."""
 
 for _name, _target, _extra in (
-    ("exact", "minesolver.engines.exact:FrontierEngine", None),
+    ("exact", "minesolver.engines.native:NativeEngine", None),
+    ("exact-py", "minesolver.engines.exact:FrontierEngine", None),
     ("brute", "minesolver.engines.brute:BruteForceEngine", None),
     ("elimination", "minesolver.engines.elimination:EliminationEngine", None),
     ("enumerate", "minesolver.engines.enumerate:EnumerationEngine", None),

@@ -32,9 +32,9 @@ from dataclasses import replace
 from minesolver.constraints import Problem
 from minesolver.engines.base import EngineLimitExceeded
 from minesolver.engines.component import analyze_components
-from minesolver.engines.exact import FrontierEngine
 from minesolver.engines.frontier import dry_run_ops
 from minesolver.engines.mcmc import McmcEngine
+from minesolver.engines.native import NativeEngine
 from minesolver.result import Analysis, Limit, MineCountUnknown
 
 __all__ = ["SECONDS_PER_OP", "AutoEngine", "check_exact_fits", "sampled_components"]
@@ -111,7 +111,7 @@ class AutoEngine:
         started = time.perf_counter()
         huge = sampled_components(problem, seconds) if seconds is not None else frozenset()
         if not huge:
-            return replace(analyze_components(problem, FrontierEngine()), source=self)
+            return replace(analyze_components(problem, NativeEngine()), source=self)
         assert seconds is not None
         left = max(seconds - (time.perf_counter() - started), 0.0)
         chain = McmcEngine(sweeps=sweeps, seed=seed, huge=huge, seconds=left)

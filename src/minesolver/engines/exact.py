@@ -45,9 +45,10 @@ def _binomials(size: int) -> tuple[int, ...]:
 
 
 class FrontierEngine:
-    """Exact counts by a frontier dynamic programme (the default ``exact`` engine)."""
+    """Exact counts by a frontier dynamic programme (``exact-py``, the readable
+    reference of the native ``exact``)."""
 
-    name = "exact"
+    name = "exact-py"
 
     def count(self, component: Component) -> ComponentCount:
         """The component's layouts by mine number and every box's mine polynomial: a

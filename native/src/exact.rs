@@ -1,0 +1,329 @@
+//! The whole exact analysis of a position: reduce it ([`crate::constraints`]), count each
+//! distinct component ([`crate::frontier`]), combine under the total
+//! ([`crate::combine`]), and name each unknown cell's probability by a *level* (one per
+//! box, one for the interior, and the shared 0 and 1), without making any fraction: the
+//! Python wrapper makes them on demand.
+//!
+//! The combination runs in 512-bit [`Wide`] integers (an expert board's counts fit) and
+//! is redone in `BigUint` when a count overflows. Cost: the reduction (linear), the
+//! counts (see [`crate::frontier`]) and the combination (see [`crate::combine`]).
+
+use num_bigint::BigUint;
+
+use crate::combine::{combine, Combination, CombineError};
+use crate::constraints::{build, Board, Problem, Shape};
+use crate::count::{Count, Wide};
+use crate::frontier::{count, ComponentCount, CountError};
+use crate::hash::FxHashMap;
+use crate::limits::{Deadline, Stop};
+
+/// Level of a cell certainly safe.
+pub const ZERO: u32 = 0;
+/// Level of a cell certainly a mine.
+pub const ONE: u32 = 1;
+/// Level of a cell that is not unknown (revealed, or a trusted flag).
+pub const NOT_UNKNOWN: u32 = u32::MAX;
+
+/// Why an analysis failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExactError {
+    /// No layout explains the position (the Python reference says why).
+    Inconsistent,
+    /// The total is unknown: nothing to combine under.
+    NoTotal,
+    Stop(Stop),
+    Invalid(String),
+}
+
+impl From<Stop> for ExactError {
+    fn from(s: Stop) -> Self {
+        ExactError::Stop(s)
+    }
+}
+
+/// The exact answer.
+///
+/// Cell `i` is a mine with probability: 0 or 1 for levels [`ZERO`] and [`ONE`];
+/// `weights[l - 2] / total` for a box level `l`; `interior_weight / (total * interior)`
+/// for the level `interior_level`. The layout count is
+/// `total * C(interior, k_lo) / d`.
+#[derive(Debug, Clone)]
+pub struct Analysis {
+    pub total: BigUint,
+    pub k_lo: u64,
+    pub d: BigUint,
+    pub interior: u64,
+    pub interior_weight: BigUint,
+    /// The level of the interior cells, when there are some and they are uncertain.
+    pub interior_level: Option<u32>,
+    /// Numerators of the box levels (level `l` is `weights[l - 2]`).
+    pub weights: Vec<BigUint>,
+    /// Per cell index, its level ([`NOT_UNKNOWN`] for a revealed cell or trusted flag).
+    pub cell_level: Vec<u32>,
+    /// Cells certainly safe, then certainly mines, in reading order.
+    pub safe: Vec<u32>,
+    pub mines: Vec<u32>,
+}
+
+/// Analyse `board` (its total must be known).
+pub fn analyze(board: &Board, deadline: &Deadline) -> Result<Analysis, ExactError> {
+    let n = board.width * board.height;
+    if board.cells.len() != n || board.width == 0 {
+        return Err(ExactError::Invalid(format!(
+            "{} cells for a {}x{} board",
+            board.cells.len(),
+            board.width,
+            board.height
+        )));
+    }
+    if let Some(&v) = board.cells.iter().find(|&&v| v > 8 && v < 254) {
+        return Err(ExactError::Invalid(format!("cell value {v}")));
+    }
+    if board.mines.is_none() {
+        return Err(ExactError::NoTotal);
+    }
+    let problem = build(board).map_err(|_| ExactError::Inconsistent)?;
+    deadline.check()?;
+    let mines = problem.mines_left.ok_or(ExactError::NoTotal)?;
+    // identical components are counted once
+    let mut distinct: Vec<ComponentCount<BigUint>> = Vec::new();
+    let mut seen: FxHashMap<&Shape, usize> = FxHashMap::default();
+    let mut which = Vec::with_capacity(problem.components.len());
+    for comp in &problem.components {
+        let j = match seen.get(&comp.shape) {
+            Some(&j) => j,
+            None => {
+                let c = count(&comp.shape, deadline).map_err(|e| match e {
+                    CountError::Stop(s) => ExactError::Stop(s),
+                    CountError::Overflow => ExactError::Invalid("overflow in BigUint".into()),
+                    CountError::Invalid(why) => ExactError::Invalid(why),
+                })?;
+                if c.layouts.is_empty() {
+                    return Err(ExactError::Inconsistent);
+                }
+                seen.insert(&comp.shape, distinct.len());
+                distinct.push(c);
+                distinct.len() - 1
+            }
+        };
+        which.push(j);
+    }
+    let interior = problem.interior.len() as u64;
+    let combination = combine_fast(&distinct, &which, interior, mines, deadline)?;
+    Ok(levels(board, &problem, combination))
+}
+
+/// The combination in [`Wide`] integers, else in `BigUint`.
+fn combine_fast(
+    distinct: &[ComponentCount<BigUint>],
+    which: &[usize],
+    interior: u64,
+    mines: u64,
+    deadline: &Deadline,
+) -> Result<Combination<BigUint>, ExactError> {
+    fn finish<C: Count>(
+        r: Result<Option<Combination<C>>, CombineError>,
+    ) -> Result<Option<Combination<BigUint>>, CombineError> {
+        Ok(r?.map(|c| Combination {
+            total: c.total.to_big(),
+            box_weights: c
+                .box_weights
+                .iter()
+                .map(|w| w.iter().map(Count::to_big).collect())
+                .collect(),
+            interior_weight: c.interior_weight.to_big(),
+            k_lo: c.k_lo,
+            d: c.d.to_big(),
+        }))
+    }
+    let wide: Option<Vec<ComponentCount<Wide<8>>>> =
+        distinct.iter().map(|c| c.convert().ok()).collect();
+    let mut result = Err(CombineError::Overflow);
+    if let Some(wide) = wide {
+        let refs: Vec<&ComponentCount<Wide<8>>> = which.iter().map(|&j| &wide[j]).collect();
+        result = finish(combine(&refs, interior, mines, deadline));
+    }
+    if result == Err(CombineError::Overflow) {
+        let refs: Vec<&ComponentCount<BigUint>> = which.iter().map(|&j| &distinct[j]).collect();
+        result = combine(&refs, interior, mines, deadline);
+    }
+    match result {
+        Ok(Some(c)) => Ok(c),
+        Ok(None) => Err(ExactError::Inconsistent),
+        Err(CombineError::Stop(s)) => Err(ExactError::Stop(s)),
+        Err(CombineError::Overflow) => Err(ExactError::Invalid("overflow in BigUint".into())),
+    }
+}
+
+/// Each unknown cell's level, the certain cells, and the levels' numerators.
+fn levels(board: &Board, problem: &Problem, c: Combination<BigUint>) -> Analysis {
+    let n = board.cells.len();
+    let mut cell_level = vec![NOT_UNKNOWN; n];
+    for &i in &problem.forced_safe {
+        cell_level[i as usize] = ZERO;
+    }
+    for &i in &problem.forced_mines {
+        cell_level[i as usize] = ONE;
+    }
+    let mut weights = Vec::new();
+    for (comp, row) in problem.components.iter().zip(c.box_weights) {
+        for (cells, w) in comp.cells.iter().zip(row) {
+            let level = if w.is_zero() {
+                ZERO
+            } else if w == c.total {
+                ONE
+            } else {
+                weights.push(w);
+                weights.len() as u32 + 1
+            };
+            for &i in cells {
+                cell_level[i as usize] = level;
+            }
+        }
+    }
+    let interior = problem.interior.len() as u64;
+    let mut interior_level = None;
+    if interior > 0 {
+        let level = if c.interior_weight.is_zero() {
+            ZERO
+        } else if c.interior_weight == &c.total * interior {
+            ONE
+        } else {
+            interior_level = Some(weights.len() as u32 + 2);
+            weights.len() as u32 + 2
+        };
+        for &i in &problem.interior {
+            cell_level[i as usize] = level;
+        }
+    }
+    let mut safe = Vec::new();
+    let mut mines = Vec::new();
+    for (i, &l) in cell_level.iter().enumerate() {
+        if l == ZERO {
+            safe.push(i as u32);
+        } else if l == ONE {
+            mines.push(i as u32);
+        }
+    }
+    Analysis {
+        total: c.total,
+        k_lo: c.k_lo,
+        d: c.d,
+        interior,
+        interior_weight: c.interior_weight,
+        interior_level,
+        weights,
+        cell_level,
+        safe,
+        mines,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::constraints::{FLAG, HIDDEN};
+
+    fn raw(rows: &[&str]) -> Vec<u8> {
+        rows.iter()
+            .flat_map(|r| r.bytes())
+            .map(|b| match b {
+                b'H' => HIDDEN,
+                b'F' => FLAG,
+                d => d - b'0',
+            })
+            .collect()
+    }
+
+    fn binom(n: u64, k: u64) -> BigUint {
+        (0..k).fold(BigUint::from(1u8), |acc, i| acc * (n - i) / (i + 1))
+    }
+
+    fn layouts(a: &Analysis) -> BigUint {
+        &a.total * binom(a.interior, a.k_lo) / &a.d
+    }
+
+    /// Probability of cell `i` as (numerator, denominator).
+    fn prob(a: &Analysis, i: usize) -> (BigUint, BigUint) {
+        match a.cell_level[i] {
+            ZERO => (0u8.into(), 1u8.into()),
+            ONE => (1u8.into(), 1u8.into()),
+            l if Some(l) == a.interior_level => (a.interior_weight.clone(), &a.total * a.interior),
+            l => (a.weights[l as usize - 2].clone(), a.total.clone()),
+        }
+    }
+
+    fn is(a: &Analysis, i: usize, num: u64, den: u64) -> bool {
+        let (p, q) = prob(a, i);
+        p * den == q * num
+    }
+
+    #[test]
+    fn design_example() {
+        let cells = raw(&["H2HHH", "HHHHH", "112HH", "00HHH", "000HH"]);
+        let board = Board {
+            width: 5,
+            height: 5,
+            cells: &cells,
+            mines: Some(5),
+            trust_flags: true,
+        };
+        let a = analyze(&board, &Deadline::none()).unwrap();
+        assert_eq!(layouts(&a), BigUint::from(72u8));
+        assert!(is(&a, 0, 1, 2) && is(&a, 2, 1, 2));
+        assert!(is(&a, 5, 1, 6) && is(&a, 6, 5, 6));
+        assert!(is(&a, 8, 7, 12) && is(&a, 13, 7, 12));
+        for i in [3, 4, 9, 14, 19, 24] {
+            assert!(is(&a, i, 11, 36));
+        }
+        assert_eq!(a.safe, vec![7, 17, 18, 23]);
+        assert!(a.mines.is_empty());
+        assert_eq!(a.cell_level[1], NOT_UNKNOWN);
+    }
+
+    #[test]
+    fn inconsistent_and_unknown_totals() {
+        let cells = raw(&["1H", "HH"]);
+        let mut board = Board {
+            width: 2,
+            height: 2,
+            cells: &cells,
+            mines: Some(0),
+            trust_flags: true,
+        };
+        assert_eq!(
+            analyze(&board, &Deadline::none()).unwrap_err(),
+            ExactError::Inconsistent
+        );
+        board.mines = None;
+        assert_eq!(
+            analyze(&board, &Deadline::none()).unwrap_err(),
+            ExactError::NoTotal
+        );
+        board.mines = Some(3); // the 1 allows one mine among the three hidden cells
+        assert_eq!(
+            analyze(&board, &Deadline::none()).unwrap_err(),
+            ExactError::Inconsistent
+        );
+        board.mines = Some(1);
+        let a = analyze(&board, &Deadline::none()).unwrap();
+        assert_eq!(layouts(&a), BigUint::from(3u8));
+        assert!(is(&a, 1, 1, 3) && is(&a, 3, 1, 3));
+        assert!(a.safe.is_empty() && a.mines.is_empty());
+    }
+
+    #[test]
+    fn a_big_empty_board_is_one_binomial() {
+        let cells = vec![HIDDEN; 200 * 200];
+        let board = Board {
+            width: 200,
+            height: 200,
+            cells: &cells,
+            mines: Some(8000),
+            trust_flags: true,
+        };
+        let a = analyze(&board, &Deadline::none()).unwrap();
+        assert_eq!(layouts(&a), binom(40_000, 8000));
+        assert!(is(&a, 123, 1, 5));
+    }
+}

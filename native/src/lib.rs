@@ -1,0 +1,235 @@
+//! `minesolver._native`: the exact core in Rust, built by maturin into the one Python
+//! package. The bindings here stay thin: arguments in, the GIL released while the plain
+//! Rust modules work, results out. Those modules mirror the Python layers they serve:
+//!
+//! - [`constraints`]: a raw position to equations, boxes and components (layer 2);
+//! - [`frontier`]: the frontier count of one component (the `exact` engine, layer 4);
+//! - [`combine`]: components and interior under the total (layer 2, `counting`);
+//! - [`exact`]: the whole analysis; [`count`] the exact integer types; [`limits`] the
+//!   deadline.
+//!
+//! A panic never crosses into Python as a crash: it is caught here and raised as
+//! `NativePanic`; a deadline that passes is `DeadlineExceeded`, a count that would
+//! exhaust memory `TooLarge`; a position no layout
+//! explains is `Inconsistent` (the Python wrapper asks the reference for the reason).
+
+pub mod combine;
+pub mod constraints;
+pub mod count;
+pub mod exact;
+pub mod frontier;
+pub mod hash;
+pub mod limits;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use num_bigint::BigUint;
+use pyo3::create_exception;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use crate::constraints::{Board, Shape};
+use crate::exact::ExactError;
+use crate::frontier::CountError;
+use crate::limits::{Deadline, Stop};
+
+create_exception!(
+    _native,
+    Inconsistent,
+    PyValueError,
+    "No mine layout explains the position."
+);
+create_exception!(
+    _native,
+    DeadlineExceeded,
+    PyRuntimeError,
+    "The native work passed its deadline."
+);
+create_exception!(
+    _native,
+    TooLarge,
+    PyRuntimeError,
+    "The count would need more memory than the core allows."
+);
+create_exception!(
+    _native,
+    NativePanic,
+    PyRuntimeError,
+    "A bug in the native core."
+);
+
+fn deadline(seconds: Option<f64>) -> Deadline {
+    seconds.map_or_else(Deadline::none, Deadline::after)
+}
+
+/// Run `work` without the GIL, a panic turned into `NativePanic`.
+fn guarded<T: Send, F: FnOnce() -> T + Send>(py: Python<'_>, work: F) -> PyResult<T> {
+    py.detach(|| catch_unwind(AssertUnwindSafe(work)))
+        .map_err(|panic| {
+            let why = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".into());
+            NativePanic::new_err(format!("the native core failed: {why}"))
+        })
+}
+
+fn stop_error(stop: Stop) -> PyErr {
+    match stop {
+        Stop::Deadline => DeadlineExceeded::new_err("the time limit passed during the count"),
+        Stop::TooLarge => TooLarge::new_err(format!(
+            "the exact count would hold more than {} polynomial terms in memory",
+            limits::MAX_TERMS
+        )),
+    }
+}
+
+/// The exact analysis of a position, for the Python wrapper to turn into probabilities
+/// on demand (see the `exact` module for what each field means).
+#[pyclass(frozen, module = "minesolver._native")]
+struct ExactResult {
+    inner: exact::Analysis,
+}
+
+#[pymethods]
+impl ExactResult {
+    /// The layouts in the common scale (`layouts = total * C(interior, k_lo) / d`).
+    #[getter]
+    fn total(&self) -> BigUint {
+        self.inner.total.clone()
+    }
+    #[getter]
+    fn k_lo(&self) -> u64 {
+        self.inner.k_lo
+    }
+    #[getter]
+    fn d(&self) -> BigUint {
+        self.inner.d.clone()
+    }
+    #[getter]
+    fn interior(&self) -> u64 {
+        self.inner.interior
+    }
+    #[getter]
+    fn interior_weight(&self) -> BigUint {
+        self.inner.interior_weight.clone()
+    }
+    #[getter]
+    fn interior_level(&self) -> Option<u32> {
+        self.inner.interior_level
+    }
+    /// Number of levels (0, 1, and one per uncertain box and interior).
+    #[getter]
+    fn level_count(&self) -> usize {
+        self.inner.weights.len() + 2 + usize::from(self.inner.interior_level.is_some())
+    }
+    /// Numerator of box level `level` (its denominator is `total`).
+    fn weight(&self, level: usize) -> PyResult<BigUint> {
+        level
+            .checked_sub(2)
+            .and_then(|l| self.inner.weights.get(l))
+            .cloned()
+            .ok_or_else(|| PyValueError::new_err(format!("no box level {level}")))
+    }
+    /// Each cell's level as little-endian `u32`s (`0xFFFFFFFF`: not an unknown cell).
+    fn cell_levels<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        let levels = &self.inner.cell_level;
+        PyBytes::new_with(py, levels.len() * 4, |buf| {
+            for (chunk, l) in buf.chunks_exact_mut(4).zip(levels) {
+                chunk.copy_from_slice(&l.to_le_bytes());
+            }
+            Ok(())
+        })
+        .expect("filling a new bytes object cannot fail")
+    }
+    /// Cells certainly safe, in reading order.
+    #[getter]
+    fn safe(&self) -> Vec<u32> {
+        self.inner.safe.clone()
+    }
+    /// Cells certainly mines, in reading order.
+    #[getter]
+    fn mines(&self) -> Vec<u32> {
+        self.inner.mines.clone()
+    }
+}
+
+/// Analyse a raw position (a byte per cell: digit 0-8, 254 flag, 255 hidden) with a
+/// known total. Raises `Inconsistent`, `DeadlineExceeded`, `NativePanic`, or
+/// `ValueError` for malformed input.
+#[pyfunction]
+#[pyo3(signature = (raw, width, height, mines, trust_flags=true, deadline_seconds=None))]
+fn analyze(
+    py: Python<'_>,
+    raw: &[u8],
+    width: usize,
+    height: usize,
+    mines: u64,
+    trust_flags: bool,
+    deadline_seconds: Option<f64>,
+) -> PyResult<ExactResult> {
+    let cells = raw.to_vec();
+    let limit = deadline(deadline_seconds);
+    let result = guarded(py, move || {
+        let board = Board {
+            width,
+            height,
+            cells: &cells,
+            mines: Some(mines),
+            trust_flags,
+        };
+        exact::analyze(&board, &limit)
+    })?;
+    match result {
+        Ok(inner) => Ok(ExactResult { inner }),
+        Err(ExactError::Inconsistent) => Err(Inconsistent::new_err("no layout")),
+        Err(ExactError::Stop(s)) => Err(stop_error(s)),
+        Err(ExactError::NoTotal) => Err(PyValueError::new_err("the total is unknown")),
+        Err(ExactError::Invalid(why)) => Err(PyValueError::new_err(why)),
+    }
+}
+
+/// Component counts: `(layouts, box_mines)` as lists of ints, for box sizes `sizes` and
+/// equations `(boxes, mines)`. Raises `DeadlineExceeded`, `NativePanic`, or `ValueError`
+/// for a malformed component.
+#[pyfunction]
+#[pyo3(name = "count", signature = (sizes, constraints, deadline_seconds=None))]
+#[allow(clippy::type_complexity)]
+fn count_component(
+    py: Python<'_>,
+    sizes: Vec<usize>,
+    constraints: Vec<(Vec<u32>, u32)>,
+    deadline_seconds: Option<f64>,
+) -> PyResult<(Vec<BigUint>, Vec<Vec<BigUint>>)> {
+    let limit = deadline(deadline_seconds);
+    let shape = Shape { sizes, constraints };
+    let result = guarded(py, move || frontier::count(&shape, &limit))?;
+    match result {
+        Ok(c) => Ok((c.layouts, c.box_mines)),
+        Err(CountError::Stop(s)) => Err(stop_error(s)),
+        Err(CountError::Overflow) => Err(NativePanic::new_err("overflow in BigUint")),
+        Err(CountError::Invalid(why)) => Err(PyValueError::new_err(why)),
+    }
+}
+
+/// Panic on purpose (the wrapper's tests check that a panic becomes an error).
+#[pyfunction]
+fn _panic_for_test(py: Python<'_>) -> PyResult<()> {
+    guarded(py, || panic!("a test panic"))
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_function(wrap_pyfunction!(analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(count_component, m)?)?;
+    m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
+    m.add_class::<ExactResult>()?;
+    m.add("Inconsistent", py.get_type::<Inconsistent>())?;
+    m.add("DeadlineExceeded", py.get_type::<DeadlineExceeded>())?;
+    m.add("NativePanic", py.get_type::<NativePanic>())?;
+    m.add("TooLarge", py.get_type::<TooLarge>())?;
+    Ok(())
+}

@@ -1,0 +1,66 @@
+"""Typed stubs of the native core (built from the Rust crate in ``native/``).
+
+Layer 0: a leaf that knows no Python module. Only the typed wrappers of layers 4, 7 and 8
+call it (:mod:`minesolver.engines.native`).
+"""
+
+from collections.abc import Sequence
+
+class Inconsistent(ValueError):
+    """No mine layout explains the position."""
+
+class DeadlineExceeded(RuntimeError):
+    """The native work passed its deadline."""
+
+class TooLarge(RuntimeError):
+    """The count would hold more polynomial terms than the core allows (memory)."""
+
+class NativePanic(RuntimeError):
+    """A bug in the native core (a Rust panic, caught)."""
+
+class ExactResult:
+    """The exact analysis of a position: cell ``i`` has level ``cell_levels()[i]`` (a
+    little-endian ``u32``; ``0xFFFFFFFF`` for a revealed cell or trusted flag): level 0
+    is probability 0, level 1 probability 1, ``interior_level`` is
+    ``interior_weight / (total * interior)``, any other level ``weight(level) / total``.
+    The layout count is ``total * C(interior, k_lo) // d``."""
+
+    @property
+    def total(self) -> int: ...
+    @property
+    def k_lo(self) -> int: ...
+    @property
+    def d(self) -> int: ...
+    @property
+    def interior(self) -> int: ...
+    @property
+    def interior_weight(self) -> int: ...
+    @property
+    def interior_level(self) -> int | None: ...
+    @property
+    def level_count(self) -> int: ...
+    def weight(self, level: int) -> int: ...
+    def cell_levels(self) -> bytes: ...
+    @property
+    def safe(self) -> list[int]: ...
+    @property
+    def mines(self) -> list[int]: ...
+
+def analyze(
+    raw: bytes,
+    width: int,
+    height: int,
+    mines: int,
+    trust_flags: bool = True,
+    deadline_seconds: float | None = None,
+) -> ExactResult:
+    """Analyse a raw position (a byte per cell: digit 0-8, 254 flag, 255 hidden)."""
+
+def count(
+    sizes: Sequence[int],
+    constraints: Sequence[tuple[Sequence[int], int]],
+    deadline_seconds: float | None = None,
+) -> tuple[list[int], list[list[int]]]:
+    """One component's layouts by mine number and per-box mine counts."""
+
+def _panic_for_test() -> None: ...
