@@ -167,11 +167,20 @@ def test_a_hard_position_does_not_block_other_requests(client: TestClient) -> No
 def test_compute_budget_stops_a_hard_position_and_the_server_goes_on(
     client: TestClient,
 ) -> None:
-    r = client.post("/api/analyze", json={"position": hard_position()})
+    # the Python reference counts on for many seconds (the native engine refuses this
+    # position at once for the memory its count would take: see the next test)
+    r = client.post("/api/analyze", json={"position": hard_position(), "engine": "exact-py"})
     detail = error_of(r, 503, "compute_budget_exceeded")
     assert "budget of 2 s" in detail
     # no engine is advised: the approximate ones fail on this position too
     assert not set(detail.replace(",", " ").split()) & set(ENGINES)
+    assert client.post("/api/analyze", json={"position": KNOWN}).json()["layouts"] == "72"
+
+
+def test_the_native_engine_refuses_a_count_too_large_for_memory(client: TestClient) -> None:
+    r = client.post("/api/analyze", json={"position": hard_position()})
+    detail = error_of(r, 422, "engine_limit_exceeded")
+    assert "in memory" in detail and "'auto'" in detail
     assert client.post("/api/analyze", json={"position": KNOWN}).json()["layouts"] == "72"
 
 
