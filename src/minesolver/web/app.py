@@ -24,10 +24,12 @@ from __future__ import annotations
 import base64
 import json
 import logging
+import re
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +56,7 @@ from minesolver.web.compute import (
 )
 from minesolver.web.fairness import Cost, FairGate, TooManyRequests, estimate_cost
 from minesolver.web.games import GameStore, StoredGame, game_state
-from minesolver.web.openapi import openapi_document
+from minesolver.web.openapi import BEST_VALUES, LEVEL_PATTERN, POSITION_PATTERN, openapi_document
 
 __all__ = ["ApiError", "Settings", "create_app"]
 
@@ -66,8 +68,8 @@ _JOB_ERROR_CODES = {
     "InconsistentPosition": (422, "inconsistent_position"),
     "MineCountUnknown": (422, "mines_unknown"),
     "EngineLimitExceeded": (422, "engine_limit_exceeded"),
-    "ReplayFormatError": (400, "malformed_replay"),
-    "TileError": (400, "bad_cell"),
+    "ReplayFormatError": (422, "malformed_replay"),
+    "TileError": (422, "bad_cell"),
 }
 
 _MAX_LEVEL_TEXT = 64
@@ -157,11 +159,14 @@ def _error_response(
     return JSONResponse(body, status_code=status, headers=headers)
 
 
-def _malformed(exc: PositionFormatError) -> ApiError:
-    """400 ``malformed_position``, with the ``line`` and ``column`` of the text it names."""
+def _malformed(exc: PositionFormatError, text: str | None = None) -> ApiError:
+    """``malformed_position``, with the ``line`` and ``column`` of the text it names: a
+    422 when the text keeps to the OpenAPI document's pattern (its characters are right,
+    its shape is not), else a 400."""
     where = {"line": exc.line, "column": exc.column}
+    status = 422 if text is not None and re.fullmatch(POSITION_PATTERN, text) else 400
     return ApiError(
-        400, "malformed_position", str(exc), {k: v for k, v in where.items() if v is not None}
+        status, "malformed_position", str(exc), {k: v for k, v in where.items() if v is not None}
     )
 
 
@@ -173,7 +178,9 @@ async def _api_error(request: Request, exc: Exception) -> Response:
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
-    return _error_response(exc.status_code, code, str(exc.detail))
+    response = _error_response(exc.status_code, code, str(exc.detail))
+    response.headers.update(exc.headers or {})  # a 405 says which methods are allowed
+    return response
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:
@@ -223,6 +230,8 @@ def _field(body: dict[str, Any], name: str, kind: type | tuple[type, ...], defau
     if value is None:
         return default
     kinds = kind if isinstance(kind, tuple) else (kind,)
+    if int in kinds and isinstance(value, float) and value.is_integer():
+        value = int(value)  # JSON has one number type: 3.0 is the integer 3
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
         names = " or ".join("boolean" if k is bool else k.__name__ for k in kinds)
         raise ApiError(400, "bad_field", f"field {name!r} must be {names}")
@@ -360,13 +369,16 @@ class _Api:
         self._check_share(request)
         data = await _read_body(request, self.settings.max_replay)
         if not data:
-            raise ApiError(400, "malformed_replay", "the request body holds no replay file")
+            raise ApiError(422, "malformed_replay", "the request body holds no replay file")
         return JSONResponse(await self._grade(request, data))
 
     async def _grade(self, request: Request, data: bytes) -> Any:
         """A replay file's bytes graded in a worker (``?best=0`` leaves out the best
         player's moves): the report of ``minesolver replay --json`` with ``positions``."""
-        best = request.query_params.get("best", "1") not in ("0", "false", "no")
+        flag = request.query_params.get("best", "1")
+        if flag not in BEST_VALUES:
+            raise ApiError(400, "bad_field", f"best={flag!r}: expected one of {BEST_VALUES}")
+        best = flag not in ("0", "false", "no")
         cost = Cost(sys.maxsize, sys.maxsize)  # an analysis per action: the expensive lane
         encoded = base64.b64encode(data).decode("ascii")
         return await self.compute(request, cost, "replay", data=encoded, best=best)
@@ -388,15 +400,26 @@ class _Api:
         if mines is not None and density is not None:
             raise ApiError(400, "bad_field", "give either 'mines' or 'density', not both")
         trust_flags = _field(body, "trust_flags", bool, True)
+        if density is not None:
+            try:
+                value = Fraction(str(density).strip())
+            except (ValueError, ZeroDivisionError):
+                raise ApiError(
+                    400, "bad_field", f"density {density!r} is not a number (0.2 or 1/5)"
+                ) from None
+            if not 0 < value < 1:
+                raise ApiError(
+                    422, "bad_field", f"density {density} must be strictly between 0 and 1"
+                )
         try:
             position = await run_in_threadpool(Position.from_text, text)
         except PositionFormatError as exc:
-            raise _malformed(exc) from None
+            raise _malformed(exc, text) from None
         _check_size(position.width, position.height, self.settings, "board")
         if mines is not None and not 0 <= mines <= position.width * position.height:
             raise ApiError(
-                400,
-                "bad_field",
+                422,
+                "inconsistent_position",
                 f"mines {mines} do not fit a {position.width}x{position.height} board",
             )
         args = {
@@ -424,13 +447,14 @@ class _Api:
         """One hidden cell's tile information (:func:`minesolver.web.jobs.tile`): exact
         digit chances, opening and progress. A bad cell is a 400 before any work."""
         body, position, args = await self._position_request(request)
+        _field(body, "engine", str, None)  # ignored, but a string when given
         cell = (_required(body, "x", int), _required(body, "y", int))
         if args["trust_flags"] is False:
             position = await run_in_threadpool(position.without_flags)
         try:
             check_tile_cell(position, cell)
         except TileError as exc:
-            raise ApiError(400, "bad_cell", str(exc)) from None
+            raise ApiError(422, "bad_cell", str(exc)) from None
         cost = await run_in_threadpool(estimate_cost, position)
         result = await self.compute(request, cost, "tile", **args, x=cell[0], y=cell[1])
         return JSONResponse(result)
@@ -447,25 +471,39 @@ class _Api:
     # -- games -----------------------------------------------------------------------------
 
     def _level(self, body: dict[str, Any]) -> Level:
+        """The level a new game asks for: ``level`` (a name or ``WxHxM``), or ``width``,
+        ``height`` and ``mines`` together (beginner when neither). A text that is not a
+        level is a 400; a level that is one but cannot be played (its mines do not fit,
+        it is over the limits) a 422."""
         level_text = _field(body, "level", str, None)
-        if level_text is None and body.get("width") is None:
+        dims = {k: _field(body, k, int, None) for k in ("width", "height", "mines")}
+        given = [k for k, v in dims.items() if v is not None]
+        if given and len(given) < 3:
+            missing = next(k for k, v in dims.items() if v is None)
+            raise ApiError(400, "missing_field", f"field {missing!r} is required with {given[0]!r}")
+        for key, least in (("width", 1), ("height", 1), ("mines", 0)):
+            if dims[key] is not None and dims[key] < least:
+                raise ApiError(400, "bad_field", f"field {key!r} must be at least {least}")
+        if level_text is not None:
+            if len(level_text) > _MAX_LEVEL_TEXT or not re.fullmatch(LEVEL_PATTERN, level_text):
+                shown = (
+                    repr(level_text)
+                    if len(level_text) <= _MAX_LEVEL_TEXT
+                    else f"of {len(level_text)} characters"
+                )
+                raise ApiError(
+                    400,
+                    "bad_level",
+                    f"level {shown}: expected beginner, intermediate, expert or WIDTHxHEIGHTxMINES",
+                )
+        elif given:
+            level_text = "{width}x{height}x{mines}".format(**dims)
+        else:
             level_text = "beginner"
-        if level_text is None:
-            width = _required(body, "width", int)
-            height = _required(body, "height", int)
-            mines = _required(body, "mines", int)
-            level_text = f"{width}x{height}x{mines}"
-        if len(level_text) > _MAX_LEVEL_TEXT:
-            raise ApiError(
-                400,
-                "bad_level",
-                f"level of {len(level_text)} characters: expected beginner, intermediate, "
-                "expert or WIDTHxHEIGHTxMINES",
-            )
         try:
             level = parse_level(level_text)
         except GameError as exc:
-            raise ApiError(400, "bad_level", str(exc)) from None
+            raise ApiError(422, "bad_level", str(exc)[:200]) from None
         _check_size(level.width, level.height, self.settings, "level")
         return level
 
@@ -473,6 +511,9 @@ class _Api:
         body = await _read_json(request, self.settings.max_body)
         level = self._level(body)
         rule = _field(body, "rule", str, "safe")
+        if rule not in FIRST_CLICK_RULES:
+            known = ", ".join(FIRST_CLICK_RULES)
+            raise ApiError(400, "bad_level", f"first-click rule {rule!r}: expected one of {known}")
         seed = _field(body, "seed", int, None)
         if seed is not None and not 0 <= seed < 2**63:
             raise ApiError(400, "bad_field", "field 'seed' must be between 0 and 2**63 - 1")
@@ -480,7 +521,7 @@ class _Api:
             # the centre protects the most cells: if the mines fit then, they fit anywhere
             check_level(level, (level.width // 2, level.height // 2), rule)
         except GameError as exc:
-            raise ApiError(400, "bad_level", str(exc)) from None
+            raise ApiError(422, "bad_level", str(exc)) from None
         game_id, stored = self.games.create(level, rule, seed, client_address(request))
         return JSONResponse(game_state(game_id, stored), status_code=201)
 
@@ -492,6 +533,12 @@ class _Api:
                 404, "game_not_found", f"no game with id {game_id!r} (it may have expired)"
             )
         return game_id, stored
+
+    async def game(self, request: Request) -> Response:
+        """``GET`` a game's state or ``DELETE`` it."""
+        if request.method == "DELETE":
+            return await self.delete_game(request)
+        return await self.get_game(request)
 
     async def get_game(self, request: Request) -> Response:
         game_id, stored = self._game(request)
@@ -545,7 +592,7 @@ class _Api:
             try:
                 stored.push(kind, (x, y), toggle=toggle)
             except GameError as exc:
-                raise ApiError(400, "bad_move", str(exc)) from None
+                raise ApiError(422, "bad_move", str(exc)) from None
 
     async def move(self, request: Request) -> Response:
         game_id, stored = self._game(request)
@@ -610,8 +657,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/levels", api.levels, methods=["GET"]),
         Route("/api/replays", api.replay, methods=["POST"]),
         Route("/api/games", api.new_game, methods=["POST"]),
-        Route("/api/games/{game_id}", api.get_game, methods=["GET"]),
-        Route("/api/games/{game_id}", api.delete_game, methods=["DELETE"]),
+        # one route for both methods, so that a 405 there names both in its Allow header
+        Route("/api/games/{game_id}", api.game, methods=["GET", "DELETE"]),
         Route("/api/games/{game_id}/move", api.move, methods=["POST"]),
         Route("/api/games/{game_id}/hint", api.hint, methods=["GET"]),
         Route("/api/games/{game_id}/ai", api.ai_move, methods=["POST"]),
