@@ -26,6 +26,7 @@ import json
 import logging
 import re
 import sys
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -42,9 +43,20 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from minesolver.engines import ENGINES
-from minesolver.game import FIRST_CLICK_RULES, PRESETS, GameError, Level, check_level, parse_level
+from minesolver.game import (
+    FIRST_CLICK_RULES,
+    PRESETS,
+    GameError,
+    Layout,
+    Level,
+    check_level,
+    parse_level,
+    read_mbf,
+    write_mbf,
+)
+from minesolver.noguess import NoGuessError
 from minesolver.position import Position, PositionFormatError
-from minesolver.replay.evf_write import replay_from_game, write_evf
+from minesolver.replay.evf_write import replay_from_moves, write_evf
 from minesolver.strategy.outcomes import TileError, check_tile_cell
 from minesolver.web.compute import (
     BudgetExceeded,
@@ -507,8 +519,32 @@ class _Api:
         _check_size(level.width, level.height, self.settings, "level")
         return level
 
+    def _layout(self, body: dict[str, Any]) -> Layout | None:
+        """The layout of an MBF file sent in base64 as ``layout`` (its first record), or
+        ``None``. A text that is not base64, or bytes that are not MBF, are a 422."""
+        text = _field(body, "layout", str, None)
+        if text is None:
+            return None
+        try:
+            data = base64.b64decode(text, validate=True)
+        except ValueError:
+            raise ApiError(422, "bad_layout", "field 'layout' is not base64") from None
+        try:
+            layout = read_mbf(data, "layout")[0]
+        except GameError as exc:
+            raise ApiError(422, "bad_layout", str(exc)[:300]) from None
+        _check_size(layout.width, layout.height, self.settings, "layout")
+        return layout
+
     async def new_game(self, request: Request) -> Response:
         body = await _read_json(request, self.settings.max_body)
+        layout = self._layout(body)
+        no_guess = _field(body, "no_guess", bool, False)
+        if layout is not None:
+            game_id, stored = self.games.create(
+                layout.level, "none", None, client_address(request), layout=layout
+            )
+            return JSONResponse(game_state(game_id, stored), status_code=201)
         level = self._level(body)
         rule = _field(body, "rule", str, "safe")
         if rule not in FIRST_CLICK_RULES:
@@ -522,7 +558,9 @@ class _Api:
             check_level(level, (level.width // 2, level.height // 2), rule)
         except GameError as exc:
             raise ApiError(422, "bad_level", str(exc)) from None
-        game_id, stored = self.games.create(level, rule, seed, client_address(request))
+        game_id, stored = self.games.create(
+            level, rule, seed, client_address(request), no_guess=no_guess
+        )
         return JSONResponse(game_state(game_id, stored), status_code=201)
 
     def _game(self, request: Request) -> tuple[str, StoredGame]:
@@ -545,23 +583,59 @@ class _Api:
         return JSONResponse(game_state(game_id, stored))
 
     @staticmethod
-    def _finished_evf(stored: StoredGame, what: str) -> bytes:
-        """A finished game as EVF bytes (409 while it runs: they hold its mines)."""
+    def _running_allowed(request: Request) -> bool:
+        """``?running=1``: the client asks for a running game's file, mines and all."""
+        flag = request.query_params.get("running", "0")
+        if flag not in BEST_VALUES:
+            raise ApiError(400, "bad_field", f"running={flag!r}: expected one of {BEST_VALUES}")
+        return flag in ("1", "true", "yes")
+
+    @staticmethod
+    def _layout_of(stored: StoredGame, what: str, running: bool) -> Layout:
+        """The game's layout for a file (the lock is held): 409 while the game runs
+        unless ``running`` (then the game is marked ``revealed``), or before its first
+        open (no mines yet)."""
+        game = stored.game
+        if not game.over and not running:
+            raise ApiError(
+                409, "game_not_over", f"{what} holds its mines: finish it first (or ?running=1)"
+            )
+        if game.layout is None or (stored.from_layout and not stored.record):
+            raise ApiError(409, "game_not_over", f"{what}: the game has no move yet")
+        if not game.over and not stored.from_layout:
+            stored.revealed = True
+        return game.layout
+
+    @classmethod
+    def _game_evf(cls, stored: StoredGame, what: str, running: bool = False) -> bytes:
+        """The game as EVF bytes: its moves at the game's clock (the server's player's
+        thinking left out), no player's name (the page does not ask for one)."""
         with stored.lock:
-            game = stored.game
-            if not game.over:
-                raise ApiError(409, "game_not_over", f"{what} holds its mines: finish it first")
-            replay = replay_from_game(game, player="minesolver web")
+            layout = cls._layout_of(stored, what, running)
+            replay = replay_from_moves(layout, stored.moves_ms(), software="minesolver web")
         return write_evf(replay)
 
     async def game_replay(self, request: Request) -> Response:
-        """A finished game as an EVF replay file (the mines are in it: only once over)."""
+        """The game as an EVF replay file (the mines are in it: once over, or while it
+        runs with ``?running=1``, which marks the game ``revealed``)."""
         _, stored = self._game(request)
-        data = self._finished_evf(stored, "a game's replay")
+        data = self._game_evf(stored, "a game's replay", self._running_allowed(request))
         return Response(
             data,
             media_type="application/octet-stream",
             headers={"Content-Disposition": 'attachment; filename="minesolver-game.evf"'},
+        )
+
+    async def game_layout(self, request: Request) -> Response:
+        """The game's layout as an MBF file (same rules as its replay)."""
+        _, stored = self._game(request)
+        running = self._running_allowed(request)
+        with stored.lock:
+            data = write_mbf(self._layout_of(stored, "a game's layout", running))
+        return Response(
+            data,
+            media_type="application/octet-stream",
+            headers={"Content-Disposition": 'attachment; filename="minesolver-board.mbf"'},
         )
 
     async def game_review(self, request: Request) -> Response:
@@ -569,7 +643,7 @@ class _Api:
         every action from the position the player saw, the losing click's risk included."""
         self._check_share(request)
         _, stored = self._game(request)
-        data = await run_in_threadpool(self._finished_evf, stored, "a game's review")
+        data = await run_in_threadpool(self._game_evf, stored, "a game's review")
         return JSONResponse(await self._grade(request, data))
 
     async def delete_game(self, request: Request) -> Response:
@@ -591,6 +665,8 @@ class _Api:
                 return  # a chord over a hidden or flagged cell does nothing, as in the clones
             try:
                 stored.push(kind, (x, y), toggle=toggle)
+            except NoGuessError as exc:
+                raise ApiError(503, "no_guess_not_found", str(exc)) from None
             except GameError as exc:
                 raise ApiError(422, "bad_move", str(exc)) from None
 
@@ -620,13 +696,21 @@ class _Api:
         return JSONResponse(result)
 
     async def ai_move(self, request: Request) -> Response:
+        """The server's player makes one move; with ``?guesses=0`` it makes no guess:
+        a move that is one comes back with ``applied`` false, the game unchanged."""
         self._check_share(request)
+        flag = request.query_params.get("guesses", "1")
+        if flag not in BEST_VALUES:
+            raise ApiError(400, "bad_field", f"guesses={flag!r}: expected one of {BEST_VALUES}")
         game_id, stored = self._game(request)
         text, cost = await run_in_threadpool(self._running_view, stored)
+        began = time.monotonic()
         move = await self.compute(request, cost, "hint", text=text, seed=stored.moves)
-        if move is not None:
+        stored.pause(time.monotonic() - began)  # the player's thinking is not the game's time
+        applied = move is not None and not (move["guess"] and flag in ("0", "false", "no"))
+        if applied:
             await run_in_threadpool(self._apply, stored, move["kind"], move["x"], move["y"], False)
-        return JSONResponse({"move": move, "game": game_state(game_id, stored)})
+        return JSONResponse({"move": move, "applied": applied, "game": game_state(game_id, stored)})
 
     # -- documents -------------------------------------------------------------------------
 
@@ -663,6 +747,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}/hint", api.hint, methods=["GET"]),
         Route("/api/games/{game_id}/ai", api.ai_move, methods=["POST"]),
         Route("/api/games/{game_id}/replay", api.game_replay, methods=["GET"]),
+        Route("/api/games/{game_id}/layout", api.game_layout, methods=["GET"]),
         Route("/api/games/{game_id}/review", api.game_review, methods=["GET"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]

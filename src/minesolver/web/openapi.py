@@ -41,6 +41,8 @@ _ERROR_CODES = [
     "game_not_found",
     "game_over",
     "game_not_over",
+    "bad_layout",
+    "no_guess_not_found",
     "malformed_replay",
     "not_found",
     "method_not_allowed",
@@ -60,7 +62,18 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
-def _errors(*statuses: int) -> dict[str, Any]:
+def _binary(description: str) -> dict[str, Any]:
+    """A response of a file's bytes."""
+    binary = {"schema": {"type": "string", "format": "binary"}}
+    return {"description": description, "content": {"application/octet-stream": binary}}
+
+
+def _binary_responses(description: str, errors: tuple[int, ...]) -> dict[str, Any]:
+    """A file's bytes, or one of the ``errors``."""
+    return {"200": _binary(description), **_errors(*errors)}
+
+
+def _errors(*statuses: int) -> dict[str, dict[str, Any]]:
     texts = {
         400: "Malformed request: bad JSON, a missing or mistyped field, a field outside "
         "what this document allows, a position text or replay file that cannot be read",
@@ -72,7 +85,8 @@ def _errors(*statuses: int) -> dict[str, Any]:
         "mine total, a board over the server's limits, a cell off the board or not hidden, "
         "a move the game refuses, a level whose mines do not fit",
         429: "This client already has its share of analyses running and waiting",
-        503: "Compute budget or memory exceeded, or every worker busy",
+        503: "Compute budget or memory exceeded, every worker busy, or no no-guess layout "
+        "found in time",
     }
     return {str(s): _json(_ref("Error"), texts[s]) for s in statuses}
 
@@ -83,6 +97,23 @@ _GAME_ID = {
     "required": True,
     "schema": {"type": "string"},
     "description": "The random id returned when the game was created",
+}
+
+_RUNNING: dict[str, Any] = {
+    "name": "running",
+    "in": "query",
+    "required": False,
+    "description": "1: the file of a game still on (it holds the mines: the game is marked "
+    "revealed)",
+    "schema": {"type": "string", "enum": list(BEST_VALUES)},
+}
+
+_GUESSES: dict[str, Any] = {
+    "name": "guesses",
+    "in": "query",
+    "required": False,
+    "description": "0: make no guess; a move that is one is returned with applied false",
+    "schema": {"type": "string", "enum": list(BEST_VALUES)},
 }
 
 _BEST: dict[str, Any] = {
@@ -313,6 +344,20 @@ _SCHEMAS: dict[str, Any] = {
                 "maximum": 2**63 - 1,
                 "description": "Lay the mines from this seed (reproducible games, tests)",
             },
+            "no_guess": {
+                "type": ["boolean", "null"],
+                "default": False,
+                "description": "Lay the mines at the first open, uniformly among the layouts "
+                "the exact analysis solves from that cell without a guess",
+            },
+            "layout": {
+                "type": ["string", "null"],
+                "contentEncoding": "base64",
+                "pattern": "^[A-Za-z0-9+/]*={0,2}$",
+                "description": "An MBF file in base64: play its (first) layout, with no "
+                "first-click rule; the level fields are then ignored; bytes that are not "
+                "MBF are a 422 bad_layout",
+            },
         },
     },
     "GameMove": {
@@ -357,13 +402,26 @@ _SCHEMAS: dict[str, Any] = {
                 "description": "The mines were laid from a seed the client chose: the layout "
                 "is predictable",
             },
+            "no_guess": {"type": "boolean", "description": "A no-guess game"},
+            "from_layout": {
+                "type": "boolean",
+                "description": "Played on a layout the client sent",
+            },
+            "revealed": {
+                "type": "boolean",
+                "description": "The game's file (with its mines) was downloaded while it ran",
+            },
         },
     },
     "AiMove": {
         "type": "object",
-        "required": ["move", "game"],
+        "required": ["move", "applied", "game"],
         "properties": {
             "move": {"oneOf": [_ref("Move"), {"type": "null"}]},
+            "applied": {
+                "type": "boolean",
+                "description": "Whether the move was made (not with guesses=0 and a guess)",
+            },
             "game": _ref("Game"),
         },
     },
@@ -450,22 +508,23 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 (),
             )
         },
+        "/api/games/{game_id}/layout": {
+            **game,
+            "get": {
+                "summary": "A game's layout as an MBF file (once over, or with running=1)",
+                "operationId": "gameLayout",
+                "parameters": [_RUNNING],
+                "responses": _binary_responses("The layout", (400, 404, 409)),
+            },
+        },
         "/api/games/{game_id}/replay": {
             **game,
             "get": {
-                "summary": "A finished game as an EVF replay file (Metasweeper reads it)",
+                "summary": "A game as an EVF replay file (Metasweeper reads it), once over or "
+                "with running=1; its times leave out the server's player's thinking",
                 "operationId": "gameReplay",
-                "responses": {
-                    "200": {
-                        "description": "The replay",
-                        "content": {
-                            "application/octet-stream": {
-                                "schema": {"type": "string", "format": "binary"}
-                            }
-                        },
-                    },
-                    **_errors(404, 409),
-                },
+                "parameters": [_RUNNING],
+                "responses": _binary_responses("The replay", (400, 404, 409)),
             },
         },
         "/api/games/{game_id}/review": {
@@ -522,7 +581,7 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 "Open a cell, toggle a flag, or chord on a digit",
                 "moveGame",
                 ("200", "Game", "The game after the move"),
-                (400, 404, 409, 413, 422),
+                (400, 404, 409, 413, 422, 503),
                 body="GameMove",
             ),
         },
@@ -541,8 +600,9 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 "Let the best registered player make one move",
                 "aiMove",
                 ("200", "AiMove", "The move made and the game after it"),
-                (404, 409, 422, 429, 503),
-            ),
+                (400, 404, 409, 422, 429, 503),
+            )
+            | {"parameters": [_GUESSES]},
         },
     }
     return {
