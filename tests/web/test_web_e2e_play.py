@@ -289,6 +289,8 @@ def test_the_review_of_a_lost_game_and_the_way_back(server: str, page: Page) -> 
     assert f.get_attribute("data-p") and f.evaluate(
         "e => e.style.getPropertyValue('--tint')"
     ).startswith("rgb(")
+    interior = page.locator("#board .cell.interior").count()
+    assert page.is_visible("#legend-interior") == (interior > 0)  # said only when there
     page.click("#review-first")  # the first click, graded by the game's rule
     page.wait_for_function("review.step === 0")
     action = page.inner_text("#review-action")

@@ -182,8 +182,8 @@ function render() {
         if (c) {
           el.dataset.p = c.p;
           label += `, mine probability ${c.p}`;
-          if (c.p !== "0" && c.p !== "1") el.style.setProperty("--tint", heat(c.prob));
-          else cls.push(c.p === "0" ? "certain-safe" : "certain-mine");
+          // the flag stays drawn; its tint is the risk the grader gives the cell
+          el.style.setProperty("--tint", c.p === "0" ? "#bfe8c4" : heat(c.prob));
         }
       } else {
         label += "hidden";
