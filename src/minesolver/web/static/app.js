@@ -182,8 +182,9 @@ function render() {
         if (c) {
           el.dataset.p = c.p;
           label += `, mine probability ${c.p}`;
-          // the flag stays drawn; its tint is the risk the grader gives the cell
-          el.style.setProperty("--tint", c.p === "0" ? "#bfe8c4" : heat(c.prob));
+          // the flag stays drawn; its tint is the risk the grader gives the cell (a flag on
+          // a certain mine keeps the plain tile, as a certain mine does)
+          if (c.p !== "1") el.style.setProperty("--tint", c.p === "0" ? "#bfe8c4" : heat(c.prob));
         }
       } else {
         label += "hidden";
