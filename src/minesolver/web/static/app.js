@@ -386,7 +386,10 @@ function showGame(game) {
   if (mark) { $("seeded").textContent = mark[0]; $("seeded").title = mark[1]; }
   $("review-game").hidden = game.status === "playing";
   $("download-evf").disabled = $("download-mbf").disabled = game.moves === 0;
-  if (state.stopGuess && (state.stopGuess.id !== game.id || game.moves !== state.stopGuess.moves)) state.stopGuess = null;
+  if (state.stopGuess && (state.stopGuess.id !== game.id || game.moves !== state.stopGuess.moves)) {
+    state.stopGuess = null;  // a move was made since autoplay stopped: the line moves on
+    delete $("hint-info").dataset.stop;
+  }
   setClock(game);
   if (game.status !== "playing") {
     state.endNote = endNote(game, state.analysis);
