@@ -78,6 +78,7 @@ def won_by_autoplay(page: Page, port: int) -> None:
     for seed in range(1, 50):
         first_click(page, f"http://127.0.0.1:{port}/?seed={seed}&level=beginner", 81, 4, 4)
         page.fill("#speed", "20")
+        page.check("#accept-guesses")  # else autoplay stops before its first guess
         page.click("#autoplay")
         page.wait_for_selector("#status.won, #status.lost", timeout=60_000)
         if page.evaluate("state.game.status") == "won":

@@ -19,13 +19,20 @@ from minesolver.strategy.outcomes import tile_outcomes
 Page = Any
 
 
+SUPERSCRIPT = str.maketrans(
+    "0123456789", "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"
+)
+
+
 def count_text(n: int) -> str:
     """A layout count as the page writes it: grouped in thousands up to 15 digits, else
-    ``d.ddd \u00d7 10^k`` (truncated, as the page does)."""
+    ``d.ddd \u00d7 10\u207f`` with a superscript power and no-break spaces (truncated, as
+    the page does)."""
     digits = str(n)
     if len(digits) <= 15:
         return f"{n:,}"
-    return f"{digits[0]}.{digits[1:4]} \u00d7 10^{len(digits) - 1}"
+    power = str(len(digits) - 1).translate(SUPERSCRIPT)
+    return f"{digits[0]}.{digits[1:4]}\u00a0\u00d7\u00a010{power}"
 
 
 def cell(page: Page, x: int, y: int) -> Any:

@@ -81,8 +81,10 @@ def test_analyze_with_an_approximate_engine(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("body", "status", "code", "words"),
     [
-        ({"position": "3x3x1\n9HH\nHHH\nHHH"}, 400, "malformed_position", "line 2, column 1"),
-        ({"position": "3x3x1\nHHH\nHH\nHHH"}, 400, "malformed_position", "line 3"),
+        # characters the document allows, in a shape it cannot state: 422; others: 400
+        ({"position": "3x3x1\n9HH\nHHH\nHHH"}, 422, "malformed_position", "line 2, column 1"),
+        ({"position": "3x3x1\nHHH\nHH\nHHH"}, 422, "malformed_position", "line 3"),
+        ({"position": "3x3x1\nHZH\nHHH\nHHH"}, 400, "malformed_position", "line 2, column 2"),
         ({"position": "3x3x1\n3HH\nHHH\nHHH"}, 422, "inconsistent_position", "mines"),
         ({"position": "1HH\nHHH"}, 422, "mines_unknown", "total"),
         ({"position": "H" * 101}, 422, "board_too_large", "100 per side"),
@@ -91,8 +93,9 @@ def test_analyze_with_an_approximate_engine(client: TestClient) -> None:
         ({"position": 5}, 400, "bad_field", "'position' must be str"),
         ({"position": KNOWN, "mines": "3"}, 400, "bad_field", "'mines' must be int"),
         ({"position": KNOWN, "mines": True}, 400, "bad_field", "'mines'"),
-        ({"position": KNOWN, "mines": 26}, 400, "bad_field", "do not fit"),
-        ({"position": KNOWN, "density": "2"}, 400, "bad_request", "between 0 and 1"),
+        ({"position": KNOWN, "mines": 26}, 422, "inconsistent_position", "do not fit"),
+        ({"position": KNOWN, "density": "2"}, 422, "bad_field", "between 0 and 1"),
+        ({"position": KNOWN, "density": "lots"}, 400, "bad_field", "not a number"),
         ({"position": KNOWN, "trust_flags": "yes"}, 400, "bad_field", "boolean"),
         ({"position": KNOWN, "engine": "magic"}, 400, "bad_field", "expected one of"),
         (
@@ -232,8 +235,8 @@ def test_new_game_levels_and_ids(client: TestClient) -> None:
     ("body", "status", "code"),
     [
         ({"level": "huge"}, 400, "bad_level"),
-        ({"level": "9x9x82"}, 400, "bad_level"),
-        ({"width": 9, "height": 9, "mines": 73, "rule": "opening"}, 400, "bad_level"),
+        ({"level": "9x9x82"}, 422, "bad_level"),
+        ({"width": 9, "height": 9, "mines": 73, "rule": "opening"}, 422, "bad_level"),
         ({"level": "beginner", "rule": "lucky"}, 400, "bad_level"),
         ({"width": 101, "height": 5, "mines": 3}, 422, "board_too_large"),
         ({"width": 9}, 400, "missing_field"),
@@ -313,7 +316,7 @@ def test_move_errors(client: TestClient) -> None:
     gid = new_game(client, level="beginner")["id"]
     url = f"/api/games/{gid}/move"
     assert "off the 9x9" in error_of(
-        client.post(url, json={"kind": "open", "x": 9, "y": 0}), 400, "bad_move"
+        client.post(url, json={"kind": "open", "x": 9, "y": 0}), 422, "bad_move"
     )
     error_of(client.post(url, json={"kind": "dig", "x": 1, "y": 0}), 400, "bad_field")
     error_of(client.post(url, json={"kind": "open", "x": 1}), 400, "missing_field")
@@ -323,6 +326,14 @@ def test_move_errors(client: TestClient) -> None:
     error_of(client.post("/api/games/nope/ai"), 404, "game_not_found")
     error_of(client.get("/api/games/nope/hint"), 404, "game_not_found")
     error_of(client.put("/api/games"), 405, "method_not_allowed")
+    assert client.put("/api/games").headers["allow"] == "POST"
+    assert set(client.put(f"/api/games/{gid}").headers["allow"].split(", ")) == {
+        "GET",
+        "HEAD",
+        "DELETE",
+    }
+    # JSON has one number type: 1.0 is the integer 1
+    assert client.post(url, json={"kind": "flag", "x": 1.0, "y": 0}).status_code == 200
     error_of(client.get("/api/nothing"), 404, "not_found")
 
 
@@ -418,10 +429,10 @@ def test_a_replay_uploaded_is_graded_as_the_command_line_grades_it(client: TestC
         fresh = to_json(analyze(position, trust_flags=False))
         assert entry["analysis"]["cells"] == fresh["cells"]
     bad = client.post("/api/replays", content=data[: len(data) // 2])
-    assert bad.status_code == 400 and bad.json()["error"] == "malformed_replay"
+    assert bad.status_code == 422 and bad.json()["error"] == "malformed_replay"
     assert "byte" in bad.json()["detail"]
     empty = client.post("/api/replays", content=b"")
-    assert empty.status_code == 400 and empty.json()["error"] == "malformed_replay"
+    assert empty.status_code == 422 and empty.json()["error"] == "malformed_replay"
     huge = client.post("/api/replays", content=b"\0" * (SETTINGS.max_replay + 1))
     assert huge.status_code == 413
 

@@ -90,6 +90,7 @@ def test_ai_autoplay_finishes_a_game(server: str, page: Page) -> None:
     page.click("#ai-move")
     page.wait_for_function("document.querySelector('#hint-info').textContent.startsWith('AI')")
     page.fill("#speed", "20")
+    page.check("#accept-guesses")  # to the end, guesses included
     page.click("#autoplay")
     page.wait_for_selector("#status.won, #status.lost", timeout=60_000)
     assert page.get_attribute("#autoplay", "aria-pressed") == "false"

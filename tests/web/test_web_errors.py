@@ -21,8 +21,8 @@ from minesolver.web.errors import ERROR_CODES, http_error
         (InconsistentPosition("cell (0, 0)"), 422, "inconsistent_position"),
         (MineCountUnknown("no total"), 422, "mines_unknown"),
         (EngineLimitExceeded("too many boxes"), 422, "engine_limit_exceeded"),
-        (ReplayFormatError("avf", 3, "a byte", "the file ends"), 400, "malformed_replay"),
-        (TileError("cell (9, 9) is off the board"), 400, "bad_cell"),
+        (ReplayFormatError("avf", 3, "a byte", "the file ends"), 422, "malformed_replay"),
+        (TileError("cell (9, 9) is off the board"), 422, "bad_cell"),
         (EngineError("no such engine"), 400, "bad_request"),  # a base of a listed class
         (StrategyError("no such player"), 400, "bad_request"),
         (GameError("bad move"), 400, "bad_request"),

@@ -51,9 +51,9 @@ def test_deeply_nested_json_is_a_400(client: TestClient, raw: str) -> None:
     assert "nested too deeply" in error_of(r, 400, "bad_json")
 
 
-def test_a_header_of_thousands_of_digits_is_a_400_naming_line_1(client: TestClient) -> None:
+def test_a_header_of_thousands_of_digits_is_refused_naming_line_1(client: TestClient) -> None:
     r = client.post("/api/analyze", json={"position": HUGE_HEADER + "\nH\n"})
-    detail = error_of(r, 400, "malformed_position")
+    detail = error_of(r, 422, "malformed_position")  # the characters of a position
     assert detail.startswith("line 1:") and "5000 digits" in detail
     assert len(detail) < 200
 

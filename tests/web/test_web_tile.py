@@ -121,17 +121,17 @@ def test_untrusted_flags_are_unknown_cells(client: TestClient) -> None:
         ({"x": True, "y": 0}, "bad_field", "field 'x' must be int"),
     ],
 )
-def test_bad_cells_are_a_400_with_the_reason(
+def test_bad_cells_are_refused_with_the_reason(
     client: TestClient, fields: dict[str, Any], code: str, words: str
 ) -> None:
     r = client.post("/api/tile", json={"position": KNOWN, **fields})
-    detail = error_of(r, 400, code)
+    detail = error_of(r, 422 if code == "bad_cell" else 400, code)
     assert words in detail and len(detail) < 200
 
 
 def test_a_flag_is_not_hidden(client: TestClient) -> None:
     r = client.post("/api/tile", json={"position": "3x1x1\n1FH\n", "x": 1, "y": 0})
-    assert "it shows a flag" in error_of(r, 400, "bad_cell")
+    assert "it shows a flag" in error_of(r, 422, "bad_cell")
 
 
 def test_a_density_gives_no_digit_chances(client: TestClient) -> None:
@@ -149,7 +149,7 @@ def test_hostile_sizes_are_refused_before_any_work(client: TestClient) -> None:
     r = client.post("/api/tile", json={"position": "H" * 70_000, "x": 0, "y": 0})
     error_of(r, 413, "body_too_large")
     r = client.post("/api/tile", json={"position": KNOWN, "mines": 26, "x": 0, "y": 0})
-    assert "do not fit" in error_of(r, 400, "bad_field")
+    assert "do not fit" in error_of(r, 422, "inconsistent_position")
 
 
 def test_a_hard_position_stops_at_the_budget(client: TestClient) -> None:
@@ -187,4 +187,4 @@ def test_any_cell_is_answered_or_refused_naming_it(client: TestClient, x: int, y
         assert r.status_code == 200, r.text
         check_consistent(r.json())
     else:
-        assert f"cell ({x}, {y}) is " in error_of(r, 400, "bad_cell")
+        assert f"cell ({x}, {y}) is " in error_of(r, 422, "bad_cell")

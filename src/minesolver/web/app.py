@@ -24,10 +24,13 @@ from __future__ import annotations
 import base64
 import json
 import logging
+import re
 import sys
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -40,9 +43,20 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from minesolver.engines import ENGINES
-from minesolver.game import FIRST_CLICK_RULES, PRESETS, GameError, Level, check_level, parse_level
+from minesolver.game import (
+    FIRST_CLICK_RULES,
+    PRESETS,
+    GameError,
+    Layout,
+    Level,
+    check_level,
+    parse_level,
+    read_mbf,
+    write_mbf,
+)
+from minesolver.noguess import NoGuessError
 from minesolver.position import Position, PositionFormatError
-from minesolver.replay.evf_write import replay_from_game, write_evf
+from minesolver.replay.evf_write import replay_from_moves, write_evf
 from minesolver.strategy.outcomes import TileError, check_tile_cell
 from minesolver.web.compute import (
     BudgetExceeded,
@@ -55,7 +69,7 @@ from minesolver.web.compute import (
 from minesolver.web.errors import http_error
 from minesolver.web.fairness import Cost, FairGate, TooManyRequests, estimate_cost
 from minesolver.web.games import GameStore, StoredGame, game_state
-from minesolver.web.openapi import openapi_document
+from minesolver.web.openapi import BEST_VALUES, LEVEL_PATTERN, POSITION_PATTERN, openapi_document
 
 __all__ = ["ApiError", "Settings", "create_app"]
 
@@ -156,6 +170,16 @@ def _library_error(exc: Exception) -> ApiError:
     return ApiError(status, code, str(exc), where)
 
 
+def _malformed(exc: PositionFormatError, text: str) -> ApiError:
+    """``malformed_position``, with the ``line`` and ``column`` of the text it names: a
+    422 when the text keeps to the OpenAPI document's pattern (its characters are right,
+    its shape is not), else a 400."""
+    status, code, where = http_error(exc)
+    if re.fullmatch(POSITION_PATTERN, text):
+        status = 422
+    return ApiError(status, code, str(exc), where)
+
+
 async def _api_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
     return _error_response(exc.status, exc.code, exc.detail, exc.where)
@@ -164,7 +188,9 @@ async def _api_error(request: Request, exc: Exception) -> Response:
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
-    return _error_response(exc.status_code, code, str(exc.detail))
+    response = _error_response(exc.status_code, code, str(exc.detail))
+    response.headers.update(exc.headers or {})  # a 405 says which methods are allowed
+    return response
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:
@@ -214,6 +240,8 @@ def _field(body: dict[str, Any], name: str, kind: type | tuple[type, ...], defau
     if value is None:
         return default
     kinds = kind if isinstance(kind, tuple) else (kind,)
+    if int in kinds and isinstance(value, float) and value.is_integer():
+        value = int(value)  # JSON has one number type: 3.0 is the integer 3
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
         names = " or ".join("boolean" if k is bool else k.__name__ for k in kinds)
         raise ApiError(400, "bad_field", f"field {name!r} must be {names}")
@@ -348,13 +376,16 @@ class _Api:
         self._check_share(request)
         data = await _read_body(request, self.settings.max_replay)
         if not data:
-            raise ApiError(400, "malformed_replay", "the request body holds no replay file")
+            raise ApiError(422, "malformed_replay", "the request body holds no replay file")
         return JSONResponse(await self._grade(request, data))
 
     async def _grade(self, request: Request, data: bytes) -> Any:
         """A replay file's bytes graded in a worker (``?best=0`` leaves out the best
         player's moves): the report of ``minesolver replay --json`` with ``positions``."""
-        best = request.query_params.get("best", "1") not in ("0", "false", "no")
+        flag = request.query_params.get("best", "1")
+        if flag not in BEST_VALUES:
+            raise ApiError(400, "bad_field", f"best={flag!r}: expected one of {BEST_VALUES}")
+        best = flag not in ("0", "false", "no")
         cost = Cost(sys.maxsize, sys.maxsize)  # an analysis per action: the expensive lane
         encoded = base64.b64encode(data).decode("ascii")
         return await self.compute(request, cost, "replay", data=encoded, best=best)
@@ -376,15 +407,26 @@ class _Api:
         if mines is not None and density is not None:
             raise ApiError(400, "bad_field", "give either 'mines' or 'density', not both")
         trust_flags = _field(body, "trust_flags", bool, True)
+        if density is not None:
+            try:
+                value = Fraction(str(density).strip())
+            except (ValueError, ZeroDivisionError):
+                raise ApiError(
+                    400, "bad_field", f"density {density!r} is not a number (0.2 or 1/5)"
+                ) from None
+            if not 0 < value < 1:
+                raise ApiError(
+                    422, "bad_field", f"density {density} must be strictly between 0 and 1"
+                )
         try:
             position = await run_in_threadpool(Position.from_text, text)
         except PositionFormatError as exc:
-            raise _library_error(exc) from None
+            raise _malformed(exc, text) from None
         _check_size(position.width, position.height, self.settings, "board")
         if mines is not None and not 0 <= mines <= position.width * position.height:
             raise ApiError(
-                400,
-                "bad_field",
+                422,
+                "inconsistent_position",
                 f"mines {mines} do not fit a {position.width}x{position.height} board",
             )
         args = {
@@ -412,6 +454,7 @@ class _Api:
         """One hidden cell's tile information (:func:`minesolver.web.jobs.tile`): exact
         digit chances, opening and progress. A bad cell is a 400 before any work."""
         body, position, args = await self._position_request(request)
+        _field(body, "engine", str, None)  # ignored, but a string when given
         cell = (_required(body, "x", int), _required(body, "y", int))
         if args["trust_flags"] is False:
             position = await run_in_threadpool(position.without_flags)
@@ -435,32 +478,73 @@ class _Api:
     # -- games -----------------------------------------------------------------------------
 
     def _level(self, body: dict[str, Any]) -> Level:
+        """The level a new game asks for: ``level`` (a name or ``WxHxM``), or ``width``,
+        ``height`` and ``mines`` together (beginner when neither). A text that is not a
+        level is a 400; a level that is one but cannot be played (its mines do not fit,
+        it is over the limits) a 422."""
         level_text = _field(body, "level", str, None)
-        if level_text is None and body.get("width") is None:
+        dims = {k: _field(body, k, int, None) for k in ("width", "height", "mines")}
+        given = [k for k, v in dims.items() if v is not None]
+        if given and len(given) < 3:
+            missing = next(k for k, v in dims.items() if v is None)
+            raise ApiError(400, "missing_field", f"field {missing!r} is required with {given[0]!r}")
+        for key, least in (("width", 1), ("height", 1), ("mines", 0)):
+            if dims[key] is not None and dims[key] < least:
+                raise ApiError(400, "bad_field", f"field {key!r} must be at least {least}")
+        if level_text is not None:
+            if len(level_text) > _MAX_LEVEL_TEXT or not re.fullmatch(LEVEL_PATTERN, level_text):
+                shown = (
+                    repr(level_text)
+                    if len(level_text) <= _MAX_LEVEL_TEXT
+                    else f"of {len(level_text)} characters"
+                )
+                raise ApiError(
+                    400,
+                    "bad_level",
+                    f"level {shown}: expected beginner, intermediate, expert or WIDTHxHEIGHTxMINES",
+                )
+        elif given:
+            level_text = "{width}x{height}x{mines}".format(**dims)
+        else:
             level_text = "beginner"
-        if level_text is None:
-            width = _required(body, "width", int)
-            height = _required(body, "height", int)
-            mines = _required(body, "mines", int)
-            level_text = f"{width}x{height}x{mines}"
-        if len(level_text) > _MAX_LEVEL_TEXT:
-            raise ApiError(
-                400,
-                "bad_level",
-                f"level of {len(level_text)} characters: expected beginner, intermediate, "
-                "expert or WIDTHxHEIGHTxMINES",
-            )
         try:
             level = parse_level(level_text)
         except GameError as exc:
-            raise ApiError(400, "bad_level", str(exc)) from None
+            raise ApiError(422, "bad_level", str(exc)[:200]) from None
         _check_size(level.width, level.height, self.settings, "level")
         return level
 
+    def _layout(self, body: dict[str, Any]) -> Layout | None:
+        """The layout of an MBF file sent in base64 as ``layout`` (its first record), or
+        ``None``. A text that is not base64, or bytes that are not MBF, are a 422."""
+        text = _field(body, "layout", str, None)
+        if text is None:
+            return None
+        try:
+            data = base64.b64decode(text, validate=True)
+        except ValueError:
+            raise ApiError(422, "bad_layout", "field 'layout' is not base64") from None
+        try:
+            layout = read_mbf(data, "layout")[0]
+        except GameError as exc:
+            raise ApiError(422, "bad_layout", str(exc)[:300]) from None
+        _check_size(layout.width, layout.height, self.settings, "layout")
+        return layout
+
     async def new_game(self, request: Request) -> Response:
         body = await _read_json(request, self.settings.max_body)
+        layout = self._layout(body)
+        no_guess = _field(body, "no_guess", bool, False)
+        if layout is not None:
+            game_id, stored = self.games.create(
+                layout.level, "none", None, client_address(request), layout=layout
+            )
+            return JSONResponse(game_state(game_id, stored), status_code=201)
         level = self._level(body)
         rule = _field(body, "rule", str, "safe")
+        if rule not in FIRST_CLICK_RULES:
+            known = ", ".join(FIRST_CLICK_RULES)
+            raise ApiError(400, "bad_level", f"first-click rule {rule!r}: expected one of {known}")
         seed = _field(body, "seed", int, None)
         if seed is not None and not 0 <= seed < 2**63:
             raise ApiError(400, "bad_field", "field 'seed' must be between 0 and 2**63 - 1")
@@ -468,8 +552,10 @@ class _Api:
             # the centre protects the most cells: if the mines fit then, they fit anywhere
             check_level(level, (level.width // 2, level.height // 2), rule)
         except GameError as exc:
-            raise ApiError(400, "bad_level", str(exc)) from None
-        game_id, stored = self.games.create(level, rule, seed, client_address(request))
+            raise ApiError(422, "bad_level", str(exc)) from None
+        game_id, stored = self.games.create(
+            level, rule, seed, client_address(request), no_guess=no_guess
+        )
         return JSONResponse(game_state(game_id, stored), status_code=201)
 
     def _game(self, request: Request) -> tuple[str, StoredGame]:
@@ -481,28 +567,70 @@ class _Api:
             )
         return game_id, stored
 
+    async def game(self, request: Request) -> Response:
+        """``GET`` a game's state or ``DELETE`` it."""
+        if request.method == "DELETE":
+            return await self.delete_game(request)
+        return await self.get_game(request)
+
     async def get_game(self, request: Request) -> Response:
         game_id, stored = self._game(request)
         return JSONResponse(game_state(game_id, stored))
 
     @staticmethod
-    def _finished_evf(stored: StoredGame, what: str) -> bytes:
-        """A finished game as EVF bytes (409 while it runs: they hold its mines)."""
+    def _running_allowed(request: Request) -> bool:
+        """``?running=1``: the client asks for a running game's file, mines and all."""
+        flag = request.query_params.get("running", "0")
+        if flag not in BEST_VALUES:
+            raise ApiError(400, "bad_field", f"running={flag!r}: expected one of {BEST_VALUES}")
+        return flag in ("1", "true", "yes")
+
+    @staticmethod
+    def _layout_of(stored: StoredGame, what: str, running: bool) -> Layout:
+        """The game's layout for a file (the lock is held): 409 while the game runs
+        unless ``running`` (then the game is marked ``revealed``), or before its first
+        open (no mines yet)."""
+        game = stored.game
+        if not game.over and not running:
+            raise ApiError(
+                409, "game_not_over", f"{what} holds its mines: finish it first (or ?running=1)"
+            )
+        if game.layout is None or (stored.from_layout and not stored.record):
+            raise ApiError(409, "game_not_over", f"{what}: the game has no move yet")
+        if not game.over and not stored.from_layout:
+            stored.revealed = True
+        return game.layout
+
+    @classmethod
+    def _game_evf(cls, stored: StoredGame, what: str, running: bool = False) -> bytes:
+        """The game as EVF bytes: its moves at the game's clock (the server's player's
+        thinking left out), no player's name (the page does not ask for one)."""
         with stored.lock:
-            game = stored.game
-            if not game.over:
-                raise ApiError(409, "game_not_over", f"{what} holds its mines: finish it first")
-            replay = replay_from_game(game, player="minesolver web")
+            layout = cls._layout_of(stored, what, running)
+            replay = replay_from_moves(layout, stored.moves_ms(), software="minesolver web")
         return write_evf(replay)
 
     async def game_replay(self, request: Request) -> Response:
-        """A finished game as an EVF replay file (the mines are in it: only once over)."""
+        """The game as an EVF replay file (the mines are in it: once over, or while it
+        runs with ``?running=1``, which marks the game ``revealed``)."""
         _, stored = self._game(request)
-        data = self._finished_evf(stored, "a game's replay")
+        data = self._game_evf(stored, "a game's replay", self._running_allowed(request))
         return Response(
             data,
             media_type="application/octet-stream",
             headers={"Content-Disposition": 'attachment; filename="minesolver-game.evf"'},
+        )
+
+    async def game_layout(self, request: Request) -> Response:
+        """The game's layout as an MBF file (same rules as its replay)."""
+        _, stored = self._game(request)
+        running = self._running_allowed(request)
+        with stored.lock:
+            data = write_mbf(self._layout_of(stored, "a game's layout", running))
+        return Response(
+            data,
+            media_type="application/octet-stream",
+            headers={"Content-Disposition": 'attachment; filename="minesolver-board.mbf"'},
         )
 
     async def game_review(self, request: Request) -> Response:
@@ -510,7 +638,7 @@ class _Api:
         every action from the position the player saw, the losing click's risk included."""
         self._check_share(request)
         _, stored = self._game(request)
-        data = await run_in_threadpool(self._finished_evf, stored, "a game's review")
+        data = await run_in_threadpool(self._game_evf, stored, "a game's review")
         return JSONResponse(await self._grade(request, data))
 
     async def delete_game(self, request: Request) -> Response:
@@ -532,8 +660,10 @@ class _Api:
                 return  # a chord over a hidden or flagged cell does nothing, as in the clones
             try:
                 stored.push(kind, (x, y), toggle=toggle)
+            except NoGuessError as exc:
+                raise ApiError(503, "no_guess_not_found", str(exc)) from None
             except GameError as exc:
-                raise ApiError(400, "bad_move", str(exc)) from None
+                raise ApiError(422, "bad_move", str(exc)) from None
 
     async def move(self, request: Request) -> Response:
         game_id, stored = self._game(request)
@@ -561,13 +691,21 @@ class _Api:
         return JSONResponse(result)
 
     async def ai_move(self, request: Request) -> Response:
+        """The server's player makes one move; with ``?guesses=0`` it makes no guess:
+        a move that is one comes back with ``applied`` false, the game unchanged."""
         self._check_share(request)
+        flag = request.query_params.get("guesses", "1")
+        if flag not in BEST_VALUES:
+            raise ApiError(400, "bad_field", f"guesses={flag!r}: expected one of {BEST_VALUES}")
         game_id, stored = self._game(request)
         text, cost = await run_in_threadpool(self._running_view, stored)
+        began = time.monotonic()
         move = await self.compute(request, cost, "hint", text=text, seed=stored.moves)
-        if move is not None:
+        stored.pause(time.monotonic() - began)  # the player's thinking is not the game's time
+        applied = move is not None and not (move["guess"] and flag in ("0", "false", "no"))
+        if applied:
             await run_in_threadpool(self._apply, stored, move["kind"], move["x"], move["y"], False)
-        return JSONResponse({"move": move, "game": game_state(game_id, stored)})
+        return JSONResponse({"move": move, "applied": applied, "game": game_state(game_id, stored)})
 
     # -- documents -------------------------------------------------------------------------
 
@@ -598,12 +736,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/levels", api.levels, methods=["GET"]),
         Route("/api/replays", api.replay, methods=["POST"]),
         Route("/api/games", api.new_game, methods=["POST"]),
-        Route("/api/games/{game_id}", api.get_game, methods=["GET"]),
-        Route("/api/games/{game_id}", api.delete_game, methods=["DELETE"]),
+        # one route for both methods, so that a 405 there names both in its Allow header
+        Route("/api/games/{game_id}", api.game, methods=["GET", "DELETE"]),
         Route("/api/games/{game_id}/move", api.move, methods=["POST"]),
         Route("/api/games/{game_id}/hint", api.hint, methods=["GET"]),
         Route("/api/games/{game_id}/ai", api.ai_move, methods=["POST"]),
         Route("/api/games/{game_id}/replay", api.game_replay, methods=["GET"]),
+        Route("/api/games/{game_id}/layout", api.game_layout, methods=["GET"]),
         Route("/api/games/{game_id}/review", api.game_review, methods=["GET"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]

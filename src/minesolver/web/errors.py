@@ -30,8 +30,8 @@ ERROR_CODES: dict[type[Exception], tuple[int, str]] = {
     InconsistentPosition: (422, "inconsistent_position"),
     MineCountUnknown: (422, "mines_unknown"),
     EngineLimitExceeded: (422, "engine_limit_exceeded"),
-    ReplayFormatError: (400, "malformed_replay"),
-    TileError: (400, "bad_cell"),
+    ReplayFormatError: (422, "malformed_replay"),
+    TileError: (422, "bad_cell"),
 }
 """Error class -> (HTTP status, the ``error`` code of the JSON body)."""
 

@@ -6,7 +6,14 @@ holds at most ``per_owner`` games of one client (its owner, the client's address
 limit evicts its owner's own least recently used game first, so that no client can push
 out the games of others; only when the store is full and the owner has no game in it does
 the least recently used game of all go. A game laid out from a client's seed is marked
-``seeded`` (its layout is predictable from the seed).
+``seeded`` (its layout is predictable from the seed), one played on a layout the client
+sent ``from_layout``, one whose file was downloaded while it ran ``revealed``.
+
+A *no-guess* game lays its mines at the first open, uniformly among the layouts that the
+exact analysis solves from that cell without a guess (:mod:`minesolver.noguess`), drawn
+for at most :data:`NO_GUESS_SECONDS`. The game's clock leaves out the time the server's
+player spends choosing its moves (:meth:`StoredGame.pause`), so that the times of its
+replay are the player's own.
 
 :func:`game_state` builds the JSON a client receives from :meth:`Game.view` only while
 the game is on, so the mine layout cannot leak into a running game's response; the
@@ -23,10 +30,18 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from minesolver.game import Game, Level, Move, Step, move_kind
+from minesolver.game import Game, Layout, Level, Move, Step, move_kind
+from minesolver.noguess import NoGuessError, no_guess_layout
 from minesolver.position import Cell
 
-__all__ = ["GameStore", "StoredGame", "game_state"]
+__all__ = ["NO_GUESS_SECONDS", "GameStore", "StoredGame", "game_state"]
+
+NO_GUESS_SECONDS = 5.0
+"""How long the first open of a no-guess game may search for its layout (an expert board
+takes a tenth of a second on average); past it the open is refused."""
+
+_NO_GUESS_BATCH = 20
+"""Layouts drawn between two looks at the clock (rejection sampling stays uniform)."""
 
 
 @dataclass
@@ -44,6 +59,25 @@ class StoredGame:
     moves: int = 0
     owner: str = ""
     """The client (address) that created the game."""
+    no_guess: bool = False
+    """Lay the mines, at the first open, among the layouts solved without a guess."""
+    from_layout: bool = False
+    """The layout came from the client (an MBF file): it is known to the player."""
+    revealed: bool = False
+    """The game's file (with its mines) was downloaded while it ran."""
+    paused: float = 0.0
+    """Seconds left out of the game's clock (the server's player choosing its moves)."""
+    record: list[tuple[str, Cell, float]] = field(default_factory=list)
+    """Each move pushed: its kind, its cell and the game's clock (seconds) at that time."""
+
+    def clock(self) -> float:
+        """The game's clock: seconds since the store made it, less :attr:`paused`."""
+        return time.monotonic() - self.paused
+
+    def pause(self, seconds: float) -> None:
+        """Leave ``seconds`` (the server's player thinking) out of the game's clock."""
+        if self.started_at is not None and self.ended_at is None:
+            self.paused += seconds
 
     def touch_clock(self) -> None:
         """Start the timer at the first open, stop it at the end."""
@@ -62,17 +96,47 @@ class StoredGame:
             move = self.game.toggle_move(cell)
         else:
             move = Move(move_kind(kind), cell)
+        if self.no_guess and kind == "open" and not self.game.started:
+            self._lay_no_guess(cell)
         step = self.game.push(move)
         self.moves += 1
         self.touch_clock()
+        self.record.append((move.kind, move.cell, self.clock()))
         return step
+
+    def _lay_no_guess(self, start: Cell) -> None:
+        """Lay a no-guess layout for a first open at ``start`` (O(draws) analyses)."""
+        game, rng = self.game, self.game.rng
+        if rng is None or not (0 <= start[0] < game.width and 0 <= start[1] < game.height):
+            return  # no generator, or off the board: the push says what is wrong
+        deadline = time.monotonic() + NO_GUESS_SECONDS
+        while True:
+            try:
+                layout, _ = no_guess_layout(
+                    self.level, rng, start, game.rule, max_attempts=_NO_GUESS_BATCH
+                )
+                break
+            except NoGuessError:
+                if time.monotonic() > deadline:
+                    raise NoGuessError(
+                        f"level {self.level}: no layout solved without a guess from "
+                        f"({start[0]}, {start[1]}) found in {NO_GUESS_SECONDS:g} seconds"
+                    ) from None
+        self.game = Game(game.width, game.height, game.mines, rule=game.rule, layout=layout)
+
+    def moves_ms(self) -> list[tuple[str, Cell, int]]:
+        """The moves as a replay records them: kind, cell, milliseconds from the first."""
+        if not self.record:
+            return []
+        start = self.record[0][2]
+        return [(kind, cell, round((t - start) * 1000)) for kind, cell, t in self.record]
 
     def elapsed(self) -> float:
         """Seconds since the first open (frozen at the end of the game)."""
         if self.started_at is None:
             return 0.0
         end = self.ended_at if self.ended_at is not None else time.monotonic()
-        return end - self.started_at
+        return max(0.0, end - self.started_at - self.paused)
 
 
 class GameStore:
@@ -99,14 +163,35 @@ class GameStore:
             return len(self._owned.get(owner, ()))
 
     def create(
-        self, level: Level, rule: str, seed: int | None, owner: str = ""
+        self,
+        level: Level,
+        rule: str,
+        seed: int | None,
+        owner: str = "",
+        *,
+        no_guess: bool = False,
+        layout: Layout | None = None,
     ) -> tuple[str, StoredGame]:
         """A new game of ``owner`` with a fresh id; without ``seed`` the seed is drawn at
-        random. Past a limit, the owner's least recently used game is forgotten first."""
+        random; with ``layout``, on that layout (the first-click rule does not apply).
+        Past a limit, the owner's least recently used game is forgotten first."""
         seeded = seed is not None
         actual = seed if seed is not None else secrets.randbits(63)
-        game = Game.new(level, random.Random(actual), rule)  # type: ignore[arg-type]
-        stored = StoredGame(game, level, actual, seeded, owner=owner)
+        if layout is not None:
+            game = Game(
+                layout.width, layout.height, len(layout.mine_indices), rule="none", layout=layout
+            )
+        else:
+            game = Game.new(level, random.Random(actual), rule)  # type: ignore[arg-type]
+        stored = StoredGame(
+            game,
+            level,
+            actual,
+            seeded,
+            owner=owner,
+            no_guess=no_guess and layout is None,
+            from_layout=layout is not None,
+        )
         game_id = secrets.token_urlsafe(16)
         with self._lock:
             self._expire()
@@ -168,13 +253,17 @@ def game_state(game_id: str, stored: StoredGame) -> dict[str, Any]:
         "mines": view.mines,
         "rule": game.rule,
         "status": game.outcome.status.value,
-        "started": game.started,
+        # a game on a client's layout has its mines from the start: it starts at a move
+        "started": game.started and (stored.moves > 0 or not stored.from_layout),
         "board": view.to_text(header=False).splitlines(),
         "flags": flags,
         "mines_left": (view.mines or 0) - flags,
         "elapsed": round(stored.elapsed(), 3),
         "moves": stored.moves,
         "seeded": stored.seeded_by_client,
+        "no_guess": stored.no_guess,
+        "from_layout": stored.from_layout,
+        "revealed": stored.revealed,
     }
     if game.over:
         state["layout"] = [[x, y] for x, y in game.mine_cells()]

@@ -8,7 +8,21 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["openapi_document"]
+from minesolver.engines import ENGINES
+
+__all__ = ["BEST_VALUES", "LEVEL_PATTERN", "POSITION_PATTERN", "openapi_document"]
+
+BEST_VALUES = ("0", "1", "false", "true", "no", "yes")
+"""The values of the ``best`` query parameter (0, false, no: leave out the best moves)."""
+
+POSITION_PATTERN = r"^[\s.?HFhf0-8xX9]*[.?HFhf0-8][\s.?HFhf0-8xX9]*$"
+"""The characters a position text may hold (the header's, the cells', white space), at
+least one cell. A text of these that still cannot be read (rows of unequal length, a
+header that disagrees with them) is a 422 malformed_position, any other a 400."""
+
+LEVEL_PATTERN = r"^(beginner|intermediate|expert|[1-9][0-9]{0,2}x[1-9][0-9]{0,2}x[0-9]{1,5})$"
+"""The levels a request may name: a level of this form that the server still refuses (its
+mines do not fit, it is over the limits) is a 422, any other text a 400."""
 
 _ERROR_CODES = [
     "bad_json",
@@ -27,6 +41,8 @@ _ERROR_CODES = [
     "game_not_found",
     "game_over",
     "game_not_over",
+    "bad_layout",
+    "no_guess_not_found",
     "malformed_replay",
     "not_found",
     "method_not_allowed",
@@ -46,16 +62,31 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
-def _errors(*statuses: int) -> dict[str, Any]:
+def _binary(description: str) -> dict[str, Any]:
+    """A response of a file's bytes."""
+    binary = {"schema": {"type": "string", "format": "binary"}}
+    return {"description": description, "content": {"application/octet-stream": binary}}
+
+
+def _binary_responses(description: str, errors: tuple[int, ...]) -> dict[str, Any]:
+    """A file's bytes, or one of the ``errors``."""
+    return {"200": _binary(description), **_errors(*errors)}
+
+
+def _errors(*statuses: int) -> dict[str, dict[str, Any]]:
     texts = {
-        400: "Malformed request: bad JSON, a missing or mistyped field, a malformed "
-        "position, a cell off the board or not hidden",
+        400: "Malformed request: bad JSON, a missing or mistyped field, a field outside "
+        "what this document allows, a position text or replay file that cannot be read",
         404: "No such game (or it expired)",
         409: "The game is over (for its replay or review: not over yet)",
         413: "Request body too large",
-        422: "Inconsistent position, unknown mine total, or board over the server's limits",
+        422: "Well formed but impossible to serve: an inconsistent position (digits that no "
+        "layout satisfies, a total they contradict or more mines than cells), an unknown "
+        "mine total, a board over the server's limits, a cell off the board or not hidden, "
+        "a move the game refuses, a level whose mines do not fit",
         429: "This client already has its share of analyses running and waiting",
-        503: "Compute budget or memory exceeded, or every worker busy",
+        503: "Compute budget or memory exceeded, every worker busy, or no no-guess layout "
+        "found in time",
     }
     return {str(s): _json(_ref("Error"), texts[s]) for s in statuses}
 
@@ -68,28 +99,69 @@ _GAME_ID = {
     "description": "The random id returned when the game was created",
 }
 
+_RUNNING: dict[str, Any] = {
+    "name": "running",
+    "in": "query",
+    "required": False,
+    "description": "1: the file of a game still on (it holds the mines: the game is marked "
+    "revealed)",
+    "schema": {"type": "string", "enum": list(BEST_VALUES)},
+}
+
+_GUESSES: dict[str, Any] = {
+    "name": "guesses",
+    "in": "query",
+    "required": False,
+    "description": "0: make no guess; a move that is one is returned with applied false",
+    "schema": {"type": "string", "enum": list(BEST_VALUES)},
+}
+
 _BEST: dict[str, Any] = {
     "name": "best",
     "in": "query",
     "required": False,
     "description": "0 leaves out the best player's move at each guess",
-    "schema": {"type": "string", "enum": ["0", "1"]},
+    "schema": {"type": "string", "enum": list(BEST_VALUES)},
 }
 
 _POSITION_FIELDS: dict[str, Any] = {
     "position": {
         "type": "string",
-        "description": "JSMinesweeper text: optional WxHxM header, rows of H F 0-8",
+        "minLength": 1,
+        "pattern": POSITION_PATTERN,
+        "description": "JSMinesweeper text: an optional WIDTHxHEIGHTxMINES header, then "
+        "rows of equal length of H (hidden), F (flag) and digits 0-8 ('.' and '?' read as "
+        "hidden). The pattern checks the characters (others: 400 malformed_position); rows "
+        "of unequal length or a header that disagrees with them are a 422 "
+        "malformed_position; both name the line and column",
         "examples": ["5x5x5\nH2HHH\nHHHHH\n112HH\n00HHH\n000HH\n"],
     },
-    "mines": {"type": ["integer", "null"], "minimum": 0},
-    "density": {
-        "type": ["string", "number", "null"],
-        "description": "Mine density 0<p<1 when the total is unknown",
+    "mines": {
+        "type": ["integer", "null"],
+        "minimum": 0,
+        "description": "The total number of mines (overrides the header); more than the "
+        "board's cells, or a total the digits contradict, is a 422 inconsistent_position",
     },
-    "trust_flags": {"type": "boolean", "default": True},
+    "density": {
+        "oneOf": [
+            {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+            {"type": "string", "pattern": r"^([0-9]+/[0-9]*[1-9][0-9]*|[0-9]*\.?[0-9]+)$"},
+            {"type": "null"},
+        ],
+        "description": "Mine density 0<p<1 when the total is unknown (not with mines): a "
+        "number or a decimal or fraction text; a text outside (0, 1) is a 422 bad_field",
+    },
+    "trust_flags": {"type": ["boolean", "null"], "default": True},
 }
 """The fields that name a position, shared by the requests about one."""
+
+_NOT_BOTH: dict[str, Any] = {
+    "not": {
+        "required": ["mines", "density"],
+        "properties": {"mines": {"type": "integer"}, "density": {"type": ["string", "number"]}},
+    },
+}
+"""A total and a density together are refused: the position requests take one or none."""
 
 _SCHEMAS: dict[str, Any] = {
     "Error": {
@@ -111,11 +183,13 @@ _SCHEMAS: dict[str, Any] = {
     "AnalyzeRequest": {
         "type": "object",
         "required": ["position"],
+        **_NOT_BOTH,
         "properties": {
             **_POSITION_FIELDS,
             "engine": {
-                "type": "string",
+                "type": ["string", "null"],
                 "default": "exact",
+                "enum": sorted(ENGINES),
                 "description": "Engine name (exact, or an approximate one such as bp)",
             },
         },
@@ -123,13 +197,18 @@ _SCHEMAS: dict[str, Any] = {
     "TileRequest": {
         "type": "object",
         "required": ["position", "x", "y"],
+        **_NOT_BOTH,
         "description": "The fields of AnalyzeRequest (the engine is ignored: the digit "
         "chances are always counted exactly; a density is refused with 422 mines_unknown, "
         "they need the total) and the hidden cell asked about",
         "properties": {
             **_POSITION_FIELDS,
-            "engine": {"type": "string", "description": "Ignored"},
-            "x": {"type": "integer", "description": "Column of a hidden cell, from 0"},
+            "engine": {"type": ["string", "null"], "description": "Ignored"},
+            "x": {
+                "type": "integer",
+                "description": "Column of a hidden cell, from 0 (off the board or not "
+                "hidden: 422 bad_cell)",
+            },
             "y": {"type": "integer", "description": "Row of a hidden cell, from 0"},
         },
     },
@@ -228,19 +307,56 @@ _SCHEMAS: dict[str, Any] = {
     },
     "NewGame": {
         "type": "object",
+        "description": "A level by name, or by width, height and mines together; null "
+        "fields are absent ones",
+        "allOf": [
+            {
+                "if": {"required": [k], "properties": {k: {"type": "integer"}}},
+                "then": {
+                    "required": ["width", "height", "mines"],
+                    "properties": {d: {"type": "integer"} for d in ("width", "height", "mines")},
+                },
+            }
+            for k in ("width", "height", "mines")
+        ],
         "properties": {
             "level": {
-                "type": "string",
-                "description": "beginner, intermediate, expert or WIDTHxHEIGHTxMINES",
+                "type": ["string", "null"],
+                "pattern": LEVEL_PATTERN,
+                "description": "beginner, intermediate, expert or WIDTHxHEIGHTxMINES (the "
+                "default: beginner); mines that do not fit are a 422 bad_level",
             },
-            "width": {"type": "integer"},
-            "height": {"type": "integer"},
-            "mines": {"type": "integer"},
-            "rule": {"type": "string", "enum": ["safe", "opening", "none"], "default": "safe"},
+            "width": {
+                "type": ["integer", "null"],
+                "minimum": 1,
+                "description": "With height and mines, instead of level",
+            },
+            "height": {"type": ["integer", "null"], "minimum": 1},
+            "mines": {"type": ["integer", "null"], "minimum": 0},
+            "rule": {
+                "type": ["string", "null"],
+                "enum": ["safe", "opening", "none", None],
+                "default": "safe",
+            },
             "seed": {
-                "type": "integer",
+                "type": ["integer", "null"],
                 "minimum": 0,
+                "maximum": 2**63 - 1,
                 "description": "Lay the mines from this seed (reproducible games, tests)",
+            },
+            "no_guess": {
+                "type": ["boolean", "null"],
+                "default": False,
+                "description": "Lay the mines at the first open, uniformly among the layouts "
+                "the exact analysis solves from that cell without a guess",
+            },
+            "layout": {
+                "type": ["string", "null"],
+                "contentEncoding": "base64",
+                "pattern": "^[A-Za-z0-9+/]*={0,2}$",
+                "description": "An MBF file in base64: play its (first) layout, with no "
+                "first-click rule; the level fields are then ignored; bytes that are not "
+                "MBF are a 422 bad_layout",
             },
         },
     },
@@ -249,8 +365,8 @@ _SCHEMAS: dict[str, Any] = {
         "required": ["kind", "x", "y"],
         "properties": {
             "kind": {"type": "string", "enum": ["open", "flag", "chord"]},
-            "x": {"type": "integer", "minimum": 0},
-            "y": {"type": "integer", "minimum": 0},
+            "x": {"type": "integer", "description": "Off the board: 422 bad_move"},
+            "y": {"type": "integer"},
         },
     },
     "Game": {
@@ -286,13 +402,26 @@ _SCHEMAS: dict[str, Any] = {
                 "description": "The mines were laid from a seed the client chose: the layout "
                 "is predictable",
             },
+            "no_guess": {"type": "boolean", "description": "A no-guess game"},
+            "from_layout": {
+                "type": "boolean",
+                "description": "Played on a layout the client sent",
+            },
+            "revealed": {
+                "type": "boolean",
+                "description": "The game's file (with its mines) was downloaded while it ran",
+            },
         },
     },
     "AiMove": {
         "type": "object",
-        "required": ["move", "game"],
+        "required": ["move", "applied", "game"],
         "properties": {
             "move": {"oneOf": [_ref("Move"), {"type": "null"}]},
+            "applied": {
+                "type": "boolean",
+                "description": "Whether the move was made (not with guesses=0 and a guess)",
+            },
             "game": _ref("Game"),
         },
     },
@@ -379,22 +508,23 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 (),
             )
         },
+        "/api/games/{game_id}/layout": {
+            **game,
+            "get": {
+                "summary": "A game's layout as an MBF file (once over, or with running=1)",
+                "operationId": "gameLayout",
+                "parameters": [_RUNNING],
+                "responses": _binary_responses("The layout", (400, 404, 409)),
+            },
+        },
         "/api/games/{game_id}/replay": {
             **game,
             "get": {
-                "summary": "A finished game as an EVF replay file (Metasweeper reads it)",
+                "summary": "A game as an EVF replay file (Metasweeper reads it), once over or "
+                "with running=1; its times leave out the server's player's thinking",
                 "operationId": "gameReplay",
-                "responses": {
-                    "200": {
-                        "description": "The replay",
-                        "content": {
-                            "application/octet-stream": {
-                                "schema": {"type": "string", "format": "binary"}
-                            }
-                        },
-                    },
-                    **_errors(404, 409),
-                },
+                "parameters": [_RUNNING],
+                "responses": _binary_responses("The replay", (400, 404, 409)),
             },
         },
         "/api/games/{game_id}/review": {
@@ -403,7 +533,7 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 "A finished game graded move by move, as its replay would be",
                 "reviewGame",
                 ("200", "ReplayReport", "The graded game"),
-                (404, 409, 429, 503),
+                (400, 404, 409, 429, 503),
             )
             | {"parameters": [_BEST]},
         },
@@ -413,7 +543,7 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                     "Grade a replay file (AVF, RMV, EVF or MVF, the request body's bytes)",
                     "gradeReplay",
                     ("200", "ReplayReport", "The graded replay"),
-                    (400, 413, 429, 503),
+                    (400, 413, 422, 429, 503),
                 ),
                 "requestBody": {
                     "required": True,
@@ -451,7 +581,7 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 "Open a cell, toggle a flag, or chord on a digit",
                 "moveGame",
                 ("200", "Game", "The game after the move"),
-                (400, 404, 409, 413),
+                (400, 404, 409, 413, 422, 503),
                 body="GameMove",
             ),
         },
@@ -461,7 +591,7 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 "Probabilities of the game's current view, and the best move",
                 "hintGame",
                 ("200", "Analysis", "The analysis of what the player sees"),
-                (404, 409, 429, 503),
+                (404, 409, 422, 429, 503),
             ),
         },
         "/api/games/{game_id}/ai": {
@@ -470,8 +600,9 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 "Let the best registered player make one move",
                 "aiMove",
                 ("200", "AiMove", "The move made and the game after it"),
-                (404, 409, 429, 503),
-            ),
+                (400, 404, 409, 422, 429, 503),
+            )
+            | {"parameters": [_GUESSES]},
         },
     }
     return {

@@ -20,6 +20,9 @@ const state = {
   seed: null,
   moves: { id: null, you: 0, ai: 0, autoplay: false, last: null },
   probs: new Map(),  // the shown analysis's cells, by "x,y" (for the tile panel)
+  endNote: "",       // the line under a finished game's board (kept across the tabs)
+  stopGuess: null,   // the guess autoplay stopped before: {move, game id}
+  newGameChain: Promise.resolve(),  // new games one after another (each deletes the last)
 };
 
 // -- API ----------------------------------------------------------------------------
@@ -52,8 +55,11 @@ function showError(err) {
 // -- rendering ------------------------------------------------------------------------
 
 function cellSize(width) {
-  const side = state.mode === "review" ? reviewSideWidth() : 0;  // review.js: its figures
-  const room = Math.min(window.innerWidth, document.documentElement.clientWidth || 9999) - 24 - side;
+  // the room beside the board: review.js's figures, Analyse's text on a wide screen
+  const side = state.mode === "review" ? reviewSideWidth()
+    : state.mode === "analyse" && window.innerWidth >= 1000 ? 346 : 0;
+  const frame = 18;  // the frame's bevel and padding
+  const room = Math.min(window.innerWidth, document.documentElement.clientWidth || 9999) - 24 - side - frame;
   // a finger needs a bigger cell than a mouse: a wide board scrolls rather than shrinks
   const least = window.matchMedia("(pointer: coarse)").matches ? 28 : 18;
   return Math.max(least, Math.min(32, Math.floor(room / width) - 1));
@@ -88,7 +94,8 @@ function cellAt(x, y) {
 
 // A sequential yellow-orange-red scale (ColorBrewer YlOrRd): lightness falls steadily with
 // the risk, so the order reads at a glance, and even a small risk is a visible yellow that no
-// one takes for the green tick of a certainly safe cell.
+// one takes for the green tick of a certainly safe cell. One scale for every hidden cell,
+// those away from the digits included: equal risk looks equal wherever the cell is.
 const RAMP = ["#ffffb2", "#fed976", "#feb24c", "#fd8d3c", "#fc4e2a", "#e31a1c", "#b10026"];
 
 function heat(p) {
@@ -99,7 +106,9 @@ function heat(p) {
   const [a, b] = [rgb(RAMP[i]), rgb(RAMP[i + 1])];
   // Mixed with the tile's grey (more ramp as the risk grows, so lightness still falls
   // steadily): the tiles stay tiles, and the digits around them stay legible.
-  const w = 0.45 + 0.4 * p;
+  // Light at a low risk (the cells away from the digits are most of a board, and share
+  // one low risk): the mix grows with the risk, from 15% of ramp to 90%.
+  const w = 0.15 + 0.75 * p;
   const mix = a.map((v, k) => Math.round((1 - w) * 192 + w * (v + (b[k] - v) * f)));
   return `rgb(${mix.join(", ")})`;
 }
@@ -112,8 +121,8 @@ function pct(prob) {
 }
 
 // Whether cell (x, y) touches an opened digit: a frontier cell. Hidden cells away from the
-// digits share one probability (no digit speaks of them), so they keep the plain tile and
-// the legend gives their common value, as players are used to from JSMinesweeper.
+// digits share one probability (no digit speaks of them): they take its tint like any
+// other cell, and the legend gives their common value.
 function nearDigit(rows, x, y) {
   for (let dy = -1; dy <= 1; dy++) {
     const row = rows[y + dy];
@@ -138,7 +147,9 @@ function render() {
   const probs = new Map();
   if (a) for (const c of a.cells) probs.set(`${c.x},${c.y}`, c);
   state.probs = probs;
-  const best = a && a.move ? `${a.move.x},${a.move.y}` : (a && a.best ? `${a.best[0]},${a.best[1]}` : null);
+  let best = a && a.move ? `${a.move.x},${a.move.y}` : (a && a.best ? `${a.best[0]},${a.best[1]}` : null);
+  const stop = game && state.stopGuess && state.stopGuess.id === game.id ? state.stopGuess.move : null;
+  if (stop) best = `${stop.x},${stop.y}`;  // the guess autoplay stopped before, framed
   const mines = new Set(game && game.layout ? game.layout.map(([x, y]) => `${x},${y}`) : []);
   const exploded = game && game.exploded ? `${game.exploded[0]},${game.exploded[1]}` : null;
   const marks = state.mode === "review" ? state.marks : null;  // review.js: the action's cell
@@ -168,7 +179,13 @@ function render() {
         cls.push(game && game.layout && !mines.has(key) ? "wrong-flag" : "flag");
         label += "flag";
         const c = state.mode === "review" ? probs.get(key) : null;  // graded with flags unknown
-        if (c) { el.dataset.p = c.p; label += `, mine probability ${c.p}`; }
+        if (c) {
+          el.dataset.p = c.p;
+          label += `, mine probability ${c.p}`;
+          // the flag stays drawn; its tint is the risk the grader gives the cell (a flag on
+          // a certain mine keeps the plain tile, as a certain mine does)
+          if (c.p !== "1") el.style.setProperty("--tint", c.p === "0" ? "#bfe8c4" : heat(c.prob));
+        }
       } else {
         label += "hidden";
         const c = probs.get(key);
@@ -178,14 +195,16 @@ function render() {
             : `, mine probability about ${(c.prob * 100).toFixed(2)}%${errorText(c)} (approximate)`;
           if (c.p === "0") cls.push("certain-safe");
           else if (c.p === "1") cls.push("certain-mine");
-          else if (!nearDigit(rows, x, y)) {
-            cls.push("interior");
-            interior = interior || c;
-          } else {
+          else {
             cls.push("heat");
             el.style.setProperty("--tint", heat(c.prob));
             if (c.prob > 0.7) cls.push("dark");
-            if (numbers) text = pct(c.prob);
+            if (!nearDigit(rows, x, y)) {
+              cls.push("interior");
+              interior = interior || c;
+            } else if (numbers) {
+              text = pct(c.prob);
+            }
           }
         }
       }
@@ -201,11 +220,15 @@ function render() {
   $("legend").hidden = !a;
   $("legend-interior").hidden = !interior;
   if (interior) {
+    $("interior-demo").style.setProperty("--tint", heat(interior.prob));
     $("interior-p").textContent = interior.error === undefined ? exactPercent(interior.p)
       : `≈ ${(interior.prob * 100).toFixed(2)}%`;
   }
   board.classList.toggle("won", !!game && game.status === "won");
   board.classList.toggle("lost", !!game && game.status === "lost");
+  const face = $("new-game");
+  face.classList.toggle("won", !!game && game.status === "won");
+  face.classList.toggle("lost", !!game && game.status === "lost");
   const panel = $("tile-info");
   if (!panel.hidden) showTile(cellAt(+panel.dataset.x, +panel.dataset.y));
   scrollCue();
@@ -286,11 +309,14 @@ function showTile(el) {
 
 // Place the panel clear of the cell and its eight neighbours (the digits a player reads
 // with it): to their right, else their left, else below, else above, kept on the screen.
+// Beside the board it never rises above the board's top edge, over the controls and the
+// counters there, unless the screen has no room below it.
 function placeTile(panel, r) {
   const w = panel.offsetWidth, h = panel.offsetHeight;
   const vw = document.documentElement.clientWidth, vh = window.innerHeight;
   const n = { left: r.left - r.width, right: r.right + r.width, top: r.top - r.height, bottom: r.bottom + r.height };
-  const gap = 6, clampX = (v) => Math.max(4, Math.min(vw - w - 4, v)), clampY = (v) => Math.max(4, Math.min(vh - h - 4, v));
+  const floor = Math.min(Math.max(4, board.getBoundingClientRect().top), vh - h - 4);
+  const gap = 6, clampX = (v) => Math.max(4, Math.min(vw - w - 4, v)), clampY = (v) => Math.max(floor, Math.min(vh - h - 4, v));
   let left, top;
   if (n.right + gap + w <= vw - 4) { left = n.right + gap; top = clampY(n.top); }
   else if (n.left - gap - w >= 4) { left = n.left - gap - w; top = clampY(n.top); }
@@ -311,6 +337,7 @@ function levelRequest() {
     ? { width: +$("custom-width").value, height: +$("custom-height").value, mines: +$("custom-mines").value, rule }
     : { level, rule };
   if (state.seed !== null) body.seed = state.seed;  // ?seed=N: replay the same layouts
+  if ($("no-guess").checked) body.no_guess = true;
   return body;
 }
 
@@ -351,13 +378,26 @@ function showGame(game) {
   status.textContent = statusText(game);
   const m = state.moves;
   status.dataset.by = game.status !== "playing" && m.id === game.id && m.last ? (m.last === "you" ? "you" : "ai") : "";
-  $("seeded").hidden = !game.seeded;
+  const mark = game.revealed ? ["mines downloaded", "This game's file, with its mines, was downloaded while it ran"]
+    : game.from_layout ? ["board from a file", "This game is played on a layout file: its mines are known"]
+    : game.seeded ? ["seeded", "This game's mines were laid from a chosen seed: its layout is predictable"]
+    : game.no_guess ? ["no guess", "Every game of this board can be won without a guess"] : null;
+  $("seeded").hidden = !mark;
+  if (mark) { $("seeded").textContent = mark[0]; $("seeded").title = mark[1]; }
   $("review-game").hidden = game.status === "playing";
+  $("download-evf").disabled = $("download-mbf").disabled = game.moves === 0;
+  if (state.stopGuess && (state.stopGuess.id !== game.id || game.moves !== state.stopGuess.moves)) {
+    state.stopGuess = null;  // a move was made since autoplay stopped: the line moves on
+    delete $("hint-info").dataset.stop;
+  }
   setClock(game);
   if (game.status !== "playing") {
-    $("hint-info").textContent = endNote(game, state.analysis);
+    state.endNote = endNote(game, state.analysis);
+    $("hint-info").textContent = state.endNote;
     state.analysis = null;
     stopAutoplay();
+  } else {
+    state.endNote = "";
   }
   render();
 }
@@ -391,17 +431,41 @@ function setClock(game) {
   if (game.started && game.status === "playing") state.timer = setInterval(show, 250);
 }
 
-async function newGame() {
+// New games run one after another, so that a click on the face right after a level change
+// does not delete the same game twice; each deletes the running game it replaces, once.
+function newGame(body) {
+  const request = body || levelRequest();
+  state.newGameChain = state.newGameChain.then(() => startGame(request));
+  return state.newGameChain;
+}
+
+async function startGame(body) {
   showError(null);
   stopAutoplay();
   try {
-    if (state.game && state.game.status === "playing") {
-      api("DELETE", `/api/games/${state.game.id}`).catch(() => {});
+    const old = state.game;
+    const game = await api("POST", "/api/games", body);
+    if (old && old.status === "playing" && !old.deleted) {
+      old.deleted = true;
+      api("DELETE", `/api/games/${old.id}`).catch(() => {});
     }
     state.analysis = null;
-    showGame(await api("POST", "/api/games", levelRequest()));
+    state.stopGuess = null;
+    showGame(game);
+    syncSize(game);
     await refreshHints();
-  } catch (e) { showError(e); }
+  } catch (e) {
+    showError(e);
+    if (state.game) syncSize(state.game);  // a refused size: the fields show the board's again
+  }
+}
+
+// The custom size fields say the size of the board on the page (after a refused size too).
+function syncSize(game) {
+  if ($("level").value !== "custom") return;
+  $("custom-width").value = game.width;
+  $("custom-height").value = game.height;
+  $("custom-mines").value = game.mines;
 }
 
 async function move(kind, x, y) {
@@ -437,16 +501,18 @@ async function refreshHints() {
     const a = await api("GET", `/api/games/${g.id}/hint`);
     if (seq !== state.hintsSeq) return;
     state.analysis = a;
-    $("hint-info").textContent = describeMove(a);
+    if (!state.stopGuess) $("hint-info").textContent = describeMove(a);
     render();
   } catch (e) { showError(e); }
 }
 
 // A layout count (a decimal string, possibly hundreds of digits) for people: grouped in
-// thousands up to 15 digits, else as d.ddd × 10^n.
+// thousands up to 15 digits, else as d.ddd × 10ⁿ, with no-break spaces: never split.
+const SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹";
 function countText(digits) {
   if (digits.length <= 15) return digits.replace(/\B(?=(\d{3})+$)/g, ",");
-  return `${digits[0]}.${digits.slice(1, 4)} × 10^${digits.length - 1}`;
+  const power = String(digits.length - 1).replace(/\d/g, (d) => SUPERSCRIPT[+d]);
+  return `${digits[0]}.${digits.slice(1, 4)}\u00a0×\u00a010${power}`;
 }
 
 function describeMove(a) {
@@ -458,12 +524,25 @@ function describeMove(a) {
   return `Best move: ${m.kind} (${m.x}, ${m.y}), ${what}. ${certain}`;
 }
 
+// One move of the server's player; in autoplay with Accept guesses off, a guess is not
+// made: autoplay stops and the guess is framed on the board.
 async function aiMove() {
   const g = state.game;
   if (!g || g.status !== "playing") return false;
   showError(null);
   try {
-    const r = await api("POST", `/api/games/${g.id}/ai`);
+    const careful = state.autoplay && !$("accept-guesses").checked;
+    const r = await api("POST", `/api/games/${g.id}/ai${careful ? "?guesses=0" : ""}`);
+    if (r.move && !r.applied) {
+      state.stopGuess = { id: r.game.id, moves: r.game.moves, move: r.move };
+      showGame(r.game);
+      const m = r.move;
+      $("hint-info").textContent = `Autoplay stopped before a guess: ${m.kind} (${m.x}, ${m.y}), ` +
+        `mine probability ${(m.risk * 100).toFixed(1)}% (framed). Turn on Accept guesses to let it guess.`;
+      $("hint-info").dataset.stop = "guess";
+      return false;
+    }
+    delete $("hint-info").dataset.stop;
     if (r.move) countMove(state.autoplay ? "autoplay" : "ai", r.game);
     showGame(r.game);
     if (r.move) {
@@ -484,6 +563,7 @@ function stopAutoplay() {
 async function toggleAutoplay() {
   if (state.autoplay) { stopAutoplay(); return; }
   state.autoplay = true;
+  state.stopGuess = null;
   $("autoplay").setAttribute("aria-pressed", "true");
   $("autoplay").textContent = "Stop";
   while (state.autoplay) {
@@ -652,6 +732,7 @@ function buildTools() {
 
 function setMode(mode) {
   state.mode = mode;
+  document.body.dataset.mode = mode;
   board.dataset.size = "";  // the cell size depends on the mode (room beside the board)
   $("tab-play").setAttribute("aria-selected", String(mode === "play"));
   $("tab-analyse").setAttribute("aria-selected", String(mode === "analyse"));
@@ -664,7 +745,11 @@ function setMode(mode) {
   if (mode === "play") {
     stopAutoplay();
     if (location.search.includes("analyse=")) history.replaceState(null, "", location.pathname);
-    if (state.game) { state.rows = state.game.board; refreshHints(); } else newGame();
+    if (state.game) {
+      state.rows = state.game.board;
+      if (state.game.status !== "playing") $("hint-info").textContent = state.endNote;  // the loss's line
+      refreshHints();
+    } else newGame();
   } else if (mode === "analyse") {
     stopAutoplay();
     analyse($("position-text").value);
@@ -769,19 +854,44 @@ board.addEventListener("keydown", (ev) => {
   else if (ev.key === "c" || ev.key === "C") { move("chord", x, y); ev.stopPropagation(); }
 });
 
+// Whether the key goes to a field that takes text (where N, H and A are letters to type).
+function inTextField(target) {
+  if (target.isContentEditable || target.closest("textarea")) return true;
+  const input = target.closest("input");
+  return !!input && !["checkbox", "radio", "range", "button", "submit", "reset", "file", "color"].includes(input.type);
+}
+
+// N, H and A work wherever the focus is (a checkbox, a menu, the slider just clicked),
+// except in a text field.
 document.addEventListener("keydown", (ev) => {
   if (state.mode !== "play" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-  if (ev.target.closest("input, textarea, select")) return;
-  if (ev.key === "n" || ev.key === "N") newGame();
-  else if (ev.key === "h" || ev.key === "H") { $("hints").checked = !$("hints").checked; refreshHints(); }
-  else if (ev.key === "a" || ev.key === "A") aiMove();
+  if (inTextField(ev.target)) return;
+  const key = ev.key.toLowerCase();
+  if (!["n", "h", "a"].includes(key)) return;
+  ev.preventDefault();  // a focused menu would otherwise jump to an option starting so
+  if (key === "n") newGame();
+  else if (key === "h") { $("hints").checked = !$("hints").checked; refreshHints(); }
+  else aiMove();
 });
 
 $("tab-play").addEventListener("click", () => setMode("play"));
 $("tab-analyse").addEventListener("click", () => setMode("analyse"));
-$("new-game").addEventListener("click", newGame);
 $("level").addEventListener("change", () => { $("custom").hidden = $("level").value !== "custom"; newGame(); });
-$("rule").addEventListener("change", newGame);
+$("rule").addEventListener("change", () => newGame());
+$("no-guess").addEventListener("change", () => newGame());
+$("new-game").addEventListener("click", () => newGame());
+// The face looks surprised while a button is held on the board, as in the classic game.
+board.addEventListener("mousedown", (ev) => {
+  if (state.mode === "play" && ev.button === 0 && state.game && state.game.status === "playing") $("new-game").classList.add("pressed");
+});
+document.addEventListener("mouseup", () => $("new-game").classList.remove("pressed"));
+$("download-evf").addEventListener("click", () => download("replay", "evf"));
+$("download-mbf").addEventListener("click", () => download("layout", "mbf"));
+$("layout-file").addEventListener("change", async (ev) => {
+  const file = ev.target.files[0];
+  ev.target.value = "";
+  if (file) playLayout(await file.arrayBuffer());
+});
 $("hints").addEventListener("change", refreshHints);
 $("hint-numbers").addEventListener("change", render);
 $("ai-move").addEventListener("click", aiMove);
@@ -808,6 +918,37 @@ $("edit-mines").addEventListener("change", () => {
 });
 window.addEventListener("resize", () => { board.dataset.size = ""; render(); });
 
+// Download the game as a file: its EVF replay or its MBF layout. During a game the file
+// holds the mines: the server marks the game (the page says so beside the status).
+async function download(what, ext) {
+  const g = state.game;
+  if (!g || !g.moves) return;
+  showError(null);
+  try {
+    const url = `/api/games/${g.id}/${what}${g.status === "playing" ? "?running=1" : ""}`;
+    const res = await fetch(url);
+    if (!res.ok) { const e = await res.json(); throw new Error(e.detail); }
+    const blob = await res.blob();
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = `minesolver-${g.level}-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}.${ext}`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    if (g.status === "playing") showGame(await api("GET", `/api/games/${g.id}`));  // now marked
+  } catch (e) { showError(e); }
+}
+
+// Play the board of an MBF layout file (its first layout), e.g. one downloaded here.
+function playLayout(bytes) {
+  let text = "";
+  const view = new Uint8Array(bytes);
+  for (let i = 0; i < view.length; i += 0x8000) text += String.fromCharCode(...view.subarray(i, i + 0x8000));
+  if (state.mode !== "play") setMode("play");
+  return newGame({ layout: btoa(text) });
+}
+
 // "Analyse this game": the game's board (flags as placed, the level's total) in Analyse.
 function analyseGame() {
   const g = state.game;
@@ -833,6 +974,7 @@ if (/^\d+$/.test(params.get("seed") || "")) state.seed = +params.get("seed");
 for (const [key, id] of [["level", "level"], ["rule", "rule"]]) {
   if (params.get(key)) $(id).value = params.get(key);
 }
+$("custom").hidden = $("level").value !== "custom";
 const shared = params.get("analyse");
 if (shared) {
   $("position-text").value = shared.split("/").join("\n") + "\n";

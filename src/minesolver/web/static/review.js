@@ -37,6 +37,7 @@ function fractionParts(p) {
 // compared in BigInt arithmetic (the fraction may have hundreds of digits).
 function riskOf(entry) {
   const p = entry.p;
+  if (entry.first && p === "0") return { kind: "safe", text: "certainly safe (the first click is protected)", why: "" };
   if (p === "0") return { kind: "safe", text: "certainly safe", why: "" };
   const [n, d] = fractionParts(p);
   const kind = 5n * n <= d ? "low" : "high";
@@ -89,7 +90,7 @@ function showStep(k) {
 
 function showAction(entry, risk, lost) {
   const head = document.createElement("span");
-  head.textContent = `${lost ? "The losing click, at" : "At"} ${entry.time.toFixed(2)} s: ` +
+  head.textContent = `${lost ? "The losing click, at" : entry.first ? "The first click, at" : "At"} ${entry.time.toFixed(2)} s: ` +
     `${entry.action} ${cellText(entry.x, entry.y)} — `;
   const words = document.createElement("span");
   words.id = "review-risk";
@@ -177,8 +178,34 @@ function showSummary(r, title) {
 
 // -- loading ----------------------------------------------------------------------------
 
-// Show a graded replay: its figures, and the step ``at`` ("first" or "last").
-function loadReview(report, title, at) {
+// The first click, which the grader leaves out (nothing is known before it), as a step of
+// its own on the blank board: for a game of this page the first-click rule grades it (a
+// protected click is certainly safe, an unprotected one has the risk mines / cells). A
+// replay file's clone may have protected it or not: its first click stays ungraded.
+function firstStep(report, rule) {
+  const first = (report.moves || []).find((m) => m.action === "open" || m.action === "chord");
+  if (!first || first.graded || rule === undefined) return null;
+  const cells = report.width * report.height;
+  const p = rule === "none" ? reduced(report.mines, cells) : "0";
+  const row = "H".repeat(report.width);
+  const position = `${report.width}x${report.height}x${report.mines}\n${Array(report.height).fill(row).join("\n")}\n`;
+  const analysis = { width: report.width, height: report.height, mines: report.mines, exact: true,
+    engine: "exact", layouts: null, cells: [], safe: [], mines_found: [], best: null, move: null };
+  return { ...first, first: true, graded: true, p, safest: p, guess: p !== "0",
+    needless: false, position, analysis };
+}
+
+function reduced(n, d) {
+  const gcd = (a, b) => (b ? gcd(b, a % b) : a);
+  const g = gcd(n, d);
+  return n === 0 ? "0" : n === d ? "1" : `${n / g}/${d / g}`;
+}
+
+// Show a graded replay: its figures, and the step ``at`` ("first" or "last"); ``rule``, the
+// first-click rule of a game of this page (undefined for a replay file).
+function loadReview(report, title, at, rule) {
+  const first = firstStep(report, rule);
+  if (first) report.positions = [first, ...report.positions];
   review.report = report;
   const n = report.positions.length;
   review.step = at === "last" ? Math.max(0, n - 1) : 0;
@@ -206,14 +233,14 @@ function showReview() {
     "cannot be judged, and this game had no other." : "";
 }
 
-async function grade(request, title, at) {
+async function grade(request, title, at, rule) {
   const seq = ++review.seq;
   showError(null);
   $("review-error").textContent = "";
   $("review-busy").textContent = "grading every click…";
   try {
     const report = await request();
-    if (seq === review.seq) loadReview(report, title, at);
+    if (seq === review.seq) loadReview(report, title, at, rule);
   } catch (e) {
     // said where the file was chosen; the view keeps what it showed
     if (seq === review.seq) $("review-error").textContent = `${title} was not graded: ${e.message || e}`;
@@ -228,12 +255,21 @@ async function openReplayFile(file) {
   await grade(() => api("POST", "/api/replays", bytes), file.name, "first");
 }
 
+// Who played a game of this page, from the moves the page counted.
+function playerOf(g) {
+  const m = state.moves.id === g.id ? state.moves : { you: 0, ai: 0, autoplay: false };
+  if (!m.ai) return "you";
+  const how = m.autoplay ? "autoplay" : "AI moves";
+  return m.you ? `you, with ${m.ai} of ${m.you + m.ai} moves by the AI (${how})` : `the AI (${how})`;
+}
+
 function reviewGame() {
   const g = state.game;
   if (!g || g.status === "playing") return;
   setMode("review");
   const title = g.status === "won" ? "This game (won)" : "This game (lost)";
-  grade(() => api("GET", `/api/games/${g.id}/review`), title, "last");
+  const player = playerOf(g);
+  grade(async () => ({ ...(await api("GET", `/api/games/${g.id}/review`)), player }), title, "last", g.rule);
 }
 
 // -- input ------------------------------------------------------------------------------
