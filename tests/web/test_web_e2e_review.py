@@ -112,10 +112,9 @@ def test_stepping_through_a_replay_shows_each_graded_position(server: str, page:
     page.keyboard.press("ArrowRight")  # past the end: stays
     assert step(page) == last
     page.keyboard.press("Home")
-    page.wait_for_function("review.step === 0")
-    assert page.inner_text("#review-action").startswith("The first click")
-    page.keyboard.press("ArrowRight")
-    assert_step_shown(page, 1, positions[0])
+    # a replay file's first click stays ungraded (its clone may not have protected it)
+    assert_step_shown(page, 0, positions[0])
+    assert not page.inner_text("#review-action").startswith("The first click")
     middle = len(positions) // 2
     page.fill("#review-slider", str(middle))
     assert_step_shown(page, middle, positions[middle])
