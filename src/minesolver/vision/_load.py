@@ -122,5 +122,9 @@ def _open(image_module: ModuleType, stream: io.BytesIO, what: str) -> Image:
             return image
     except VisionError:
         raise
+    except image_module.UnidentifiedImageError as exc:
+        raise VisionError(
+            f"{what} is not an image that can be read (PNG, JPEG, GIF, BMP, WebP, TIFF)"
+        ) from exc
     except Exception as exc:  # Pillow raises many kinds for corrupt data
         raise VisionError(f"{what} is not an image that can be read: {exc}") from exc
