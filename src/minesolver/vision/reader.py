@@ -44,7 +44,7 @@ screenshot is blurred more than that)."""
 FLAT = 0.03
 """A cell closer than this to a flat patch of one colour is no cell: a skin draws the
 edges of its cells (a hidden cell's bevel, a revealed cell's grid line or gap)."""
-EDGE_BAD = 0.1
+EDGE_BAD = 0.25
 """A row or column at the board's edge with at most this share of cells unsure is part
 of the board."""
 EDGE_GOOD = 0.5
@@ -71,11 +71,14 @@ class CellReading:
     distance: float
     margin: float
     candidates: tuple[tuple[str, float], ...]
+    limit: float = MAX_DISTANCE
+    """The largest distance trusted for this label in this image (see :func:`_limits`)."""
 
     @property
     def sure(self) -> bool:
-        """Whether the reading is far enough from every other label to be trusted."""
-        return self.distance <= MAX_DISTANCE and self.margin >= MIN_MARGIN
+        """Whether the reading is close to its template, as close as the other cells of
+        its label in the image, and far enough from every other label to be trusted."""
+        return self.distance <= self.limit and self.margin >= MIN_MARGIN
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,17 +320,13 @@ def _read(
     vectors = cell_vectors(pil, boxes)
     d = _distances(skin, vectors).reshape(ny, nx, -1)
     flat = _structure(vectors).reshape(ny, nx) < FLAT
-    srt = np.sort(d, axis=2)
-    nearest = srt[:, :, 0]
+    nearest = d.min(axis=2)
     # a cell on the board matches a template closely; one off it matches none, or two
     # labels equally (plain grey reads as a hidden cell or a 0)
     margin = _label_margin(skin, d)
-    typical = float(np.median(nearest))
-    close = max(
-        CLOSE, 3.0 * float(np.mean(np.sort(nearest, axis=None)[: max(1, nearest.size // 2)]))
-    )
-    bad = (nearest > close) | (margin < MIN_MARGIN) | flat
-    del typical
+    cell_label = np.asarray(skin.labels)[np.argmin(d, axis=2)]
+    limit = _limits(cell_label, nearest, margin, flat)
+    bad = (nearest > limit) | (margin < MIN_MARGIN) | flat
     x0, x1, y0, y1 = 0, nx, 0, ny
     problem: str | None = None
     while x1 - x0 > 1 and y1 - y0 > 1:  # drop edge rows and columns that are not board
@@ -371,7 +370,7 @@ def _read(
             ranked = np.argsort(dist)[:3]
             cand = tuple((order[k], round(float(dist[k]), 4)) for k in ranked)
             first, second = float(dist[ranked[0]]), float(dist[ranked[1]])
-            cells.append(CellReading(cand[0][0], first, second - first, cand))
+            cells.append(CellReading(cand[0][0], first, second - first, cand, float(limit[y, x])))
     mines_from: str | None = None
     if mines is not None:
         mines_from = "given"
@@ -402,6 +401,23 @@ def _read(
             problem,
         )
     return reading, (x0, x1, y0, y1)
+
+
+def _limits(cell_label: Array, nearest: Array, margin: Array, flat: Array) -> Array:
+    """For each cell, the largest distance trusted for its label in this image: twice the
+    median distance of the clear cells of that label, and a little more (a blurred
+    screenshot moves every cell away from its template alike; a cell much farther than its
+    fellows is something else, such as the frame around the board), within
+    [:data:`CLOSE`, :data:`MAX_DISTANCE`]."""
+    np = numpy()
+    limit = np.full(nearest.shape, CLOSE, dtype=np.float32)
+    clear = (margin >= MIN_MARGIN) & ~flat
+    for lab in np.unique(cell_label):
+        mask = cell_label == lab
+        pool = nearest[mask & clear]
+        typical = float(np.median(pool)) if len(pool) else float(np.median(nearest))
+        limit[mask] = min(MAX_DISTANCE, max(CLOSE, 1.8 * typical + 0.015))
+    return limit
 
 
 def _structure(vectors: Array) -> Array:
