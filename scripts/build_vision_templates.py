@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -93,7 +94,8 @@ def from_samples(skin: str) -> tuple[list[str], np.ndarray]:
     for name, info in sorted(manifest.items()):
         if info["skin"] != skin or not info.get("templates", True):
             continue
-        rows = [r for r in (SAMPLES / f"{name}.txt").read_text().split() if "x" not in r[:4]]
+        lines = (SAMPLES / f"{name}.txt").read_text().split()
+        rows = [r for r in lines if not re.fullmatch(r"\d+x\d+x\d+", r)]
         h, w = len(rows), len(rows[0])
         img = Image.open(SAMPLES / f"{name}.png").convert("RGB")
         for s in info.get("scales", [1.0]):
