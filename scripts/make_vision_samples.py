@@ -1,13 +1,12 @@
 """Make the labelled screenshots of tests/data/vision/ (and the templates' sources).
 
     .venv/bin/python scripts/make_vision_samples.py web      # our page, in Chromium
-    .venv/bin/python scripts/make_vision_samples.py gnome    # GNOME Mines under Xvfb
 
 ``web``: starts the app, draws known positions on the Play board (hints off, as a player
 sees a game; a lost one with its mines) at display scales 1, 1.25, 1.5 and 2 and saves the
-whole viewport. ``gnome``: runs GNOME Mines on a virtual display (Xvfb :77), plays clicks
-with xdotool and captures the whole screen; its cells are labelled from the reader's
-reading after a person has checked each image (the script prints the reading beside it).
+whole viewport. The GNOME Mines samples (``gnome-*``) were taken by hand: GNOME Mines on
+a virtual display (``Xvfb :77``), clicks with ``xdotool``, ``import -window root``, cut
+to the window, each cell labelled by a person looking at the image.
 
 Each sample is ``NAME.png`` with ``NAME.txt`` (the true cells: position text, with ``*``,
 ``!`` and ``x`` for the mines of a lost game) and an entry in ``samples.json``: the skin
