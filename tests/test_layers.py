@@ -33,6 +33,7 @@ LAYERS: dict[str, int] = {
     "minesolver.optimal": 8,
     "minesolver.noguess": 8,
     "minesolver.replay": 8,
+    "minesolver.vision": 8,
     "minesolver.ui": 9,
     "minesolver.web": 9,
     "minesolver": 10,  # the package's top level gathers the public names

@@ -28,7 +28,7 @@ from minesolver.ui.json_shapes import analysis_json
 if TYPE_CHECKING:
     from minesolver.game import Game
 
-__all__ = ["DEFAULT_BUDGET", "app", "fail", "main", "read_position", "run"]
+__all__ = ["DEFAULT_BUDGET", "app", "fail", "is_image", "main", "read_position", "run"]
 
 DEFAULT_BUDGET = 10.0
 """Seconds ``solve`` allows by default: exact when the count fits, else approximate."""
@@ -165,7 +165,11 @@ def read_position(source: str) -> Position:
 def solve(
     file: Annotated[
         str,
-        typer.Argument(metavar="FILE", help="Position file (JSMinesweeper text), or - for stdin."),
+        typer.Argument(
+            metavar="FILE",
+            help="Position file (JSMinesweeper text), a screenshot (PNG, JPEG, BMP...), "
+            "or - for stdin.",
+        ),
     ] = "-",
     mines: Annotated[
         int | None, typer.Option(metavar="N", help="Total mines (overrides the header).")
@@ -202,7 +206,7 @@ def solve(
     """Exact mine probability of every hidden cell, the certain cells and the safest cell."""
     if mines is not None and density is not None:
         fail("give either --mines or --density, not both")
-    position = read_position(file)
+    position = _read_image(file, mines) if is_image(file) else read_position(file)
     if mines is not None:
         if mines < 0:
             fail(f"--mines {mines} must not be negative")
@@ -231,6 +235,72 @@ def solve(
     console = Console(highlight=False, soft_wrap=True)
     console.print(heat_map(analysis))
     console.print(summary(analysis))
+
+
+_IMAGE_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"BM", b"RIFF", b"II*\x00", b"MM\x00*")
+_IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp", ".tif", ".tiff"}
+
+
+def is_image(source: str) -> bool:
+    """Whether ``source`` names an image file: by its first bytes, else by its suffix."""
+    if source == "-":
+        return False
+    try:
+        with Path(source).open("rb") as stream:
+            head = stream.read(8)
+    except OSError:
+        return Path(source).suffix.lower() in _IMAGE_SUFFIXES
+    return head.startswith(_IMAGE_MAGIC) or (
+        not head and Path(source).suffix.lower() in _IMAGE_SUFFIXES
+    )
+
+
+def _read_image(source: str, mines: int | None) -> Position:
+    """The position a screenshot shows; a total of mines unknown is an error that says
+    to give ``--mines``."""
+    from minesolver.vision import read_board
+
+    position = read_board(source, mines=mines)
+    if position.mines is None:
+        fail(
+            f"the board read is {position.width}x{position.height}, not a standard level: "
+            "give its total of mines with --mines N"
+        )
+    return position
+
+
+@app.command()
+def read(
+    image: Annotated[str, typer.Argument(metavar="IMAGE", help="Screenshot of a board.")],
+    mines: Annotated[
+        int | None, typer.Option(metavar="N", help="Total mines, when the reader cannot know it.")
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Read a board from a screenshot and print its position text (header WxHxM when the
+    total is known); every cell is read surely or the command fails saying which."""
+    from minesolver.vision import read_screenshot
+
+    reading = read_screenshot(image, mines=mines)
+    if as_json:
+        sys.stdout.write(
+            json.dumps(
+                {
+                    "skin": reading.skin,
+                    "width": reading.width,
+                    "height": reading.height,
+                    "mines": reading.mines,
+                    "box": [round(v, 2) for v in reading.box],
+                    "cells": [c.label for c in reading.cells],
+                    "margins": [round(c.margin, 4) for c in reading.cells],
+                    "unsure": [list(c) for c in reading.unsure],
+                    "problem": reading.problem,
+                }
+            )
+            + "\n"
+        )
+        return
+    sys.stdout.write(reading.position().to_text())
 
 
 def _plots() -> ModuleType:

@@ -1,0 +1,129 @@
+"""Accuracy of the screenshot reader per skin, on generated screenshots.
+
+    .venv/bin/python benchmarks/bench_vision.py [--boards N] [--seed S]
+
+For each skin, N screenshots are made and read:
+
+- ``classic``: boards of random games (standard and custom sizes, some lost) drawn by
+  :mod:`minesolver.vision.synth` in a Windows 98 or XP window, scaled by a display factor
+  from 0.8 to 3 (bilinear, as a browser or a desktop scales) and pasted at a random place
+  on a cluttered desktop;
+- ``web`` and ``gnome``: the labelled real screenshots of ``tests/data/vision/`` (our page
+  in Chromium, GNOME Mines under Xvfb), cut to their window, scaled the same way and
+  pasted the same way: a new size and place for each board, the same cells.
+
+A board is *right* when every cell is read and read right (a lost board counts right
+when every cell, mines included, is reported right and the position is refused as lost),
+*refused* when the reader says it cannot read it surely (unsure cells, no board, unclear
+edges, inconsistent digits), *wrong* when it returns a board it is sure of that is not the
+truth: that must never happen. Cells right counts the cells read right over all cells of
+the boards not refused for want of a board. Prints a Markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import sys
+import time
+from pathlib import Path
+
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from minesolver.vision import VisionError, read_screenshot, synth  # noqa: E402
+
+DATA = ROOT / "tests" / "data" / "vision"
+SCALES = (0.8, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
+LABEL = {-1: "H", -2: "F", synth.MINE: "*", synth.EXPLODED: "!", synth.WRONG_FLAG: "x"}
+LABEL.update({d: str(d) for d in range(9)})
+
+
+def classic_case(rng: random.Random) -> tuple[Image.Image, list[str]]:
+    w, h, m = rng.choice([(9, 9, 10), (16, 16, 40), (30, 16, 99), (12, 10, 20), (20, 12, 40)])
+    cells = synth.random_board(rng, w, h, m, lost=rng.random() < 0.15)
+    win, _ = synth.classic_window(cells, w, h, m, xp=rng.random() < 0.5)
+    rows = ["".join(LABEL[v] for v in cells[i : i + w]) for i in range(0, w * h, w)]
+    return win, rows
+
+
+def sample_case(rng: random.Random, skin: str) -> tuple[Image.Image, list[str]]:
+    manifest = json.loads((DATA / "samples.json").read_text())
+    name = rng.choice(sorted(n for n, i in manifest.items() if i["skin"] == skin))
+    rows = [
+        r for r in (DATA / f"{name}.txt").read_text().split() if not re.fullmatch(r"\d+x\d+x\d+", r)
+    ]
+    image = Image.open(DATA / f"{name}.png").convert("RGB")
+    left, top, right, bottom = manifest[name]["box"]
+    margin = 60
+    crop = (
+        max(0, int(left) - margin),
+        max(0, int(top) - margin - 40),
+        min(image.width, int(right) + margin),
+        min(image.height, int(bottom) + margin),
+    )
+    return image.crop(crop), rows
+
+
+def place(rng: random.Random, win: Image.Image, scale: float) -> Image.Image:
+    size = (max(1, round(win.width * scale)), max(1, round(win.height * scale)))
+    win = win.resize(size, Image.Resampling.BILINEAR if scale % 1 else Image.Resampling.NEAREST)
+    desk = synth.desktop(
+        rng, (win.width + rng.randrange(100, 700), win.height + rng.randrange(80, 500))
+    )
+    desk.paste(
+        win,
+        (rng.randrange(desk.width - win.width + 1), rng.randrange(desk.height - win.height + 1)),
+    )
+    return desk
+
+
+def outcome(image: Image.Image, rows: list[str]) -> tuple[str, int, int]:
+    """(right | refused | wrong, cells right, cells counted)."""
+    try:
+        reading = read_screenshot(image)
+    except VisionError:
+        return "refused", 0, 0
+    truth = "".join(rows)
+    if (reading.width, reading.height) != (len(rows[0]), len(rows)):
+        return ("refused" if reading.problem else "wrong"), 0, len(truth)
+    got = "".join(c.label for c in reading.cells)
+    right = sum(a == b for a, b in zip(got, truth, strict=True))
+    if reading.problem is not None:
+        lost_right = reading.lost and got == truth and "the game is lost" in reading.problem
+        return ("right" if lost_right else "refused"), right, len(truth)
+    return ("right" if got == truth else "wrong"), right, len(truth)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print("| skin | boards | boards right | refused | wrong | cells right | s/board |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for skin in ("classic", "web", "gnome"):
+        rng = random.Random(args.seed)
+        tally = {"right": 0, "refused": 0, "wrong": 0}
+        cells_right = cells = 0
+        start = time.perf_counter()
+        for _ in range(args.boards):
+            win, rows = classic_case(rng) if skin == "classic" else sample_case(rng, skin)
+            kind, right, counted = outcome(place(rng, win, rng.choice(SCALES)), rows)
+            tally[kind] += 1
+            cells_right += right
+            cells += counted
+        per = (time.perf_counter() - start) / args.boards
+        share = f"{100 * cells_right / cells:.2f}%" if cells else "-"
+        print(
+            f"| {skin} | {args.boards} | {tally['right']} | {tally['refused']} | "
+            f"{tally['wrong']} | {share} ({cells_right}/{cells}) | {per:.1f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

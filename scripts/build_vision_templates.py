@@ -1,0 +1,131 @@
+"""Rebuild the reader's templates (src/minesolver/vision/templates/) from images made here.
+
+- ``classic``: boards drawn by :mod:`minesolver.vision.synth` at several display scales;
+- every other skin: the labelled screenshots in ``tests/data/vision/`` (made by
+  ``scripts/make_vision_samples.py``), cut along the board box stored in
+  ``tests/data/vision/samples.json``.
+
+Each label keeps the few variants that differ from each other (scaling blurs a cell
+differently at each scale). Run: ``python scripts/build_vision_templates.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from minesolver.vision import synth  # noqa: E402
+from minesolver.vision.templates import cell_vectors, save_skin  # noqa: E402
+
+OUT = ROOT / "src" / "minesolver" / "vision" / "templates"
+SAMPLES = ROOT / "tests" / "data" / "vision"
+SCALES = (1.0, 2.0, 3.0, 4.0, 1.5, 2.5, 1.25, 1.75, 0.75, 0.8, 1.1)  # crisp ones first
+VALUE_LABEL = {-1: "H", -2: "F", synth.MINE: "*", synth.EXPLODED: "!", synth.WRONG_FLAG: "x"}
+VALUE_LABEL.update({d: str(d) for d in range(9)})
+DISTINCT = 0.04  # a variant closer than this to one kept already adds nothing
+
+
+def boxes(
+    box: tuple[float, float, float, float], w: int, h: int
+) -> list[tuple[float, float, float, float]]:
+    left, top, right, bottom = box
+    cw, ch = (right - left) / w, (bottom - top) / h
+    return [
+        (left + i * cw, top + j * ch, left + (i + 1) * cw, top + (j + 1) * ch)
+        for j in range(h)
+        for i in range(w)
+    ]
+
+
+def keep_distinct(
+    labels: list[str], vectors: np.ndarray, per_label: int = 24
+) -> tuple[list[str], np.ndarray]:
+    """For each label, the variants in the order given (the crisp ones first) that are
+    farther than :data:`DISTINCT` from every variant kept before them."""
+    out_l: list[str] = []
+    out_v: list[np.ndarray] = []
+    for lab in dict.fromkeys(labels):
+        kept: list[np.ndarray] = []
+        for i in (i for i, x in enumerate(labels) if x == lab):
+            v = vectors[i]
+            if all(np.sqrt(np.mean((v - k) ** 2)) > DISTINCT for k in kept):
+                kept.append(v)
+                if len(kept) >= per_label:
+                    break
+        out_l += [lab] * len(kept)
+        out_v += kept
+    return out_l, np.asarray(out_v, dtype=np.float32)
+
+
+def classic() -> tuple[list[str], np.ndarray]:
+    rng = random.Random(7)
+    values = [-1, -2, *range(9), synth.MINE, synth.EXPLODED, synth.WRONG_FLAG]
+    cells = values * 3
+    rng.shuffle(cells)
+    w, h = 14, 3
+    labels: list[str] = []
+    vecs: list[np.ndarray] = []
+    win, (bx, by) = synth.classic_window(cells, w, h, 10)
+    if True:
+        for s in SCALES:
+            size = (round(win.width * s), round(win.height * s))
+            methods = [Image.Resampling.NEAREST] if s % 1 == 0 else []
+            for method in [*methods, Image.Resampling.BILINEAR, Image.Resampling.BICUBIC]:
+                img = win.resize(size, method)
+                box = (bx * s, by * s, (bx + w * synth.CELL) * s, (by + h * synth.CELL) * s)
+                vecs.extend(cell_vectors(img, boxes(box, w, h)))
+                labels.extend(VALUE_LABEL[v] for v in cells)
+    return keep_distinct(labels, np.asarray(vecs))
+
+
+def from_samples(skin: str) -> tuple[list[str], np.ndarray]:
+    manifest = json.loads((SAMPLES / "samples.json").read_text())
+    labels: list[str] = []
+    vecs: list[np.ndarray] = []
+    for name, info in sorted(manifest.items()):
+        if info["skin"] != skin or not info.get("templates", True):
+            continue
+        lines = (SAMPLES / f"{name}.txt").read_text().split()
+        rows = [r for r in lines if not re.fullmatch(r"\d+x\d+x\d+", r)]
+        h, w = len(rows), len(rows[0])
+        img = Image.open(SAMPLES / f"{name}.png").convert("RGB")
+        for s in info.get("scales", [1.0]):
+            scaled = (
+                img
+                if s == 1.0
+                else img.resize(
+                    (round(img.width * s), round(img.height * s)), Image.Resampling.BILINEAR
+                )
+            )
+            left, top, right, bottom = (c * s for c in info["box"])
+            box = (left, top, right, bottom)
+            vecs.extend(cell_vectors(scaled, boxes(box, w, h)))
+            labels.extend("".join(rows))
+    return keep_distinct(labels, np.asarray(vecs))
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    skins = {"classic": classic()}
+    manifest_path = SAMPLES / "samples.json"
+    if manifest_path.exists():
+        for skin in sorted({i["skin"] for i in json.loads(manifest_path.read_text()).values()}):
+            if skin != "classic":
+                skins[skin] = from_samples(skin)
+    for name, (labels, vectors) in skins.items():
+        save_skin(OUT, name, labels, vectors)
+        counts = {lab: labels.count(lab) for lab in dict.fromkeys(labels)}
+        print(f"{name}: {len(labels)} templates {counts}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,127 @@
+"""Make the labelled screenshots of tests/data/vision/ (and the templates' sources).
+
+    .venv/bin/python scripts/make_vision_samples.py web      # our page, in Chromium
+
+``web``: starts the app, draws known positions on the Play board (hints off, as a player
+sees a game; a lost one with its mines) at display scales 1, 1.25, 1.5 and 2 and saves the
+whole viewport. The GNOME Mines samples (``gnome-*``) were taken by hand: GNOME Mines on
+a virtual display (``Xvfb :77``), clicks with ``xdotool``, ``import -window root``, cut
+to the window, each cell labelled by a person looking at the image.
+
+Each sample is ``NAME.png`` with ``NAME.txt`` (the true cells: position text, with ``*``,
+``!`` and ``x`` for the mines of a lost game) and an entry in ``samples.json``: the skin
+and the board's box in the image (left, top, right, bottom, pixels).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import socket
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "tests" / "data" / "vision"
+sys.path.insert(0, str(ROOT / "src"))
+
+from minesolver.vision import synth  # noqa: E402
+
+LABEL = {-1: "H", -2: "F", synth.MINE: "*", synth.EXPLODED: "!", synth.WRONG_FLAG: "x"}
+LABEL.update({d: str(d) for d in range(9)})
+
+
+def manifest() -> dict[str, dict[str, object]]:
+    path = OUT / "samples.json"
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
+def save_manifest(data: dict[str, dict[str, object]]) -> None:
+    (OUT / "samples.json").write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+
+
+def labels(cells: list[int], width: int, mines: int | None) -> str:
+    rows = ["".join(LABEL[v] for v in cells[i : i + width]) for i in range(0, len(cells), width)]
+    lost = any(v in (synth.MINE, synth.EXPLODED, synth.WRONG_FLAG) for v in cells)
+    head = [] if mines is None or lost else [f"{width}x{len(rows)}x{mines}"]
+    return "\n".join(head + rows) + "\n"
+
+
+def web() -> None:
+    import uvicorn
+    from playwright.sync_api import sync_playwright
+
+    from minesolver.web import create_app
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(), port=port, log_level="warning"))
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    rng = random.Random(2024)
+    boards = [
+        ("web-beginner", 9, 9, 10, False, 1.0),
+        ("web-expert", 30, 16, 99, False, 1.0),
+        ("web-intermediate-125", 16, 16, 40, False, 1.25),
+        ("web-expert-15", 30, 16, 99, False, 1.5),
+        ("web-custom-2", 12, 10, 24, False, 2.0),
+        ("web-lost", 16, 16, 40, True, 1.0),
+        ("web-beginner-lost-15", 9, 9, 10, True, 1.5),
+    ]
+    data = manifest()
+    args = ["--no-sandbox", "--disable-gpu", "--no-first-run"]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=args)
+        for name, w, h, m, lost, scale in boards:
+            page = browser.new_page(
+                viewport={"width": 1280, "height": 900}, device_scale_factor=scale
+            )
+            page.goto(f"http://127.0.0.1:{port}/")
+            page.wait_for_function("document.querySelectorAll('#board .cell').length > 0")
+            cells = synth.random_board(rng, w, h, m, lost=lost)
+            rows = [
+                "".join("F" if v in (-2, synth.WRONG_FLAG) else "H" if v < 0 else str(v)
+                        for v in cells[i : i + w])
+                for i in range(0, len(cells), w)
+            ]  # fmt: skip
+            mines_at = [
+                [i % w, i // w] for i, v in enumerate(cells) if v in (synth.MINE, synth.EXPLODED)
+            ]
+            mines_at += [[i % w, i // w] for i, v in enumerate(cells) if v == -2 and lost]
+            exploded = next(
+                ([i % w, i // w] for i, v in enumerate(cells) if v == synth.EXPLODED), None
+            )
+            page.evaluate(
+                """([rows, w, h, m, lost, layout, exploded]) => {
+                  stopAutoplay(); clearInterval(state.timer);
+                  $("hints").checked = false;
+                  state.game = {width: w, height: h, mines: m, board: rows,
+                    status: lost ? "lost" : "playing", layout: lost ? layout : null,
+                    exploded: exploded, moves: 1};
+                  state.rows = rows; state.analysis = null; render();
+                }""",
+                [rows, w, h, m, lost, mines_at, exploded],
+            )
+            time.sleep(0.3)
+            box = page.evaluate(
+                """() => { const c = document.querySelectorAll('#board .cell');
+                  const a = c[0].getBoundingClientRect();
+                  const b = c[c.length - 1].getBoundingClientRect();
+                  return [a.left, a.top, b.right, b.bottom]; }"""
+            )
+            page.screenshot(path=str(OUT / f"{name}.png"))
+            (OUT / f"{name}.txt").write_text(labels(cells, w, m))
+            data[name] = {"skin": "web", "box": [round(v * scale, 2) for v in box]}
+            page.close()
+            print(name, data[name])
+        browser.close()
+    server.should_exit = True
+    save_manifest(data)
+
+
+if __name__ == "__main__":
+    {"web": web}[sys.argv[1]]()

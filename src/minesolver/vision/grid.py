@@ -1,0 +1,247 @@
+"""Find a board's grid in a screenshot: the period of its cells and where its lines are.
+
+A board is a lattice of equal cells, so its cell boundaries are long straight edges at a
+regular spacing. The detector keeps the edge pixels that lie on straight runs (text and
+icons make short ones), sums them along columns and rows into two profiles, finds the
+period of each profile by autocorrelation (10 to 80 pixels, to a twentieth of a pixel:
+fractional display scaling makes cells of alternating sizes) and then the longest stretch
+of lines at that period. Columns are searched over all rows first, then rows within the
+columns found, then columns again within the rows found, so other windows around the
+board do not disturb it.
+
+Which of the lines a skin draws per cell (bevel, border, gap) is the cell boundary is not
+decided here: :func:`phases` lists the candidate offsets and the reader keeps the one its
+templates fit best.
+
+Cost: O(pixels) for the edges and profiles, O(length x periods) for the period search.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from minesolver.vision._load import numpy
+
+__all__ = ["Axis", "find_axes", "phases"]
+
+_EDGE = 14  # smallest colour step counted as an edge (of 255): GNOME Mines draws its
+# revealed cells 24 levels darker than the gaps between them
+_RUN = 7  # shortest straight run of edge pixels kept
+MIN_PERIOD = 10.0
+MAX_PERIOD = 80.0
+
+Array = Any
+
+
+@dataclass(frozen=True, slots=True)
+class Axis:
+    """The lines along one axis: ``start + k * period`` for ``k`` in ``0..count``
+    (``count`` cells between ``count + 1`` lines), in pixel coordinates."""
+
+    start: float
+    period: float
+    count: int
+    profile: Array
+
+    def lines(self, offset: float = 0.0, extra: int = 0) -> list[float]:
+        """The line coordinates shifted by ``offset``, ``extra`` more on each side."""
+        return [
+            self.start + offset + k * self.period for k in range(-extra, self.count + 1 + extra)
+        ]
+
+
+def _long(mask: Array, axis: int, length: int) -> Array:
+    """The pixels of ``mask`` on runs of at least ``length`` along ``axis``."""
+    np = numpy()
+    m = np.moveaxis(mask, axis, 0).astype(np.int32)
+    n = m.shape[0]
+    if n < length:
+        return np.zeros_like(mask)
+    c = np.concatenate([np.zeros((1, *m.shape[1:]), np.int32), np.cumsum(m, axis=0)])
+    full = (c[length:] - c[:-length]) == length  # window starting at i is all edge
+    f = np.concatenate([np.zeros((1, *m.shape[1:]), np.int32), np.cumsum(full, axis=0)])
+    covered = np.zeros_like(m, dtype=bool)
+    # pixel j is covered when a full window starts in [j - length + 1, j]
+    starts = f.shape[0] - 1
+    j = np.arange(n)
+    hi = np.minimum(j, starts - 1) + 1
+    lo = np.maximum(j - length + 1, 0)
+    ok = hi > lo
+    covered[ok] = (f[hi[ok]] - f[lo[ok]]) > 0
+    return np.moveaxis(covered, 0, axis)
+
+
+def edge_maps(rgb: Array) -> tuple[Array, Array]:
+    """Edge strength along x (vertical lines) and along y (horizontal lines), kept only on
+    straight runs: float arrays of shapes (h, w - 1) and (h - 1, w)."""
+    np = numpy()
+    img = rgb.astype(np.int16)
+    dx = np.abs(np.diff(img, axis=1)).max(axis=2)
+    dy = np.abs(np.diff(img, axis=0)).max(axis=2)
+    vx = np.where(_long(dx > _EDGE, 0, _RUN), np.minimum(dx, 128), 0).astype(np.float32)
+    vy = np.where(_long(dy > _EDGE, 1, _RUN), np.minimum(dy, 128), 0).astype(np.float32)
+    return vx, vy
+
+
+def _maxfilter(p: Array) -> Array:
+    np = numpy()
+    q = p.copy()
+    q[1:] = np.maximum(q[1:], p[:-1])
+    q[:-1] = np.maximum(q[:-1], p[1:])
+    return q
+
+
+def period(profile: Array) -> float | None:
+    """The period of a line profile by autocorrelation, or ``None`` when it has none."""
+    np = numpy()
+    n = len(profile)
+    if n < 3 * MIN_PERIOD:
+        return None
+    x = profile - profile.mean()
+    f = np.fft.rfft(x, 2 * n)
+    ac = np.fft.irfft(f * np.conj(f))[:n]
+    if ac[0] <= 0:
+        return None
+    ac = ac / ac[0]
+    top = min(MAX_PERIOD, (n - 2) / 3)
+    if top < MIN_PERIOD:
+        return None
+    cands = np.arange(MIN_PERIOD, top, 0.05)
+    ks = np.arange(1, 5)
+    lags = np.minimum(cands[:, None] * ks[None, :], n - 2)
+    lo = np.floor(lags).astype(int)
+    frac = lags - lo
+    scores = (ac[lo] * (1 - frac) + ac[lo + 1] * frac).mean(axis=1)
+    best = int(np.argmax(scores))
+    if scores[best] < 0.08:
+        return None
+    p = float(cands[best])
+    for m in (3, 2):  # a multiple of the true period scores as well: prefer the period
+        q = p / m
+        if q >= MIN_PERIOD:
+            qi = int(np.argmin(np.abs(cands - q)))
+            lo, hi = max(0, qi - 4), qi + 5
+            if scores[lo:hi].max() >= 0.97 * scores[best]:
+                return float(cands[lo + int(np.argmax(scores[lo:hi]))])
+    return p
+
+
+def _span(profile: Array, p: float) -> tuple[float, int, int] | None:
+    """The phase and the longest stretch of lines ``phase + k p`` (k0..k1) that the
+    profile supports."""
+    np = numpy()
+    pm = _maxfilter(profile)
+    n = len(pm)
+    best: tuple[float, float, int, int] | None = None
+    for phase in np.arange(0.0, p, 0.25):
+        pos = np.round(phase + np.arange(0, (n - 1 - phase) / p + 1) * p).astype(int)
+        pos = pos[pos < n]
+        v = pm[pos]
+        if len(v) < 3:
+            continue
+        top = np.sort(v)[::-1]
+        m = top[min(4, len(top) - 1)]
+        if m <= 0:
+            continue
+        w = np.minimum(v, m) - 0.4 * m
+        run = _kadane(w)
+        if run is None:
+            continue
+        score, k0, k1 = run
+        if best is None or score > best[0]:
+            best = (score, float(phase), k0, k1)
+    if best is None:
+        return None
+    return best[1], best[2], best[3]
+
+
+def _kadane(w: Array) -> tuple[float, int, int] | None:
+    best, start, cur, cur_start, end = 0.0, 0, 0.0, 0, -1
+    for i, value in enumerate(w.tolist()):
+        if cur <= 0:
+            cur, cur_start = value, i
+        else:
+            cur += value
+        if cur > best:
+            best, start, end = cur, cur_start, i
+    if end < 0:
+        return None
+    return best, start, end
+
+
+def _axis(profile: Array) -> Axis | None:
+    np = numpy()
+    p = period(profile)
+    if p is None:
+        return None
+    span = _span(profile, p)
+    if span is None:
+        return None
+    phase, k0, k1 = span
+    if k1 - k0 < 1:
+        return None
+    # the period and phase that put the most edge on the lines k0..k1, to a fiftieth of
+    # a pixel: one comb over every line, not each line's own strongest edge (a cell with a
+    # gap around it has two edges a line)
+    n = len(profile)
+    ks = np.arange(0, k1 - k0 + 1, dtype=float)
+    base = phase + k0 * p
+    periods = p + np.arange(-0.3, 0.3001, 0.02)
+    shifts = np.arange(-1.5, 1.5001, 0.125)
+    pos = base + shifts[:, None, None] + periods[None, :, None] * ks[None, None, :]
+    pos = np.clip(pos, 0, n - 1.001)
+    lo = np.floor(pos).astype(int)
+    frac = pos - lo
+    sums = (profile[lo] * (1 - frac) + profile[lo + 1] * frac).sum(axis=2)
+    i, j = np.unravel_index(int(np.argmax(sums)), sums.shape)
+    # edge i lies between pixels i and i + 1: the line is at i + 1
+    return Axis(float(base + shifts[i]) + 1.0, float(periods[j]), int(k1 - k0), profile)
+
+
+def find_axes(rgb: Array) -> tuple[Axis, Axis] | None:
+    """The board's columns and rows in ``rgb``, or ``None`` when no grid is found."""
+    vx, vy = edge_maps(rgb)
+    h, w = rgb.shape[:2]
+    cols = _axis(vx.sum(axis=0))
+    if cols is None:
+        return None
+    rows: Axis | None = None
+    for _ in range(2):
+        x0 = max(0, int(cols.start) - 2)
+        x1 = min(w, int(cols.start + cols.count * cols.period) + 2)
+        rows = _axis(vy[:, x0:x1].sum(axis=1))
+        if rows is None:
+            return None
+        y0 = max(0, int(rows.start) - 2)
+        y1 = min(h, int(rows.start + rows.count * rows.period) + 2)
+        cols = _axis(vx[y0:y1].sum(axis=0))
+        if cols is None:
+            return None
+    assert rows is not None
+    return cols, rows
+
+
+def phases(axis: Axis, limit: int = 4) -> list[float]:
+    """Candidate offsets (pixels, in ``[0, period)``) of the cell boundary from the lines
+    found: the strongest recurring edges within a period, strongest first."""
+    np = numpy()
+    p = axis.period
+    pm = _maxfilter(axis.profile)
+    n = len(pm)
+    offs = np.arange(0, int(np.ceil(p)))
+    fold = []
+    for o in offs:
+        pos = np.round(axis.start - 1 + o + np.arange(axis.count + 1) * p).astype(int)
+        pos = pos[(pos >= 0) & (pos < n)]
+        fold.append(float(pm[pos].sum()) if len(pos) else 0.0)
+    f = np.asarray(fold)
+    if f.max() <= 0:
+        return [0.0]
+    peaks = [
+        int(o)
+        for o in offs
+        if f[o] >= 0.2 * f.max() and f[o] >= f[(o - 1) % len(f)] and f[o] >= f[(o + 1) % len(f)]
+    ]
+    peaks.sort(key=lambda o: -f[o])
+    return [float(o) for o in peaks[:limit]] or [0.0]

@@ -1,0 +1,459 @@
+"""Read a board from a screenshot: find the grid, pick the skin, read every cell.
+
+1. :func:`~minesolver.vision.grid.find_axes` finds the columns and rows (period and
+   extent) from the straight edges of the image.
+2. For each shipped skin and each candidate offset of the cell boundary, a sample of the
+   cells is compared with the skin's templates; the skin and offsets that fit best win.
+3. Every cell (and one more row and column on each side, in case the outer lines were
+   faint) is scaled to 16x16 and compared with each template: its label is the nearest
+   template's, its margin the distance to the nearest template of another label. Rows and
+   columns at the edges that match nothing are dropped.
+4. A cell whose nearest template is far, or whose margin is small, is *unsure*; a board
+   with an unsure cell, a mine shown (a lost game) or digits that no layout explains is
+   refused with the reason, never returned as a confident position.
+
+Cost: O(pixels) for the grid, then O(cells x templates x 768) for the comparisons: about
+a second for an expert board in a full-HD screenshot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from minesolver.errors import MinesolverError
+from minesolver.position import FLAG, HIDDEN, Cell, Position
+from minesolver.vision._load import ImageSource, VisionError, load_rgb, numpy, pillow
+from minesolver.vision.grid import Axis, find_axes, phases
+from minesolver.vision.templates import Skin, cell_vectors, load_skin, skin_names
+
+__all__ = ["BoardReading", "CellReading", "read_board", "read_screenshot"]
+
+Array = Any
+
+MAX_DISTANCE = 0.16
+"""A cell farther than this from every template (root-mean-square, colours in 0..1) is
+unsure: nothing the skin draws looks like it."""
+MIN_MARGIN = 0.035
+"""A cell whose nearest template of another label is closer than this beyond its own is
+unsure: two readings are almost as good."""
+CLOSE = 0.035
+"""A cell at the board's edge is on the board when its nearest template is within this
+distance (or three times the typical distance of the better half of the cells, when the
+screenshot is blurred more than that)."""
+FLAT = 0.03
+"""A cell closer than this to a flat patch of one colour is no cell: a skin draws the
+edges of its cells (a hidden cell's bevel, a revealed cell's grid line or gap)."""
+EDGE_BAD = 0.25
+"""A row or column at the board's edge with at most this share of cells unsure is part
+of the board."""
+EDGE_GOOD = 0.5
+"""One with less than this share read surely is not; one in between leaves the board's
+extent unclear, and the reading is refused."""
+EDGE_DISTANCE = 0.12
+"""A row or column at the board's edge whose cells are on average farther than this from
+the templates is not part of the board."""
+
+_VALUES = {"H": HIDDEN, "?": HIDDEN, "F": FLAG} | {str(d): d for d in range(9)}
+_LOST = {"*": "a mine", "!": "the mine that exploded", "x": "a crossed-out flag"}
+_STANDARD = {(9, 9): 10, (8, 8): 10, (16, 16): 40, (30, 16): 99, (16, 30): 99}
+"""Board sizes of the standard levels and their mines (beginner old and new,
+intermediate, expert either way round)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CellReading:
+    """One cell's reading: its label (``H``, ``F``, ``0``-``8``, ``?``, ``*``, ``!``, ``x``;
+    see :mod:`minesolver.vision.templates`), the distance to its nearest template, the
+    margin to the next label and the candidates, nearest first, with their distances."""
+
+    label: str
+    distance: float
+    margin: float
+    candidates: tuple[tuple[str, float], ...]
+    limit: float = MAX_DISTANCE
+    """The largest distance trusted for this label in this image (see :func:`_limits`)."""
+
+    @property
+    def sure(self) -> bool:
+        """Whether the reading is close to its template, as close as the other cells of
+        its label in the image, and far enough from every other label to be trusted."""
+        return self.distance <= self.limit and self.margin >= MIN_MARGIN
+
+
+@dataclass(frozen=True, slots=True)
+class BoardReading:
+    """What :func:`read_screenshot` read: the skin, the board's box in the image (left,
+    top, right, bottom, in pixels), its cell size, every cell (row-major), the total of
+    mines and where it came from (``"given"``, ``"level"`` or ``None`` when unknown)."""
+
+    skin: str
+    width: int
+    height: int
+    box: tuple[float, float, float, float]
+    cell_size: tuple[float, float]
+    cells: tuple[CellReading, ...]
+    mines: int | None
+    mines_from: str | None
+    _problem: str | None = field(default=None, repr=False)
+
+    def cell(self, x: int, y: int) -> CellReading:
+        """The reading of cell ``(x, y)``."""
+        return self.cells[y * self.width + x]
+
+    @property
+    def unsure(self) -> tuple[Cell, ...]:
+        """The cells whose reading is not sure, as ``(x, y)``."""
+        return tuple(
+            (i % self.width, i // self.width) for i, c in enumerate(self.cells) if not c.sure
+        )
+
+    @property
+    def lost(self) -> bool:
+        """Whether the board shows mines: the game was lost."""
+        return any(c.label in _LOST for c in self.cells)
+
+    def text(self) -> str:
+        """The cells as rows of labels (``?`` for an unsure cell), for people."""
+        rows = []
+        for y in range(self.height):
+            rows.append(
+                "".join(
+                    c.label if c.sure else "?"
+                    for c in self.cells[y * self.width : (y + 1) * self.width]
+                )
+            )
+        return "\n".join(rows) + "\n"
+
+    @property
+    def problem(self) -> str | None:
+        """Why :meth:`position` refuses this reading, or ``None`` when it does not."""
+        if self._problem is not None:
+            return self._problem
+        unsure = self.unsure
+        if unsure:
+            shown = ", ".join(
+                f"({x}, {y}): {' or '.join(lab for lab, _ in self.cell(x, y).candidates[:2])}"
+                for x, y in unsure[:6]
+            )
+            more = f" and {len(unsure) - 6} more" if len(unsure) > 6 else ""
+            return f"{len(unsure)} cell(s) could not be read surely: {shown}{more}"
+        lost = [(i, c.label) for i, c in enumerate(self.cells) if c.label in _LOST]
+        if lost:
+            i, label = next(((i, lab) for i, lab in lost if lab == "!"), lost[0])
+            return (
+                f"the game is lost: the board shows {len(lost)} mine(s), "
+                f"{_LOST[label]} at ({i % self.width}, {i // self.width}); "
+                "only a position still in play can be analysed"
+            )
+        return None
+
+    def position(self) -> Position:
+        """The position read, or :class:`VisionError` saying why it cannot be trusted."""
+        problem = self.problem
+        if problem is not None:
+            raise VisionError(problem)
+        return Position(
+            self.width, self.height, tuple(_VALUES[c.label] for c in self.cells), self.mines
+        )
+
+
+def read_board(image: ImageSource, *, mines: int | None = None) -> Position:
+    """The position shown in a screenshot (a path, the file's bytes or a Pillow image).
+
+    ``mines`` gives the total when known; otherwise it comes from the board size when
+    that is a standard level, or stays unknown. Raises :class:`VisionError` when no board
+    is found, a cell cannot be read surely, the game is lost, or the digits read are
+    inconsistent: never a position the reader is not sure of.
+    """
+    return read_screenshot(image, mines=mines).position()
+
+
+def read_screenshot(
+    image: ImageSource, *, mines: int | None = None, skins: tuple[str, ...] | None = None
+) -> BoardReading:
+    """Everything the reader saw: each cell's label, margin and candidates, the board's
+    box and skin (see :class:`BoardReading`). Raises :class:`VisionError` only when no
+    board is found at all; unsure cells and a lost game are reported in the reading (its
+    :meth:`~BoardReading.position` refuses them).
+    """
+    image_module, _ = pillow()
+    np = numpy()
+    rgb = load_rgb(image)
+    axes = find_axes(rgb)
+    if axes is None:
+        raise VisionError("no board found in the image: no regular grid of cells")
+    cols, rows = axes
+    pil = image_module.fromarray(rgb)
+    names = skins or skin_names()
+    candidates = [load_skin(name) for name in names]
+
+    best: tuple[float, Skin, float, float] | None = None
+    for skin in candidates:
+        for ox in _offsets(cols):
+            for oy in _offsets(rows):
+                xs, ys = cols.lines(ox), rows.lines(oy)
+                sample = _sample(xs, ys, 80)
+                if not sample:
+                    continue
+                d = _distances(skin, cell_vectors(pil, sample))
+                score = _trimmed(np.min(d, axis=1))
+                if best is None or score < best[0]:
+                    best = (score, skin, ox, oy)
+    if best is None or best[0] > EDGE_DISTANCE:
+        raise VisionError("no board found in the image: no known skin matches its cells")
+    _, skin, ox, oy = best
+    ox, oy, px, py = _refine(pil, skin, cols, rows, ox, oy)
+    cols = Axis(cols.start, px, cols.count, cols.profile)
+    rows = Axis(rows.start, py, rows.count, rows.profile)
+    h, w = rgb.shape[:2]
+    more = [2, 2, 2, 2]  # lines beyond those found: left, right, top, bottom
+    for _ in range(6):
+        xs = _within(cols, ox, more[0], more[1], w)
+        ys = _within(rows, oy, more[2], more[3], h)
+        reading, (x0, x1, y0, y1) = _read(pil, skin, xs, ys, mines)
+        grow = [
+            x0 == 0 and xs[0] > cols.period,
+            x1 == len(xs) - 1 and xs[-1] < w - cols.period,
+            y0 == 0 and ys[0] > rows.period,
+            y1 == len(ys) - 1 and ys[-1] < h - rows.period,
+        ]
+        if not any(grow):
+            break
+        for side, yes in enumerate(grow):
+            if yes:
+                more[side] *= 3
+    return reading
+
+
+def _within(axis: Axis, offset: float, before: int, after: int, size: int) -> list[float]:
+    """The lines of ``axis`` shifted by ``offset``, ``before`` more before the first and
+    ``after`` more after the last, within the image."""
+    lines = [axis.start + offset + k * axis.period for k in range(-before, axis.count + 1 + after)]
+    return [x for x in lines if -0.5 <= x <= size + 0.5]
+
+
+def _fit(pil: Any, skin: Skin, cols: Axis, rows: Axis, ox: float, oy: float) -> float:
+    """Mean distance of a sample of cells to their nearest templates on a lattice."""
+    np = numpy()
+    sample = _sample(cols.lines(ox), rows.lines(oy), 80)
+    if not sample:
+        return float("inf")
+    return _trimmed(np.min(_distances(skin, cell_vectors(pil, sample)), axis=1))
+
+
+def _trimmed(nearest: Array) -> float:
+    """The mean of the distances, each capped: the sample may reach beyond the board (the
+    lattice found can include a row of the window), where a cell's distance says nothing
+    of the fit but that it is large."""
+    np = numpy()
+    return float(np.mean(np.minimum(nearest, 0.1)))
+
+
+def _refine(
+    pil: Any, skin: Skin, cols: Axis, rows: Axis, ox: float, oy: float
+) -> tuple[float, float, float, float]:
+    """The offsets and periods that fit the templates best near those found: the grid
+    lines are known to a pixel or so, the templates decide the rest (a few dozen sample
+    comparisons)."""
+    px, py = cols.period, rows.period
+    best = _fit(pil, skin, cols, rows, ox, oy)
+    for _ in range(2):
+        for step in (1.0, 0.5, 0.25):
+            for axis in ("x", "y"):
+                for move in ("offset", "period"):
+                    for sign in (-1.0, 1.0):
+                        c = Axis(cols.start, px, cols.count, cols.profile)
+                        r = Axis(rows.start, py, rows.count, rows.profile)
+                        nox, noy, npx, npy = ox, oy, px, py
+                        if move == "offset":
+                            if axis == "x":
+                                nox += sign * step
+                            else:
+                                noy += sign * step
+                        elif axis == "x":
+                            npx += sign * step / max(1, cols.count)
+                            c = Axis(cols.start, npx, cols.count, cols.profile)
+                        else:
+                            npy += sign * step / max(1, rows.count)
+                            r = Axis(rows.start, npy, rows.count, rows.profile)
+                        score = _fit(pil, skin, c, r, nox, noy)
+                        if score < best - 1e-4:
+                            best, ox, oy, px, py = score, nox, noy, npx, npy
+    return ox, oy, px, py
+
+
+def _offsets(axis: Axis) -> list[float]:
+    return [o - axis.period if o > axis.period / 2 else o for o in phases(axis)]
+
+
+def _sample(xs: list[float], ys: list[float], n: int) -> list[tuple[float, float, float, float]]:
+    """About ``n`` cell boxes spread over the inner lattice."""
+    nx, ny = len(xs) - 1, len(ys) - 1
+    if nx < 1 or ny < 1:
+        return []
+    step = max(1, int((nx * ny / n) ** 0.5))
+    return [
+        (xs[i], ys[j], xs[i + 1], ys[j + 1])
+        for j in range(step // 2, ny, step)
+        for i in range(step // 2, nx, step)
+        if xs[i] >= 0 and ys[j] >= 0
+    ]
+
+
+def _distances(skin: Skin, vectors: Array) -> Array:
+    """Root-mean-square distance of each cell (rows) to each template (columns)."""
+    np = numpy()
+    t = skin.vectors
+    sq = (vectors**2).sum(axis=1)[:, None] + (t**2).sum(axis=1)[None, :] - 2 * vectors @ t.T
+    return np.sqrt(np.maximum(sq, 0) / vectors.shape[1])
+
+
+def _read(
+    pil: Any, skin: Skin, xs: list[float], ys: list[float], mines: int | None
+) -> tuple[BoardReading, tuple[int, int, int, int]]:
+    """The reading of the board within the lattice ``xs`` x ``ys``, and the board's
+    first and last lines in it (x0, x1, y0, y1)."""
+    np = numpy()
+    nx, ny = len(xs) - 1, len(ys) - 1
+    boxes = [(xs[i], ys[j], xs[i + 1], ys[j + 1]) for j in range(ny) for i in range(nx)]
+    vectors = cell_vectors(pil, boxes)
+    d = _distances(skin, vectors).reshape(ny, nx, -1)
+    flat = _structure(vectors).reshape(ny, nx) < FLAT
+    nearest = d.min(axis=2)
+    # a cell on the board matches a template closely; one off it matches none, or two
+    # labels equally (plain grey reads as a hidden cell or a 0)
+    margin = _label_margin(skin, d)
+    cell_label = np.asarray(skin.labels)[np.argmin(d, axis=2)]
+    limit = _limits(cell_label, nearest, margin, flat)
+    bad = (nearest > limit) | (margin < MIN_MARGIN) | flat
+    x0, x1, y0, y1 = 0, nx, 0, ny
+    problem: str | None = None
+    while x1 - x0 > 1 and y1 - y0 > 1:  # drop edge rows and columns that are not board
+        edges = {
+            "left": bad[y0:y1, x0].mean(),
+            "right": bad[y0:y1, x1 - 1].mean(),
+            "top": bad[y0, x0:x1].mean(),
+            "bottom": bad[y1 - 1, x0:x1].mean(),
+        }
+        side = max(edges, key=lambda k: edges[k])
+        if edges[side] <= EDGE_BAD:
+            break
+        if edges[side] < 1 - EDGE_GOOD:
+            problem = (
+                f"cannot tell where the board ends: the {side} row or column of cells is "
+                f"read only in part ({100 * (1 - edges[side]):.0f}% of it)"
+            )
+            break
+        if side == "left":
+            x0 += 1
+        elif side == "right":
+            x1 -= 1
+        elif side == "top":
+            y0 += 1
+        else:
+            y1 -= 1
+    width, height = x1 - x0, y1 - y0
+    if width < 2 or height < 2:
+        raise VisionError("no board found in the image: too few cells match a known skin")
+    labels = skin.labels
+    order = sorted(set(labels))
+    index = {lab: k for k, lab in enumerate(order)}
+    by_label = np.full((ny, nx, len(order)), np.inf, dtype=np.float32)
+    for t, lab in enumerate(labels):
+        k = index[lab]
+        by_label[:, :, k] = np.minimum(by_label[:, :, k], d[:, :, t])
+    cells = []
+    for y in range(y0, y1):
+        for x in range(x0, x1):
+            dist = by_label[y, x]
+            ranked = np.argsort(dist)[:3]
+            cand = tuple((order[k], round(float(dist[k]), 4)) for k in ranked)
+            first, second = float(dist[ranked[0]]), float(dist[ranked[1]])
+            cells.append(CellReading(cand[0][0], first, second - first, cand, float(limit[y, x])))
+    mines_from: str | None = None
+    if mines is not None:
+        mines_from = "given"
+    elif (width, height) in _STANDARD:
+        mines, mines_from = _STANDARD[width, height], "level"
+    reading = BoardReading(
+        skin.name,
+        width,
+        height,
+        (xs[x0], ys[y0], xs[x1], ys[y1]),
+        ((xs[x1] - xs[x0]) / width, (ys[y1] - ys[y0]) / height),
+        tuple(cells),
+        mines,
+        mines_from,
+    )
+    if reading.problem is None and problem is None:
+        problem = _inconsistency(reading)
+    if problem is not None:
+        reading = BoardReading(
+            reading.skin,
+            width,
+            height,
+            reading.box,
+            reading.cell_size,
+            reading.cells,
+            mines,
+            mines_from,
+            problem,
+        )
+    return reading, (x0, x1, y0, y1)
+
+
+def _limits(cell_label: Array, nearest: Array, margin: Array, flat: Array) -> Array:
+    """For each cell, the largest distance trusted for its label in this image: twice the
+    median distance of the clear cells of that label, and a little more (a blurred
+    screenshot moves every cell away from its template alike; a cell much farther than its
+    fellows is something else, such as the frame around the board), within
+    [:data:`CLOSE`, :data:`MAX_DISTANCE`]."""
+    np = numpy()
+    limit = np.full(nearest.shape, CLOSE, dtype=np.float32)
+    clear = (margin >= MIN_MARGIN) & ~flat
+    for lab in np.unique(cell_label):
+        mask = cell_label == lab
+        pool = nearest[mask & clear]
+        typical = float(np.median(pool)) if len(pool) else float(np.median(nearest))
+        limit[mask] = min(MAX_DISTANCE, max(CLOSE, 1.8 * typical + 0.015))
+    return limit
+
+
+def _structure(vectors: Array) -> Array:
+    """How far each cell is from a flat patch of its own mean colour (root-mean-square):
+    every skin draws a cell's edges, so a flat patch is not a cell."""
+    np = numpy()
+    v = vectors.reshape(len(vectors), -1, 3)
+    return np.sqrt(((v - v.mean(axis=1, keepdims=True)) ** 2).mean(axis=(1, 2)))
+
+
+def _label_margin(skin: Skin, d: Array) -> Array:
+    """Distance to the nearest template of another label than the nearest's, minus the
+    nearest's, for each cell of ``d`` (rows, columns, templates)."""
+    np = numpy()
+    labels = np.asarray([ord(c) for c in skin.labels])
+    k = np.argmin(d, axis=2)
+    first = np.take_along_axis(d, k[:, :, None], axis=2)[:, :, 0]
+    same = labels[None, None, :] == labels[k][:, :, None]
+    other = np.where(same, np.inf, d).min(axis=2)
+    return other - first
+
+
+def _inconsistency(reading: BoardReading) -> str | None:
+    """Why no mine layout explains the position read, or ``None`` when one does."""
+    from minesolver.constraints import build
+
+    position = reading.position()
+    try:
+        build(position)
+        if position.mines is not None:
+            from minesolver.analysis import analyze
+            from minesolver.result import Limit
+
+            analyze(position, engine="auto", limit=Limit(seconds=2.0))
+    except MinesolverError as exc:
+        if isinstance(exc, ValueError) and type(exc).__name__ == "InconsistentPosition":
+            return f"the board read is inconsistent ({exc}): the screenshot may be misread"
+        return None
+    return None

@@ -1,0 +1,182 @@
+"""The screenshot reader: labelled screenshots read with every cell right or refused,
+generated classic boards at several scales and places, random and corrupt input refused
+with a clear error, and the command line."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PIL")
+pytest.importorskip("numpy")
+
+import contextlib
+
+from PIL import Image
+
+from minesolver import MinesolverError
+from minesolver.ui.cli import main
+from minesolver.vision import (
+    VisionError,
+    read_board,
+    read_screenshot,
+    synth,
+)
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "vision"
+SAMPLES = json.loads((DATA / "samples.json").read_text())
+LABEL = {-1: "H", -2: "F", synth.MINE: "*", synth.EXPLODED: "!", synth.WRONG_FLAG: "x"}
+LABEL.update({d: str(d) for d in range(9)})
+
+
+def truth(name: str) -> list[str]:
+    lines = (DATA / f"{name}.txt").read_text().split()
+    return [r for r in lines if not re.fullmatch(r"\d+x\d+x\d+", r)]
+
+
+def right_or_refused(reading_or_error: object, rows: list[str]) -> str:
+    """``right``, ``refused`` or ``wrong`` (a board read surely that is not the truth)."""
+    if isinstance(reading_or_error, VisionError):
+        return "refused"
+    reading = reading_or_error
+    assert hasattr(reading, "cells")
+    size_ok = (reading.width, reading.height) == (len(rows[0]), len(rows))  # type: ignore[attr-defined]
+    if reading.problem is not None:  # type: ignore[attr-defined]
+        return "refused"
+    if not size_ok:
+        return "wrong"
+    got = "".join(c.label for c in reading.cells)  # type: ignore[attr-defined]
+    return "right" if got == "".join(rows) else "wrong"
+
+
+def attempt(image: object) -> object:
+    try:
+        return read_screenshot(image)
+    except VisionError as exc:
+        return exc
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_a_labelled_screenshot_is_read_right_or_refused(name: str) -> None:
+    rows = truth(name)
+    outcome = right_or_refused(attempt(DATA / f"{name}.png"), rows)
+    assert outcome != "wrong", name
+
+
+@pytest.mark.parametrize("name", sorted(n for n in SAMPLES if n.startswith("web")))
+def test_our_page_is_read_right(name: str) -> None:
+    """Every screenshot of our page is read cell for cell (two are held out of the
+    templates); a lost one shows its mines and is refused for analysis."""
+    reading = read_screenshot(DATA / f"{name}.png")
+    assert "".join(c.label for c in reading.cells) == "".join(truth(name))
+    if "lost" in name:
+        assert reading.lost
+        with pytest.raises(VisionError, match="the game is lost"):
+            reading.position()
+    else:
+        assert reading.position().to_text(header=False).split() == truth(name)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_generated_classic_board_is_right_or_refused(seed: int) -> None:
+    rng = random.Random(seed)
+    w, h, m = rng.choice([(9, 9, 10), (16, 16, 40), (30, 16, 99), (12, 10, 20)])
+    scale = rng.choice([1.0, 1.25, 1.5, 2.0, 3.0])
+    cells = synth.random_board(rng, w, h, m)
+    win, _ = synth.classic_window(cells, w, h, m, xp=rng.random() < 0.5)
+    size = (round(win.width * scale), round(win.height * scale))
+    win = win.resize(size, Image.Resampling.BILINEAR)
+    desk = synth.desktop(rng, (win.width + 300, win.height + 200))
+    desk.paste(win, (rng.randrange(300), rng.randrange(200)))
+    rows = ["".join(LABEL[v] for v in cells[i : i + w]) for i in range(0, w * h, w)]
+    assert right_or_refused(attempt(desk), rows) != "wrong"
+
+
+def test_a_standard_size_gives_the_total_and_bytes_work() -> None:
+    rng = random.Random(3)
+    cells = synth.random_board(rng, 9, 9, 10)
+    win, _ = synth.classic_window(cells, 9, 9, 10)
+    buffer = io.BytesIO()
+    win.save(buffer, "PNG")
+    position = read_board(buffer.getvalue())
+    assert (position.width, position.height, position.mines) == (9, 9, 10)
+    assert list(position.cells) == [v if v >= -2 else -1 for v in cells]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_random_bytes_and_corrupt_images_give_a_clear_error(seed: int) -> None:
+    rng = random.Random(seed)
+    buffer = io.BytesIO()
+    synth.classic_window(synth.random_board(rng, 9, 9, 10), 9, 9, 10)[0].save(buffer, "PNG")
+    good = bytearray(buffer.getvalue())
+    kind = seed % 3
+    if kind == 0:
+        data = bytes(rng.randrange(256) for _ in range(rng.randrange(2000)))
+    elif kind == 1:
+        data = bytes(good[: rng.randrange(len(good))])
+    else:
+        for _ in range(20):
+            good[rng.randrange(len(good))] = rng.randrange(256)
+        data = bytes(good)
+    try:
+        read_board(data)
+    except MinesolverError as exc:
+        assert isinstance(exc, ValueError) and str(exc)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_pictures_are_refused_or_read_consistently(seed: int) -> None:
+    """Noise, stripes and flat colours: never a crash."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    h, w = int(rng.integers(8, 400)), int(rng.integers(8, 400))
+    if seed % 2:
+        pixels = rng.integers(0, 256, (h, w, 3), dtype=np.uint8)
+    else:
+        pixels = np.zeros((h, w, 3), dtype=np.uint8)
+        pixels[:, :: int(rng.integers(10, 40))] = 255
+    with contextlib.suppress(VisionError):
+        read_screenshot(Image.fromarray(pixels))
+
+
+def test_the_wrong_type_is_a_type_error() -> None:
+    with pytest.raises(TypeError):
+        read_board(42)
+
+
+def test_cli_read_and_solve(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rng = random.Random(11)
+    cells = synth.random_board(rng, 9, 9, 10)
+    path = tmp_path / "board.png"
+    synth.classic_window(cells, 9, 9, 10)[0].save(path)
+    assert main(["read", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "9x9x10"
+    assert main(["solve", str(path)]) == 0
+    assert "safest" in capsys.readouterr().out
+    lost = tmp_path / "lost.png"
+    synth.classic_window(synth.random_board(rng, 9, 9, 10, lost=True), 9, 9, 10)[0].save(lost)
+    assert main(["read", str(lost)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: the game is lost") and err.count("\n") == 1
+    text = tmp_path / "not.png"
+    text.write_text("hello")
+    assert main(["read", str(text)]) == 2
+    assert capsys.readouterr().err.startswith("error: ")
+
+
+def test_cli_solve_asks_for_mines_on_a_custom_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rng = random.Random(12)
+    path = tmp_path / "custom.png"
+    synth.classic_window(synth.random_board(rng, 12, 10, 20), 12, 10, 20)[0].save(path)
+    assert main(["solve", str(path)]) == 2
+    assert "--mines" in capsys.readouterr().err
+    assert main(["solve", str(path), "--mines", "20"]) == 0
