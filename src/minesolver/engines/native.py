@@ -36,10 +36,10 @@ microseconds of Rust, an analysis from text to result some tens.
 from __future__ import annotations
 
 import sys
+from bisect import bisect_left
 from collections.abc import Iterator, MutableMapping, Sequence
 from fractions import Fraction
 from itertools import compress
-from math import comb
 from typing import overload
 
 import minesolver._native as _native
@@ -48,10 +48,10 @@ from minesolver.counting import ComponentCount
 from minesolver.engines.base import EngineError, EngineLimitExceeded
 from minesolver.engines.component import analyze_components
 from minesolver.engines.exact import FrontierEngine
-from minesolver.position import Position, coordinate_table
+from minesolver.position import Cell, Position, coordinate_table
 from minesolver.result import Analysis, CellProbabilities, Limit
 
-__all__ = ["NativeAnalysis", "NativeEngine"]
+__all__ = ["NativeAnalysis", "NativeEngine", "supports_what_ifs"]
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -126,6 +126,71 @@ class NativeEngine:
         except _native.NativePanic as exc:
             raise EngineError(f"the native exact analysis failed: {exc}") from exc
         return _analysis(self, position, raw, trust_flags, result)
+
+    def what_ifs(
+        self, analysis: Analysis, cells: Sequence[Cell], *, limit: Limit | None = None
+    ) -> list[list[tuple[int, Analysis]]]:
+        """For each of ``cells`` (hidden cells of ``analysis.position``), every digit it
+        can show with the analysis after it shows it, by increasing digit (none for a
+        certain mine): what :func:`~minesolver.analysis.analyze_after` gives for each
+        ``(cell, digit)``, all in one native call.
+
+        ``analysis`` must be a native analysis under a known total with the flags
+        trusted (:func:`supports_what_ifs`); a child's layouts are the parent's in which
+        the cell is safe with that digit, so ``child.layouts / analysis.layouts`` is the
+        chance of the digit. ``limit.seconds`` bounds the whole call. Cost: one
+        reduction of the board per child, and the counts of the components that change
+        (the others are counted once for the call).
+        """
+        if not supports_what_ifs(analysis):
+            raise EngineError("native what-ifs need a native exact analysis with trusted flags")
+        position = analysis.position
+        mines = position.mines
+        assert mines is not None  # a native analysis has a total
+        index = position.index
+        indices = [index(c) for c in cells]
+        seconds = limit.seconds if limit is not None else None
+        raw = position.raw()
+        try:
+            _, outs = _native.what_ifs(
+                raw, position.width, position.height, mines, indices, True, seconds
+            )
+        except _native.DeadlineExceeded as exc:
+            raise EngineLimitExceeded(
+                f"the what-ifs took more than the limit of {seconds:g} s"
+            ) from exc
+        except _native.TooLarge as exc:
+            raise EngineLimitExceeded(str(exc)) from exc
+        except _native.NativePanic as exc:
+            raise EngineError(f"the native what-ifs failed: {exc}") from exc
+        except ValueError as exc:  # a cell not hidden, or the position has no layout
+            raise ValueError(f"what-ifs of {position.width}x{position.height}: {exc}") from exc
+        unknown = _unknown(raw, True)
+        out: list[list[tuple[int, Analysis]]] = []
+        for i, outcomes in zip(indices, outs, strict=True):
+            if not outcomes:
+                out.append([])
+                continue
+            k = bisect_left(unknown, i)
+            child_unknown = unknown[:k] + unknown[k + 1 :]
+            out.append(
+                [
+                    (
+                        digit,
+                        _analysis(
+                            self, position.with_digit(i, digit), None, True, result, child_unknown
+                        ),
+                    )
+                    for digit, result in outcomes
+                ]
+            )
+        return out
+
+
+def supports_what_ifs(analysis: Analysis) -> bool:
+    """True when :meth:`NativeEngine.what_ifs` serves ``analysis``: an analysis by the
+    native engine (a known total) with the flags trusted."""
+    return type(analysis) is NativeAnalysis and getattr(analysis, "_trust_flags", False)
 
 
 class _Levels(Sequence[Fraction]):
@@ -267,29 +332,27 @@ class NativeAnalysis(Analysis):
     __hash__ = Analysis.__hash__
 
 
+def _unknown(raw: bytes, trust_flags: bool) -> tuple[int, ...]:
+    """The indices of the unknown cells of a raw position. O(cells), in C."""
+    table = _UNKNOWN_TRUSTED if trust_flags else _UNKNOWN_UNTRUSTED
+    return tuple(compress(range(len(raw)), raw.translate(table)))
+
+
 def _analysis(
     engine: NativeEngine,
     position: Position,
-    raw: bytes,
+    raw: bytes | None,
     trust_flags: bool,
     result: _native.ExactResult,
+    unknown: tuple[int, ...] | None = None,
 ) -> Analysis:
     """The :class:`NativeAnalysis` of a native result: the layout count restored from
-    its common scale, the certain cells, and lazy probabilities. O(unknown cells)."""
-    interior = result.interior
-    layouts = result.total
-    k_lo = result.k_lo
-    if k_lo and interior:
-        layouts *= comb(interior, k_lo)
-    d = result.d
-    if d != 1:
-        layouts //= d
+    its common scale, the certain cells, and lazy probabilities. ``unknown``, the
+    unknown cells' indices, is found from ``raw`` when not given. O(unknown cells)."""
+    layouts = result.layouts
     width, height = position.width, position.height
-    unknown = tuple(
-        compress(
-            range(len(raw)), raw.translate(_UNKNOWN_TRUSTED if trust_flags else _UNKNOWN_UNTRUSTED)
-        )
-    )
+    if unknown is None:
+        unknown = _unknown(raw if raw is not None else position.raw(), trust_flags)
     levels = _Levels(result)
     safe, mines = result.safe, result.mines
     ids = list(range(2, result.level_count))
