@@ -125,7 +125,7 @@ class NativeEngine:
             ) from exc
         except _native.NativePanic as exc:
             raise EngineError(f"the native exact analysis failed: {exc}") from exc
-        return _analysis(self, position, raw, trust_flags, result)
+        return _analysis(self, position, trust_flags, result)
 
     def what_ifs(
         self, analysis: Analysis, cells: Sequence[Cell], *, limit: Limit | None = None
@@ -177,9 +177,7 @@ class NativeEngine:
                 [
                     (
                         digit,
-                        _analysis(
-                            self, position.with_digit(i, digit), None, True, result, child_unknown
-                        ),
+                        _analysis(self, position.with_digit(i, digit), True, result, child_unknown),
                     )
                     for digit, result in outcomes
                 ]
@@ -288,16 +286,41 @@ def _cell_levels(data: bytes) -> Sequence[int]:
     return out
 
 
-_PROBLEM = Analysis.__dict__["problem"]
-"""The slot behind :attr:`Analysis.problem` (a slots dataclass's member descriptor)."""
+_SLOT = {
+    name: Analysis.__dict__[name]
+    for name in (
+        "position",
+        "probabilities",
+        "layouts",
+        "safe",
+        "certain_mines",
+        "engine",
+        "exact",
+        "errors",
+        "problem",
+        "source",
+    )
+}
+"""The slots behind the fields of :class:`Analysis` (a slots dataclass's member
+descriptors): :class:`NativeAnalysis` fills some of them on first use."""
+_PROBLEM = _SLOT["problem"]
+_PROBABILITIES = _SLOT["probabilities"]
+_SAFE = _SLOT["safe"]
+_CERTAIN_MINES = _SLOT["certain_mines"]
 
 
 class NativeAnalysis(Analysis):
-    """An :class:`Analysis` whose :attr:`problem` (the reduced position, for what-ifs) is
-    built by the Python reference the first time it is read, not by every analysis.
-    Equal to an :class:`Analysis` with the same fields."""
+    """An :class:`Analysis` whose fields are made from the native result the first time
+    they are read: :attr:`probabilities` (each level's Fraction on first lookup),
+    :attr:`safe` and :attr:`certain_mines`, and :attr:`problem` (the reduced position, for
+    the Python what-ifs, built by the reference). A player reads a few of them from each
+    of the dozens of what-ifs it weighs. Equal to an :class:`Analysis` with the same
+    fields."""
 
-    __slots__ = ("_trust_flags",)
+    __slots__ = ("_result", "_trust_flags", "_unknown")
+    _result: _native.ExactResult
+    _trust_flags: bool
+    _unknown: tuple[int, ...] | None
 
     @property
     def problem(self) -> Problem | None:
@@ -311,6 +334,62 @@ class NativeAnalysis(Analysis):
     @problem.setter
     def problem(self, value: Problem | None) -> None:
         _PROBLEM.__set__(self, value)
+
+    @property
+    def probabilities(self) -> CellProbabilities:
+        """Each unknown cell's probability (the mapping made on first use: O(unknown
+        cells); a level's Fraction on its first lookup)."""
+        try:
+            probabilities: CellProbabilities = _PROBABILITIES.__get__(self, Analysis)
+        except AttributeError:
+            probabilities = _probabilities(self)
+            _PROBABILITIES.__set__(self, probabilities)
+        return probabilities
+
+    @probabilities.setter
+    def probabilities(self, value: CellProbabilities) -> None:
+        _PROBABILITIES.__set__(self, value)
+
+    @property
+    def safe(self) -> frozenset[Cell]:
+        """The cells certainly safe (made on first use)."""
+        try:
+            safe: frozenset[Cell] = _SAFE.__get__(self, Analysis)
+        except AttributeError:
+            safe = self._cells(self._result.safe)
+            _SAFE.__set__(self, safe)
+        return safe
+
+    @safe.setter
+    def safe(self, value: frozenset[Cell]) -> None:
+        _SAFE.__set__(self, value)
+
+    @property
+    def certain_mines(self) -> frozenset[Cell]:
+        """The cells certainly mines (made on first use)."""
+        try:
+            mines: frozenset[Cell] = _CERTAIN_MINES.__get__(self, Analysis)
+        except AttributeError:
+            mines = self._cells(self._result.mines)
+            _CERTAIN_MINES.__set__(self, mines)
+        return mines
+
+    @certain_mines.setter
+    def certain_mines(self, value: frozenset[Cell]) -> None:
+        _CERTAIN_MINES.__set__(self, value)
+
+    def _cells(self, indices: list[int]) -> frozenset[Cell]:
+        if not indices:
+            return frozenset()
+        coords = coordinate_table(self.position.width, self.position.height)
+        return frozenset(map(coords.__getitem__, indices))
+
+    def lowest(self) -> Fraction | None:
+        """The lowest mine probability below 1 (0 when a cell is certainly safe), or
+        ``None`` when every unknown cell is a certain mine; from the native levels
+        without making each level's Fraction. O(levels)."""
+        low = self._result.lowest()
+        return None if low is None else Fraction(*low)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Analysis):
@@ -332,6 +411,25 @@ class NativeAnalysis(Analysis):
     __hash__ = Analysis.__hash__
 
 
+def _probabilities(analysis: NativeAnalysis) -> CellProbabilities:
+    """The probabilities of a native analysis, as lazy views of its levels."""
+    result = analysis._result
+    position = analysis.position
+    unknown = analysis._unknown
+    if unknown is None:
+        unknown = _unknown(position.raw(), analysis._trust_flags)
+    levels = _Levels(result)
+    ids = list(range(2, result.level_count))
+    if result.mines:
+        ids.insert(0, 1)
+    if result.safe:
+        ids.insert(0, 0)
+    by_index = _ByIndex(_cell_levels(result.cell_levels()), levels)
+    return CellProbabilities(
+        position.width, position.height, unknown, by_index, _Distinct(levels, ids)
+    )
+
+
 def _unknown(raw: bytes, trust_flags: bool) -> tuple[int, ...]:
     """The indices of the unknown cells of a raw position. O(cells), in C."""
     table = _UNKNOWN_TRUSTED if trust_flags else _UNKNOWN_UNTRUSTED
@@ -341,39 +439,23 @@ def _unknown(raw: bytes, trust_flags: bool) -> tuple[int, ...]:
 def _analysis(
     engine: NativeEngine,
     position: Position,
-    raw: bytes | None,
     trust_flags: bool,
     result: _native.ExactResult,
     unknown: tuple[int, ...] | None = None,
-) -> Analysis:
-    """The :class:`NativeAnalysis` of a native result: the layout count restored from
-    its common scale, the certain cells, and lazy probabilities. ``unknown``, the
-    unknown cells' indices, is found from ``raw`` when not given. O(unknown cells)."""
-    layouts = result.layouts
-    width, height = position.width, position.height
-    if unknown is None:
-        unknown = _unknown(raw if raw is not None else position.raw(), trust_flags)
-    levels = _Levels(result)
-    safe, mines = result.safe, result.mines
-    ids = list(range(2, result.level_count))
-    if mines:
-        ids.insert(0, 1)
-    if safe:
-        ids.insert(0, 0)
-    by_index = _ByIndex(_cell_levels(result.cell_levels()), levels)
-    probabilities = CellProbabilities(width, height, unknown, by_index, _Distinct(levels, ids))
-    coords = coordinate_table(width, height)
-    analysis = NativeAnalysis(
-        position=position,
-        probabilities=probabilities,
-        layouts=layouts,
-        safe=frozenset(map(coords.__getitem__, safe)),
-        certain_mines=frozenset(map(coords.__getitem__, mines)),
-        engine=engine.name,
-        exact=True,
-        errors=None,
-        problem=None,
-        source=engine,
-    )
-    object.__setattr__(analysis, "_trust_flags", trust_flags)
+) -> NativeAnalysis:
+    """The :class:`NativeAnalysis` of a native result: its layout count now, the rest on
+    first use. ``unknown``, the unknown cells' indices, when the caller knows them. O(1)."""
+    analysis = object.__new__(NativeAnalysis)
+    slot = _SLOT
+    slot["position"].__set__(analysis, position)
+    slot["layouts"].__set__(analysis, result.layouts)
+    slot["engine"].__set__(analysis, engine.name)
+    slot["exact"].__set__(analysis, True)
+    slot["errors"].__set__(analysis, None)
+    slot["problem"].__set__(analysis, None)
+    slot["source"].__set__(analysis, engine)
+    put = object.__setattr__
+    put(analysis, "_result", result)
+    put(analysis, "_trust_flags", trust_flags)
+    put(analysis, "_unknown", unknown)
     return analysis

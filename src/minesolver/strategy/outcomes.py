@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import cast
 
-from minesolver.analysis import Analysis, analyze, analyze_after
+from minesolver.analysis import Analysis, CellProbabilities, analyze, analyze_after
 from minesolver.counting import ComponentCount
-from minesolver.engines.native import NativeEngine, supports_what_ifs
+from minesolver.engines.native import NativeAnalysis, NativeEngine, supports_what_ifs
 from minesolver.errors import MinesolverError
 from minesolver.position import FLAG, HIDDEN, Cell, InconsistentPosition, Position
 from minesolver.result import MineCountUnknown
@@ -49,6 +49,7 @@ __all__ = [
     "is_dead",
     "iter_outcomes",
     "iter_representatives",
+    "lowest_probability",
     "moves_for",
     "representatives",
     "tile_outcomes",
@@ -161,6 +162,28 @@ class OutcomeCache:
         self._counts.clear()
         self._outcomes_of = None
         self._outcomes = {}
+
+
+def lowest_probability(analysis: Analysis) -> Fraction | None:
+    """The lowest mine probability below 1 of ``analysis`` (0 when a cell is certainly
+    safe), or ``None`` when every unknown cell is a certain mine. From the native levels
+    when ``analysis`` is native (no Fraction made per level), else over the distinct
+    probability values. O(levels).
+
+    >>> from minesolver import Position, analyze
+    >>> lowest_probability(analyze(Position.from_text("3x1x1\\nHHH")))
+    Fraction(1, 3)
+    """
+    if isinstance(analysis, NativeAnalysis):
+        return analysis.lowest()
+    if analysis.safe:
+        return Fraction(0)
+    probabilities = analysis.probabilities
+    if isinstance(probabilities, CellProbabilities):
+        values: Iterable[Fraction] = probabilities.distinct()
+    else:
+        values = {id(v): v for v in probabilities.values()}.values()
+    return min((p for p in values if p < 1), default=None)
 
 
 def digit_range(analysis: Analysis, cell: Cell) -> range:
