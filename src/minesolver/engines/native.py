@@ -184,6 +184,28 @@ class NativeEngine:
             )
         return out
 
+    def analyze_after(
+        self, analysis: Analysis, cell: Cell, digit: int, child: Position | None = None
+    ) -> Analysis | None:
+        """The analysis after the hidden ``cell`` shows ``digit`` (``analysis`` native:
+        :func:`supports_what_ifs`), one native call on the child position (``child``
+        when the caller has it); ``None`` when no layout allows the digit (the caller
+        asks the reference why). Cost: one native analysis."""
+        position = analysis.position
+        mines = position.mines
+        assert mines is not None  # a native analysis has a total
+        if child is None:
+            child = position.with_digit(position.index(cell), digit)
+        try:
+            result = _native.analyze(child.raw(), child.width, child.height, mines, True, None)
+        except _native.Inconsistent:
+            return None
+        except _native.TooLarge as exc:
+            raise EngineLimitExceeded(f"{exc}; use engine 'auto'") from exc
+        except _native.NativePanic as exc:
+            raise EngineError(f"the native exact analysis failed: {exc}") from exc
+        return _analysis(self, child, True, result)
+
 
 def supports_what_ifs(analysis: Analysis) -> bool:
     """True when :meth:`NativeEngine.what_ifs` serves ``analysis``: an analysis by the
