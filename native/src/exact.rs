@@ -8,6 +8,8 @@
 //! is redone in `BigUint` when a count overflows. Cost: the reduction (linear), the
 //! counts (see [`crate::frontier`]) and the combination (see [`crate::combine`]).
 
+use std::rc::Rc;
+
 use num_bigint::BigUint;
 
 use crate::combine::{combine, Combination, CombineError};
@@ -65,8 +67,57 @@ pub struct Analysis {
     pub mines: Vec<u32>,
 }
 
+impl Analysis {
+    /// The number of layouts: `total * C(interior, k_lo) / d`. O(k_lo) big-integer
+    /// operations on numbers of the count's size.
+    pub fn layouts(&self) -> BigUint {
+        let mut n = self.total.clone();
+        if self.k_lo > 0 && self.interior > 0 {
+            // C(I, k) = prod_{j < k} (I - j) / (j + 1), exact at every step
+            let mut c = BigUint::from(1u8);
+            for j in 0..self.k_lo.min(self.interior) {
+                c *= self.interior - j;
+                c /= j + 1;
+            }
+            n *= c;
+        }
+        if self.d != BigUint::from(1u8) {
+            n /= &self.d;
+        }
+        n
+    }
+
+    /// The lowest mine probability below 1 among the unknown cells, as `(numerator,
+    /// denominator)` (not reduced), or `None` when every unknown cell is certain. Cells
+    /// certainly safe count (probability 0). O(levels) comparisons.
+    pub fn lowest(&self) -> Option<(BigUint, BigUint)> {
+        if !self.safe.is_empty() {
+            return Some((BigUint::from(0u8), BigUint::from(1u8)));
+        }
+        // every box level has the denominator `total`: the least weight is the lowest
+        let low_box = self.weights.iter().min();
+        let interior = self.interior_level.map(|_| &self.interior_weight);
+        match (low_box, interior) {
+            (None, None) => None,
+            (Some(w), None) => Some((w.clone(), self.total.clone())),
+            // interior_weight / (total * I) < w / total  <=>  interior_weight < w * I
+            (Some(w), Some(iw)) if w * self.interior <= *iw => {
+                Some((w.clone(), self.total.clone()))
+            }
+            (_, Some(iw)) => Some((iw.clone(), &self.total * self.interior)),
+        }
+    }
+}
+
 /// Analyse `board` (its total must be known).
 pub fn analyze(board: &Board, deadline: &Deadline) -> Result<Analysis, ExactError> {
+    check_board(board)?;
+    analyze_with(board, &mut CountCache::default(), deadline)
+}
+
+/// Refuse a board whose cells do not match its size or hold an unknown value, or whose
+/// total is unknown. O(cells).
+pub fn check_board(board: &Board) -> Result<(), ExactError> {
     let n = board.width * board.height;
     if board.cells.len() != n || board.width == 0 {
         return Err(ExactError::Invalid(format!(
@@ -82,41 +133,79 @@ pub fn analyze(board: &Board, deadline: &Deadline) -> Result<Analysis, ExactErro
     if board.mines.is_none() {
         return Err(ExactError::NoTotal);
     }
+    Ok(())
+}
+
+/// One component's count, in `BigUint` and, when it fits, in [`Wide`] integers (what
+/// the combination runs in first).
+#[derive(Debug)]
+pub struct Counted {
+    big: ComponentCount<BigUint>,
+    wide: Option<ComponentCount<Wide<8>>>,
+}
+
+/// Component counts by shape, kept across the analyses of related positions (the
+/// what-ifs of one position share most of their components).
+#[derive(Debug, Default)]
+pub struct CountCache {
+    map: FxHashMap<Shape, Rc<Counted>>,
+}
+
+impl CountCache {
+    /// Number of distinct shapes counted.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// True before any count.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// The count of `shape`, counted on first use. `Inconsistent` for a shape with no
+    /// layout.
+    fn get(&mut self, shape: &Shape, deadline: &Deadline) -> Result<Rc<Counted>, ExactError> {
+        if let Some(c) = self.map.get(shape) {
+            return Ok(Rc::clone(c));
+        }
+        let big = count(shape, deadline).map_err(|e| match e {
+            CountError::Stop(s) => ExactError::Stop(s),
+            CountError::Overflow => ExactError::Invalid("overflow in BigUint".into()),
+            CountError::Invalid(why) => ExactError::Invalid(why),
+        })?;
+        if big.layouts.is_empty() {
+            return Err(ExactError::Inconsistent);
+        }
+        let wide = big.convert().ok();
+        let counted = Rc::new(Counted { big, wide });
+        self.map.insert(shape.clone(), Rc::clone(&counted));
+        Ok(counted)
+    }
+}
+
+/// [`analyze`] of a checked board ([`check_board`]), its component counts taken from
+/// and added to `cache`.
+pub fn analyze_with(
+    board: &Board,
+    cache: &mut CountCache,
+    deadline: &Deadline,
+) -> Result<Analysis, ExactError> {
     let problem = build(board).map_err(|_| ExactError::Inconsistent)?;
     deadline.check()?;
     let mines = problem.mines_left.ok_or(ExactError::NoTotal)?;
-    // identical components are counted once
-    let mut distinct: Vec<ComponentCount<BigUint>> = Vec::new();
-    let mut seen: FxHashMap<&Shape, usize> = FxHashMap::default();
-    let mut which = Vec::with_capacity(problem.components.len());
-    for comp in &problem.components {
-        let j = match seen.get(&comp.shape) {
-            Some(&j) => j,
-            None => {
-                let c = count(&comp.shape, deadline).map_err(|e| match e {
-                    CountError::Stop(s) => ExactError::Stop(s),
-                    CountError::Overflow => ExactError::Invalid("overflow in BigUint".into()),
-                    CountError::Invalid(why) => ExactError::Invalid(why),
-                })?;
-                if c.layouts.is_empty() {
-                    return Err(ExactError::Inconsistent);
-                }
-                seen.insert(&comp.shape, distinct.len());
-                distinct.push(c);
-                distinct.len() - 1
-            }
-        };
-        which.push(j);
-    }
+    let counts = problem
+        .components
+        .iter()
+        .map(|comp| cache.get(&comp.shape, deadline))
+        .collect::<Result<Vec<_>, _>>()?;
     let interior = problem.interior.len() as u64;
-    let combination = combine_fast(&distinct, &which, interior, mines, deadline)?;
+    let combination = combine_fast(&counts, interior, mines, deadline)?;
     Ok(levels(board, &problem, combination))
 }
 
 /// The combination in [`Wide`] integers, else in `BigUint`.
 fn combine_fast(
-    distinct: &[ComponentCount<BigUint>],
-    which: &[usize],
+    counts: &[Rc<Counted>],
     interior: u64,
     mines: u64,
     deadline: &Deadline,
@@ -136,15 +225,14 @@ fn combine_fast(
             d: c.d.to_big(),
         }))
     }
-    let wide: Option<Vec<ComponentCount<Wide<8>>>> =
-        distinct.iter().map(|c| c.convert().ok()).collect();
+    let wide: Option<Vec<&ComponentCount<Wide<8>>>> =
+        counts.iter().map(|c| c.wide.as_ref()).collect();
     let mut result = Err(CombineError::Overflow);
-    if let Some(wide) = wide {
-        let refs: Vec<&ComponentCount<Wide<8>>> = which.iter().map(|&j| &wide[j]).collect();
+    if let Some(refs) = wide {
         result = finish(combine(&refs, interior, mines, deadline));
     }
     if result == Err(CombineError::Overflow) {
-        let refs: Vec<&ComponentCount<BigUint>> = which.iter().map(|&j| &distinct[j]).collect();
+        let refs: Vec<&ComponentCount<BigUint>> = counts.iter().map(|c| &c.big).collect();
         result = combine(&refs, interior, mines, deadline);
     }
     match result {

@@ -6,7 +6,9 @@
 //! - [`frontier`]: the frontier count of one component (the `exact` engine, layer 4);
 //! - [`combine`]: components and interior under the total (layer 2, `counting`);
 //! - [`exact`]: the whole analysis; [`count`] the exact integer types; [`limits`] the
-//!   deadline.
+//!   deadline;
+//! - [`whatif`]: the analyses after a cell shows a digit, many in one call (layer 4, for
+//!   the players' what-ifs).
 //!
 //! A panic never crosses into Python as a crash: it is caught here and raised as
 //! `NativePanic`; a deadline that passes is `DeadlineExceeded`, a count that would
@@ -20,6 +22,7 @@ pub mod exact;
 pub mod frontier;
 pub mod hash;
 pub mod limits;
+pub mod whatif;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -154,6 +157,17 @@ impl ExactResult {
     fn mines(&self) -> Vec<u32> {
         self.inner.mines.clone()
     }
+    /// The number of layouts (`total * C(interior, k_lo) // d`).
+    #[getter]
+    fn layouts(&self) -> BigUint {
+        self.inner.layouts()
+    }
+    /// The lowest probability below 1 as `(numerator, denominator)`, not reduced
+    /// (`(0, 1)` when a cell is certainly safe), or `None` when every unknown cell is a
+    /// certain mine.
+    fn lowest(&self) -> Option<(BigUint, BigUint)> {
+        self.inner.lowest()
+    }
 }
 
 /// Analyse a raw position (a byte per cell: digit 0-8, 254 flag, 255 hidden) with a
@@ -182,13 +196,59 @@ fn analyze(
         };
         exact::analyze(&board, &limit)
     })?;
-    match result {
-        Ok(inner) => Ok(ExactResult { inner }),
-        Err(ExactError::Inconsistent) => Err(Inconsistent::new_err("no layout")),
-        Err(ExactError::Stop(s)) => Err(stop_error(s)),
-        Err(ExactError::NoTotal) => Err(PyValueError::new_err("the total is unknown")),
-        Err(ExactError::Invalid(why)) => Err(PyValueError::new_err(why)),
+    result
+        .map(|inner| ExactResult { inner })
+        .map_err(exact_error)
+}
+
+fn exact_error(e: ExactError) -> PyErr {
+    match e {
+        ExactError::Inconsistent => Inconsistent::new_err("no layout"),
+        ExactError::Stop(s) => stop_error(s),
+        ExactError::NoTotal => PyValueError::new_err("the total is unknown"),
+        ExactError::Invalid(why) => PyValueError::new_err(why),
     }
+}
+
+/// What-ifs of many cells in one call: the analysis of the raw position, and for each
+/// of `cells` (hidden cells by index) the list of `(digit, analysis)` of every digit it
+/// can show (none for a certain mine). Raises like [`analyze`]; `ValueError` for a cell
+/// that is not hidden.
+#[pyfunction]
+#[pyo3(signature = (raw, width, height, mines, cells, trust_flags=true, deadline_seconds=None))]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn what_ifs(
+    py: Python<'_>,
+    raw: &[u8],
+    width: usize,
+    height: usize,
+    mines: u64,
+    cells: Vec<usize>,
+    trust_flags: bool,
+    deadline_seconds: Option<f64>,
+) -> PyResult<(ExactResult, Vec<Vec<(u8, ExactResult)>>)> {
+    let board_cells = raw.to_vec();
+    let limit = deadline(deadline_seconds);
+    let result = guarded(py, move || {
+        let board = Board {
+            width,
+            height,
+            cells: &board_cells,
+            mines: Some(mines),
+            trust_flags,
+        };
+        whatif::what_ifs(&board, &cells, &limit)
+    })?;
+    let (parent, outs) = result.map_err(exact_error)?;
+    let outs = outs
+        .into_iter()
+        .map(|o| {
+            o.into_iter()
+                .map(|(d, inner)| (d, ExactResult { inner }))
+                .collect()
+        })
+        .collect();
+    Ok((ExactResult { inner: parent }, outs))
 }
 
 /// Component counts: `(layouts, box_mines)` as lists of ints, for box sizes `sizes` and
@@ -225,6 +285,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(count_component, m)?)?;
+    m.add_function(wrap_pyfunction!(what_ifs, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     m.add_class::<ExactResult>()?;
     m.add("Inconsistent", py.get_type::<Inconsistent>())?;

@@ -45,6 +45,13 @@ class ExactResult:
     def safe(self) -> list[int]: ...
     @property
     def mines(self) -> list[int]: ...
+    @property
+    def layouts(self) -> int:
+        """``total * C(interior, k_lo) // d``, computed natively."""
+    def lowest(self) -> tuple[int, int] | None:
+        """The lowest probability below 1 as ``(numerator, denominator)``, not reduced
+        (``(0, 1)`` when a cell is certainly safe); ``None`` when every unknown cell is a
+        certain mine."""
 
 def analyze(
     raw: bytes,
@@ -55,6 +62,18 @@ def analyze(
     deadline_seconds: float | None = None,
 ) -> ExactResult:
     """Analyse a raw position (a byte per cell: digit 0-8, 254 flag, 255 hidden)."""
+
+def what_ifs(
+    raw: bytes,
+    width: int,
+    height: int,
+    mines: int,
+    cells: Sequence[int],
+    trust_flags: bool = True,
+    deadline_seconds: float | None = None,
+) -> tuple[ExactResult, list[list[tuple[int, ExactResult]]]]:
+    """The analysis of a raw position and, for each of ``cells`` (hidden cells by index),
+    ``(digit, analysis)`` for every digit it can show (none for a certain mine)."""
 
 def count(
     sizes: Sequence[int],

@@ -31,8 +31,8 @@ from minesolver.counting import ComponentCount
 from minesolver.engines import Engine, PositionEngine, get_engine, is_component_engine
 from minesolver.engines.auto import check_exact_fits
 from minesolver.engines.component import analyze_components, count_components
-from minesolver.engines.native import NativeEngine
-from minesolver.position import Cell, Position
+from minesolver.engines.native import NativeEngine, supports_what_ifs
+from minesolver.position import HIDDEN, Cell, Position
 from minesolver.result import (
     Analysis,
     CellProbabilities,
@@ -131,15 +131,23 @@ def analyze_after(
 ) -> Analysis:
     """The analysis of ``analysis.position`` after ``cell`` is opened and shows ``digit``.
 
-    Equal to ``analyze(position with the digit)`` with the same engine and options, but
-    with an exact component engine only the components next to ``cell`` are rebuilt and,
-    with a ``cache``, recounted: what a player needs to weigh every outcome of a click.
+    Equal to ``analyze(position with the digit)`` with the same engine and options: under
+    the native ``exact`` engine (a known total, flags trusted) one native analysis of the
+    revealed position; with another exact component engine only the components next to
+    ``cell`` are rebuilt and, with a ``cache``, recounted: what a player needs to weigh
+    every outcome of a click. (Many what-ifs of one position in one native call:
+    :meth:`~minesolver.engines.native.NativeEngine.what_ifs`.)
     ``child``, the revealed position, may be passed when the caller has built it already.
     Raises :class:`InconsistentPosition` when the cell cannot be safe showing ``digit``.
     """
     engine = cast(Engine | None, analysis.source) or get_engine(analysis.engine)
-    problem = analysis.problem
     pos = analysis.position
+    if supports_what_ifs(analysis) and pos[cell] == HIDDEN and 0 <= digit <= 8:
+        native = cast(NativeEngine, engine).analyze_after(analysis, cell, digit, child)
+        if native is not None:
+            return native
+        # no layout shows the digit: the reference below says why
+    problem = analysis.problem
     if problem is None or not is_component_engine(engine):
         if child is None:
             child = pos.replace({cell: digit})

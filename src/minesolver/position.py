@@ -64,6 +64,7 @@ _LOW_BYTE = (255).__and__  # a digit stays itself; FLAG -> 254, HIDDEN -> 255
 _TEXT_RAW = bytes(
     {ord(c): v & 255 for c, v in _CHAR_VALUE.items()}.get(i, 253) for i in range(256)
 )  # position text (already validated) -> the bytes of Position.raw()
+_DIGIT_BYTES = tuple(bytes((d,)) for d in range(9))
 _HEADER = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*x\s*(\d+)\s*$", re.IGNORECASE)
 _MAX_DIGITS = 9  # longer numbers are refused before int() (which has a digit limit)
 _BREAK = re.compile("\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
@@ -346,8 +347,11 @@ class Position:
             if len(row) != width:  # the first error in reading order, then this one
                 _check_rows(rows, numbers, width)
         joined = "".join(rows)
-        cells = list(map(_CHAR_VALUE.get, joined))  # every cell in one pass, in C
-        if None in cells:
+        try:  # every cell in one pass, in C: a byte per cell, 253 for a wrong character
+            raw = joined.encode("ascii").translate(_TEXT_RAW)
+        except UnicodeEncodeError:
+            raw = b"\xfd"
+        if 253 in raw:
             _check_rows(rows, numbers, width)
         height = len(rows)
         _check_size(width, height, f"line {first_no}", first_no)
@@ -360,9 +364,54 @@ class Position:
                     None,
                     f"header says {hw}x{hh} but the rows make a {width}x{height} board",
                 )
-        position = cls(width, height, tuple(cells), mines)  # type: ignore[arg-type]
-        object.__setattr__(position, "_raw", joined.encode("ascii").translate(_TEXT_RAW))
-        return position
+        # the raw bytes read as signed bytes are the cell values (254 -> FLAG, 255 ->
+        # HIDDEN); sizes, values and the total are checked above
+        cells = tuple(memoryview(raw).cast("b"))
+        if cls is not Position:  # a subclass may check more in its __post_init__
+            position = cls(width, height, cells, mines)
+            object.__setattr__(position, "_raw", raw)
+            return position
+        return Position._trusted(width, height, cells, mines, raw)
+
+    @classmethod
+    def _trusted(
+        cls,
+        width: int,
+        height: int,
+        cells: tuple[int, ...],
+        mines: int | None,
+        raw: bytes | None = None,
+    ) -> Position:
+        """A position from values already checked (sizes in bounds, valid cell values,
+        ``mines`` fitting the board), without checking them again: the fast path of the
+        text reader and of what-ifs (a child is its checked parent with one more digit).
+        ``raw``, when given, must be :meth:`raw` of these cells. O(1)."""
+        self = object.__new__(cls)
+        put = object.__setattr__
+        put(self, "width", width)
+        put(self, "height", height)
+        put(self, "cells", cells)
+        put(self, "mines", mines)
+        put(self, "_raw", raw)
+        return self
+
+    def with_digit(self, index: int, digit: int) -> Position:
+        """The position with the unknown cell at ``index`` showing ``digit`` (0-8): what
+        a what-if analyses. Equal to ``replace({coords(index): digit})``, without
+        checking the other cells again. O(cells) copying, in C."""
+        if not 0 <= digit <= 8:
+            raise ValueError(f"digit {digit} is not 0-8")
+        if not 0 <= index < len(self.cells):
+            raise IndexError(f"cell index {index} is off the {self.width}x{self.height} board")
+        cells = self.cells
+        raw = self._raw
+        return Position._trusted(
+            self.width,
+            self.height,
+            cells[:index] + (digit,) + cells[index + 1 :],  # noqa: RUF005 (faster)
+            self.mines,
+            None if raw is None else raw[:index] + _DIGIT_BYTES[digit] + raw[index + 1 :],
+        )
 
     @classmethod
     def empty(cls, width: int, height: int, mines: int | None = None) -> Position:

@@ -36,10 +36,10 @@ microseconds of Rust, an analysis from text to result some tens.
 from __future__ import annotations
 
 import sys
+from bisect import bisect_left
 from collections.abc import Iterator, MutableMapping, Sequence
 from fractions import Fraction
 from itertools import compress
-from math import comb
 from typing import overload
 
 import minesolver._native as _native
@@ -48,10 +48,10 @@ from minesolver.counting import ComponentCount
 from minesolver.engines.base import EngineError, EngineLimitExceeded
 from minesolver.engines.component import analyze_components
 from minesolver.engines.exact import FrontierEngine
-from minesolver.position import Position, coordinate_table
+from minesolver.position import Cell, Position, coordinate_table
 from minesolver.result import Analysis, CellProbabilities, Limit
 
-__all__ = ["NativeAnalysis", "NativeEngine"]
+__all__ = ["NativeAnalysis", "NativeEngine", "supports_what_ifs"]
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -125,7 +125,92 @@ class NativeEngine:
             ) from exc
         except _native.NativePanic as exc:
             raise EngineError(f"the native exact analysis failed: {exc}") from exc
-        return _analysis(self, position, raw, trust_flags, result)
+        return _analysis(self, position, trust_flags, result)
+
+    def what_ifs(
+        self, analysis: Analysis, cells: Sequence[Cell], *, limit: Limit | None = None
+    ) -> list[list[tuple[int, Analysis]]]:
+        """For each of ``cells`` (hidden cells of ``analysis.position``), every digit it
+        can show with the analysis after it shows it, by increasing digit (none for a
+        certain mine): what :func:`~minesolver.analysis.analyze_after` gives for each
+        ``(cell, digit)``, all in one native call.
+
+        ``analysis`` must be a native analysis under a known total with the flags
+        trusted (:func:`supports_what_ifs`); a child's layouts are the parent's in which
+        the cell is safe with that digit, so ``child.layouts / analysis.layouts`` is the
+        chance of the digit. ``limit.seconds`` bounds the whole call. Cost: one
+        reduction of the board per child, and the counts of the components that change
+        (the others are counted once for the call).
+        """
+        if not supports_what_ifs(analysis):
+            raise EngineError("native what-ifs need a native exact analysis with trusted flags")
+        position = analysis.position
+        mines = position.mines
+        assert mines is not None  # a native analysis has a total
+        index = position.index
+        indices = [index(c) for c in cells]
+        seconds = limit.seconds if limit is not None else None
+        raw = position.raw()
+        try:
+            _, outs = _native.what_ifs(
+                raw, position.width, position.height, mines, indices, True, seconds
+            )
+        except _native.DeadlineExceeded as exc:
+            raise EngineLimitExceeded(
+                f"the what-ifs took more than the limit of {seconds:g} s"
+            ) from exc
+        except _native.TooLarge as exc:
+            raise EngineLimitExceeded(str(exc)) from exc
+        except _native.NativePanic as exc:
+            raise EngineError(f"the native what-ifs failed: {exc}") from exc
+        except ValueError as exc:  # a cell not hidden, or the position has no layout
+            raise ValueError(f"what-ifs of {position.width}x{position.height}: {exc}") from exc
+        unknown = _unknown(raw, True)
+        out: list[list[tuple[int, Analysis]]] = []
+        for i, outcomes in zip(indices, outs, strict=True):
+            if not outcomes:
+                out.append([])
+                continue
+            k = bisect_left(unknown, i)
+            child_unknown = unknown[:k] + unknown[k + 1 :]
+            out.append(
+                [
+                    (
+                        digit,
+                        _analysis(self, position.with_digit(i, digit), True, result, child_unknown),
+                    )
+                    for digit, result in outcomes
+                ]
+            )
+        return out
+
+    def analyze_after(
+        self, analysis: Analysis, cell: Cell, digit: int, child: Position | None = None
+    ) -> Analysis | None:
+        """The analysis after the hidden ``cell`` shows ``digit`` (``analysis`` native:
+        :func:`supports_what_ifs`), one native call on the child position (``child``
+        when the caller has it); ``None`` when no layout allows the digit (the caller
+        asks the reference why). Cost: one native analysis."""
+        position = analysis.position
+        mines = position.mines
+        assert mines is not None  # a native analysis has a total
+        if child is None:
+            child = position.with_digit(position.index(cell), digit)
+        try:
+            result = _native.analyze(child.raw(), child.width, child.height, mines, True, None)
+        except _native.Inconsistent:
+            return None
+        except _native.TooLarge as exc:
+            raise EngineLimitExceeded(f"{exc}; use engine 'auto'") from exc
+        except _native.NativePanic as exc:
+            raise EngineError(f"the native exact analysis failed: {exc}") from exc
+        return _analysis(self, child, True, result)
+
+
+def supports_what_ifs(analysis: Analysis) -> bool:
+    """True when :meth:`NativeEngine.what_ifs` serves ``analysis``: an analysis by the
+    native engine (a known total) with the flags trusted."""
+    return type(analysis) is NativeAnalysis and getattr(analysis, "_trust_flags", False)
 
 
 class _Levels(Sequence[Fraction]):
@@ -223,16 +308,41 @@ def _cell_levels(data: bytes) -> Sequence[int]:
     return out
 
 
-_PROBLEM = Analysis.__dict__["problem"]
-"""The slot behind :attr:`Analysis.problem` (a slots dataclass's member descriptor)."""
+_SLOT = {
+    name: Analysis.__dict__[name]
+    for name in (
+        "position",
+        "probabilities",
+        "layouts",
+        "safe",
+        "certain_mines",
+        "engine",
+        "exact",
+        "errors",
+        "problem",
+        "source",
+    )
+}
+"""The slots behind the fields of :class:`Analysis` (a slots dataclass's member
+descriptors): :class:`NativeAnalysis` fills some of them on first use."""
+_PROBLEM = _SLOT["problem"]
+_PROBABILITIES = _SLOT["probabilities"]
+_SAFE = _SLOT["safe"]
+_CERTAIN_MINES = _SLOT["certain_mines"]
 
 
 class NativeAnalysis(Analysis):
-    """An :class:`Analysis` whose :attr:`problem` (the reduced position, for what-ifs) is
-    built by the Python reference the first time it is read, not by every analysis.
-    Equal to an :class:`Analysis` with the same fields."""
+    """An :class:`Analysis` whose fields are made from the native result the first time
+    they are read: :attr:`probabilities` (each level's Fraction on first lookup),
+    :attr:`safe` and :attr:`certain_mines`, and :attr:`problem` (the reduced position, for
+    the Python what-ifs, built by the reference). A player reads a few of them from each
+    of the dozens of what-ifs it weighs. Equal to an :class:`Analysis` with the same
+    fields."""
 
-    __slots__ = ("_trust_flags",)
+    __slots__ = ("_result", "_trust_flags", "_unknown")
+    _result: _native.ExactResult
+    _trust_flags: bool
+    _unknown: tuple[int, ...] | None
 
     @property
     def problem(self) -> Problem | None:
@@ -246,6 +356,62 @@ class NativeAnalysis(Analysis):
     @problem.setter
     def problem(self, value: Problem | None) -> None:
         _PROBLEM.__set__(self, value)
+
+    @property
+    def probabilities(self) -> CellProbabilities:
+        """Each unknown cell's probability (the mapping made on first use: O(unknown
+        cells); a level's Fraction on its first lookup)."""
+        try:
+            probabilities: CellProbabilities = _PROBABILITIES.__get__(self, Analysis)
+        except AttributeError:
+            probabilities = _probabilities(self)
+            _PROBABILITIES.__set__(self, probabilities)
+        return probabilities
+
+    @probabilities.setter
+    def probabilities(self, value: CellProbabilities) -> None:
+        _PROBABILITIES.__set__(self, value)
+
+    @property
+    def safe(self) -> frozenset[Cell]:
+        """The cells certainly safe (made on first use)."""
+        try:
+            safe: frozenset[Cell] = _SAFE.__get__(self, Analysis)
+        except AttributeError:
+            safe = self._cells(self._result.safe)
+            _SAFE.__set__(self, safe)
+        return safe
+
+    @safe.setter
+    def safe(self, value: frozenset[Cell]) -> None:
+        _SAFE.__set__(self, value)
+
+    @property
+    def certain_mines(self) -> frozenset[Cell]:
+        """The cells certainly mines (made on first use)."""
+        try:
+            mines: frozenset[Cell] = _CERTAIN_MINES.__get__(self, Analysis)
+        except AttributeError:
+            mines = self._cells(self._result.mines)
+            _CERTAIN_MINES.__set__(self, mines)
+        return mines
+
+    @certain_mines.setter
+    def certain_mines(self, value: frozenset[Cell]) -> None:
+        _CERTAIN_MINES.__set__(self, value)
+
+    def _cells(self, indices: list[int]) -> frozenset[Cell]:
+        if not indices:
+            return frozenset()
+        coords = coordinate_table(self.position.width, self.position.height)
+        return frozenset(map(coords.__getitem__, indices))
+
+    def lowest(self) -> Fraction | None:
+        """The lowest mine probability below 1 (0 when a cell is certainly safe), or
+        ``None`` when every unknown cell is a certain mine; from the native levels
+        without making each level's Fraction. O(levels)."""
+        low = self._result.lowest()
+        return None if low is None else Fraction(*low)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Analysis):
@@ -267,50 +433,51 @@ class NativeAnalysis(Analysis):
     __hash__ = Analysis.__hash__
 
 
+def _probabilities(analysis: NativeAnalysis) -> CellProbabilities:
+    """The probabilities of a native analysis, as lazy views of its levels."""
+    result = analysis._result
+    position = analysis.position
+    unknown = analysis._unknown
+    if unknown is None:
+        unknown = _unknown(position.raw(), analysis._trust_flags)
+    levels = _Levels(result)
+    ids = list(range(2, result.level_count))
+    if result.mines:
+        ids.insert(0, 1)
+    if result.safe:
+        ids.insert(0, 0)
+    by_index = _ByIndex(_cell_levels(result.cell_levels()), levels)
+    return CellProbabilities(
+        position.width, position.height, unknown, by_index, _Distinct(levels, ids)
+    )
+
+
+def _unknown(raw: bytes, trust_flags: bool) -> tuple[int, ...]:
+    """The indices of the unknown cells of a raw position. O(cells), in C."""
+    table = _UNKNOWN_TRUSTED if trust_flags else _UNKNOWN_UNTRUSTED
+    return tuple(compress(range(len(raw)), raw.translate(table)))
+
+
 def _analysis(
     engine: NativeEngine,
     position: Position,
-    raw: bytes,
     trust_flags: bool,
     result: _native.ExactResult,
-) -> Analysis:
-    """The :class:`NativeAnalysis` of a native result: the layout count restored from
-    its common scale, the certain cells, and lazy probabilities. O(unknown cells)."""
-    interior = result.interior
-    layouts = result.total
-    k_lo = result.k_lo
-    if k_lo and interior:
-        layouts *= comb(interior, k_lo)
-    d = result.d
-    if d != 1:
-        layouts //= d
-    width, height = position.width, position.height
-    unknown = tuple(
-        compress(
-            range(len(raw)), raw.translate(_UNKNOWN_TRUSTED if trust_flags else _UNKNOWN_UNTRUSTED)
-        )
-    )
-    levels = _Levels(result)
-    safe, mines = result.safe, result.mines
-    ids = list(range(2, result.level_count))
-    if mines:
-        ids.insert(0, 1)
-    if safe:
-        ids.insert(0, 0)
-    by_index = _ByIndex(_cell_levels(result.cell_levels()), levels)
-    probabilities = CellProbabilities(width, height, unknown, by_index, _Distinct(levels, ids))
-    coords = coordinate_table(width, height)
-    analysis = NativeAnalysis(
-        position=position,
-        probabilities=probabilities,
-        layouts=layouts,
-        safe=frozenset(map(coords.__getitem__, safe)),
-        certain_mines=frozenset(map(coords.__getitem__, mines)),
-        engine=engine.name,
-        exact=True,
-        errors=None,
-        problem=None,
-        source=engine,
-    )
-    object.__setattr__(analysis, "_trust_flags", trust_flags)
+    unknown: tuple[int, ...] | None = None,
+) -> NativeAnalysis:
+    """The :class:`NativeAnalysis` of a native result: its layout count now, the rest on
+    first use. ``unknown``, the unknown cells' indices, when the caller knows them. O(1)."""
+    analysis = object.__new__(NativeAnalysis)
+    slot = _SLOT
+    slot["position"].__set__(analysis, position)
+    slot["layouts"].__set__(analysis, result.layouts)
+    slot["engine"].__set__(analysis, engine.name)
+    slot["exact"].__set__(analysis, True)
+    slot["errors"].__set__(analysis, None)
+    slot["problem"].__set__(analysis, None)
+    slot["source"].__set__(analysis, engine)
+    put = object.__setattr__
+    put(analysis, "_result", result)
+    put(analysis, "_trust_flags", trust_flags)
+    put(analysis, "_unknown", unknown)
     return analysis

@@ -78,6 +78,7 @@ from minesolver.strategy.outcomes import (
     OutcomeCache,
     iter_outcomes,
     iter_representatives,
+    lowest_probability,
     moves_for,
 )
 from minesolver.strategy.reasons import Endgame, FiftyFifty, Reason, Safety, SecondMove
@@ -237,11 +238,8 @@ def next_safety(analysis: Analysis) -> Fraction:
     """
     if analysis.safe:
         return Fraction(1)
-    # one Fraction object is shared by every cell of a box: compare each object once
-    probs = [p for p in _distinct(analysis.probabilities) if p < 1]
-    if not probs:
-        return Fraction(1)
-    return 1 - min(probs)
+    low = lowest_probability(analysis)  # from the native levels: no Fraction per level
+    return Fraction(1) if low is None else 1 - low
 
 
 def _distinct(probabilities: Mapping[Cell, Fraction]) -> list[Fraction]:

@@ -20,12 +20,14 @@ reads: the digit chances, the chance of an opening and the chance of progress.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
-from minesolver.analysis import Analysis, analyze, analyze_after
+from minesolver.analysis import Analysis, CellProbabilities, analyze, analyze_after
 from minesolver.counting import ComponentCount
+from minesolver.engines.native import NativeAnalysis, NativeEngine, supports_what_ifs
 from minesolver.errors import MinesolverError
 from minesolver.position import FLAG, HIDDEN, Cell, InconsistentPosition, Position
 from minesolver.result import MineCountUnknown
@@ -47,6 +49,7 @@ __all__ = [
     "is_dead",
     "iter_outcomes",
     "iter_representatives",
+    "lowest_probability",
     "moves_for",
     "representatives",
     "tile_outcomes",
@@ -84,6 +87,45 @@ class OutcomeCache:
         self._store: dict[Position, Analysis | None] = {}
         self._counts: dict[object, ComponentCount] = {}
         self._limit = limit
+        self._outcomes_of: Analysis | None = None
+        self._outcomes: dict[Cell, list[Outcome]] = {}
+
+    def outcomes(self, analysis: Analysis, cells: Sequence[Cell]) -> dict[Cell, list[Outcome]]:
+        """:func:`cell_outcomes` of each of ``cells`` (hidden cells), kept for the last
+        ``analysis`` asked about. Under a native analysis
+        (:func:`~minesolver.engines.native.supports_what_ifs`) the cells not yet known are
+        all expanded in one native call; otherwise one analysis per (cell, digit). Each
+        child analysis is stored by position, as :meth:`analysis` stores it."""
+        if self._outcomes_of is not analysis:
+            self._outcomes_of = analysis
+            self._outcomes = {}
+        known = self._outcomes
+        missing = [c for c in dict.fromkeys(cells) if c not in known]
+        if missing:
+            if supports_what_ifs(analysis):
+                self._expand(analysis, missing)
+            else:
+                for cell in missing:
+                    known[cell] = list(_outcomes_one_by_one(analysis, cell, self))
+        return {c: known[c] for c in cells}
+
+    def _expand(self, analysis: Analysis, cells: list[Cell]) -> None:
+        """The outcomes of ``cells`` in one native call (``analysis`` is native)."""
+        engine = cast(NativeEngine, analysis.source)
+        position = analysis.position
+        for cell in cells:
+            if position[cell] != HIDDEN:
+                raise ValueError(f"cell {cell} is not hidden")
+        total = analysis.layout_count()
+        store = self._store
+        for cell, children in zip(cells, engine.what_ifs(analysis, cells), strict=True):
+            outs = []
+            for digit, child in children:
+                if len(store) >= self._limit:
+                    store.clear()
+                store.setdefault(child.position, child)
+                outs.append(Outcome(cell, digit, Fraction(child.layout_count(), total), child))
+            self._outcomes[cell] = outs
 
     def analysis(
         self, position: Position, parent: tuple[Analysis, Cell, int] | None = None
@@ -118,6 +160,30 @@ class OutcomeCache:
         """Forget every stored analysis (a new game)."""
         self._store.clear()
         self._counts.clear()
+        self._outcomes_of = None
+        self._outcomes = {}
+
+
+def lowest_probability(analysis: Analysis) -> Fraction | None:
+    """The lowest mine probability below 1 of ``analysis`` (0 when a cell is certainly
+    safe), or ``None`` when every unknown cell is a certain mine. From the native levels
+    when ``analysis`` is native (no Fraction made per level), else over the distinct
+    probability values. O(levels).
+
+    >>> from minesolver import Position, analyze
+    >>> lowest_probability(analyze(Position.from_text("3x1x1\\nHHH")))
+    Fraction(1, 3)
+    """
+    if isinstance(analysis, NativeAnalysis):
+        return analysis.lowest()
+    if analysis.safe:
+        return Fraction(0)
+    probabilities = analysis.probabilities
+    if isinstance(probabilities, CellProbabilities):
+        values: Iterable[Fraction] = probabilities.distinct()
+    else:
+        values = {id(v): v for v in probabilities.values()}.values()
+    return min((p for p in values if p < 1), default=None)
 
 
 def digit_range(analysis: Analysis, cell: Cell) -> range:
@@ -161,6 +227,17 @@ def iter_outcomes(
 ) -> Iterator[Outcome]:
     """:func:`cell_outcomes` lazily, by increasing digit: a caller that can tell early
     that a cell will not be chosen stops before paying for the remaining analyses."""
+    if supports_what_ifs(analysis):  # every digit in one native call
+        store = cache if cache is not None else OutcomeCache()
+        yield from store.outcomes(analysis, (cell,))[cell]
+        return
+    yield from _outcomes_one_by_one(analysis, cell, cache)
+
+
+def _outcomes_one_by_one(
+    analysis: Analysis, cell: Cell, cache: OutcomeCache | None
+) -> Iterator[Outcome]:
+    """:func:`iter_outcomes` by one analysis per digit (any engine)."""
     position = analysis.position
     if position[cell] != HIDDEN:
         raise ValueError(f"cell {cell} is not hidden")
