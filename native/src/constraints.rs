@@ -337,7 +337,7 @@ pub fn build(board: &Board) -> Result<Problem, Inconsistent> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// A raw board from the text rows (H hidden, F flag, digits).

@@ -310,18 +310,8 @@ fn levels(board: &Board, problem: &Problem, c: Combination<BigUint>) -> Analysis
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::constraints::{FLAG, HIDDEN};
-
-    fn raw(rows: &[&str]) -> Vec<u8> {
-        rows.iter()
-            .flat_map(|r| r.bytes())
-            .map(|b| match b {
-                b'H' => HIDDEN,
-                b'F' => FLAG,
-                d => d - b'0',
-            })
-            .collect()
-    }
+    use crate::constraints::tests::raw;
+    use crate::constraints::HIDDEN;
 
     fn binom(n: u64, k: u64) -> BigUint {
         (0..k).fold(BigUint::from(1u8), |acc, i| acc * (n - i) / (i + 1))

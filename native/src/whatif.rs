@@ -86,19 +86,9 @@ pub fn what_ifs(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::constraints::tests::raw;
     use crate::exact::analyze;
     use num_bigint::BigUint;
-
-    fn raw(rows: &[&str]) -> Vec<u8> {
-        rows.iter()
-            .flat_map(|r| r.bytes())
-            .map(|b| match b {
-                b'H' => HIDDEN,
-                b'F' => FLAG,
-                d => d - b'0',
-            })
-            .collect()
-    }
 
     #[test]
     fn design_example_digits() {

@@ -37,10 +37,10 @@ from __future__ import annotations
 
 import sys
 from bisect import bisect_left
-from collections.abc import Iterator, MutableMapping, Sequence
+from collections.abc import Callable, Iterator, MutableMapping, Sequence
 from fractions import Fraction
 from itertools import compress
-from typing import overload
+from typing import Any, TypeVar, overload
 
 import minesolver._native as _native
 from minesolver.constraints import Component, Problem, build
@@ -330,6 +330,19 @@ _PROBABILITIES = _SLOT["probabilities"]
 _SAFE = _SLOT["safe"]
 _CERTAIN_MINES = _SLOT["certain_mines"]
 
+_T = TypeVar("_T")
+
+
+def _made(analysis: Analysis, slot: Any, make: Callable[[], _T]) -> _T:
+    """The value of ``slot`` (a member of :class:`Analysis`), made by ``make`` and kept
+    there the first time it is read. O(1) after that."""
+    try:
+        value: _T = slot.__get__(analysis, Analysis)
+    except AttributeError:
+        value = make()
+        slot.__set__(analysis, value)
+    return value
+
 
 class NativeAnalysis(Analysis):
     """An :class:`Analysis` whose fields are made from the native result the first time
@@ -361,12 +374,7 @@ class NativeAnalysis(Analysis):
     def probabilities(self) -> CellProbabilities:
         """Each unknown cell's probability (the mapping made on first use: O(unknown
         cells); a level's Fraction on its first lookup)."""
-        try:
-            probabilities: CellProbabilities = _PROBABILITIES.__get__(self, Analysis)
-        except AttributeError:
-            probabilities = _probabilities(self)
-            _PROBABILITIES.__set__(self, probabilities)
-        return probabilities
+        return _made(self, _PROBABILITIES, lambda: _probabilities(self))
 
     @probabilities.setter
     def probabilities(self, value: CellProbabilities) -> None:
@@ -375,12 +383,7 @@ class NativeAnalysis(Analysis):
     @property
     def safe(self) -> frozenset[Cell]:
         """The cells certainly safe (made on first use)."""
-        try:
-            safe: frozenset[Cell] = _SAFE.__get__(self, Analysis)
-        except AttributeError:
-            safe = self._cells(self._result.safe)
-            _SAFE.__set__(self, safe)
-        return safe
+        return _made(self, _SAFE, lambda: self._cells(self._result.safe))
 
     @safe.setter
     def safe(self, value: frozenset[Cell]) -> None:
@@ -389,12 +392,7 @@ class NativeAnalysis(Analysis):
     @property
     def certain_mines(self) -> frozenset[Cell]:
         """The cells certainly mines (made on first use)."""
-        try:
-            mines: frozenset[Cell] = _CERTAIN_MINES.__get__(self, Analysis)
-        except AttributeError:
-            mines = self._cells(self._result.mines)
-            _CERTAIN_MINES.__set__(self, mines)
-        return mines
+        return _made(self, _CERTAIN_MINES, lambda: self._cells(self._result.mines))
 
     @certain_mines.setter
     def certain_mines(self, value: frozenset[Cell]) -> None:
