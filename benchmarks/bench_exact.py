@@ -39,10 +39,10 @@ from typing import TypeVar
 if __package__ in (None, ""):  # run as a script: make ``benchmarks`` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import ms_toollib
 from rich.console import Console
 from rich.table import Table
 
+from benchmarks import require
 from benchmarks.docs_tables import SPEED, write_section
 from benchmarks.positions import (
     BenchPosition,
@@ -53,6 +53,8 @@ from benchmarks.positions import (
 from minesolver import Analysis, Position, analyze
 from minesolver.constraints import build
 from minesolver.position import FLAG, HIDDEN
+
+ms_toollib = require("ms_toollib", "ms-toollib")
 
 RESULTS = Path(__file__).resolve().parent / "results"
 TOLERANCE = 1e-9
