@@ -43,7 +43,8 @@ distance (or three times the typical distance of the better half of the cells, w
 screenshot is blurred more than that)."""
 FLAT = 0.03
 """A cell closer than this to a flat patch of one colour is no cell: a skin draws the
-edges of its cells (a hidden cell's bevel, a revealed cell's grid line or gap)."""
+edges of its cells (a hidden cell's bevel, a revealed cell's grid line or gap); a skin
+whose flattest template is nearly flat lowers it to half that template's."""
 EDGE_BAD = 0.25
 """A row or column at the board's edge with at most this share of cells unsure is part
 of the board."""
@@ -222,7 +223,13 @@ def read_screenshot(
     for _ in range(6):
         xs = _within(cols, ox, more[0], more[1], w)
         ys = _within(rows, oy, more[2], more[3], h)
-        reading, (x0, x1, y0, y1) = _read(pil, skin, xs, ys, mines)
+        core = (
+            cols.start + ox,
+            cols.start + ox + cols.count * cols.period,
+            rows.start + oy,
+            rows.start + oy + rows.count * rows.period,
+        )
+        reading, (x0, x1, y0, y1) = _read(pil, skin, xs, ys, mines, core)
         grow = [
             x0 == 0 and xs[0] > cols.period,
             x1 == len(xs) - 1 and xs[-1] < w - cols.period,
@@ -269,10 +276,26 @@ def _refine(
     few dozen sample comparisons)."""
     px, py = cols.period, rows.period
     best = _fit(pil, skin, cols, rows, ox, oy)
-    for _ in range(2):
+    starts = cols.start, rows.start
+    if abs(px - py) < 0.04 * px:
+        # cells are square in every skin: when the two periods nearly agree, either axis may
+        # take the other's period (about the same middle), the offsets searched anew
+        found = (best, cols, rows, ox, oy)
+        for p in (px, py):
+            c, r = _rescaled(cols, p), _rescaled(rows, p)
+            for dx in (-1.0, 0.0, 1.0):
+                for dy in (-1.0, 0.0, 1.0):
+                    score = _fit(pil, skin, c, r, ox + dx, oy + dy)
+                    if score < found[0] - 1e-4:
+                        found = (score, c, r, ox + dx, oy + dy)
+        best, cols, rows, ox, oy = found
+        px, py = cols.period, rows.period
+    # the offsets first (a period moved early trades against them: GNOME Mines' gaps make
+    # that landscape bumpy), then the periods, then both
+    for moves in (("offset",), ("period",), ("offset", "period")):
         for step in (1.0, 0.5, 0.25):
             for axis in ("x", "y"):
-                for move in ("offset", "period"):
+                for move in moves:
                     for sign in (-1.0, 1.0):
                         c = Axis(cols.start, px, cols.count, cols.profile)
                         r = Axis(rows.start, py, rows.count, rows.profile)
@@ -291,7 +314,14 @@ def _refine(
                         score = _fit(pil, skin, c, r, nox, noy)
                         if score < best - 1e-4:
                             best, ox, oy, px, py = score, nox, noy, npx, npy
-    return ox, oy, px, py, best
+    # the caller's lines start where its axes do
+    return ox + cols.start - starts[0], oy + rows.start - starts[1], px, py, best
+
+
+def _rescaled(axis: Axis, period: float) -> Axis:
+    """``axis`` with lines ``period`` apart, about the same middle."""
+    middle = axis.start + axis.count * axis.period / 2
+    return Axis(middle - axis.count * period / 2, period, axis.count, axis.profile)
 
 
 def _offsets(axis: Axis) -> list[float]:
@@ -324,22 +354,36 @@ def _distances(skin: Skin, vectors: Array) -> Array:
 
 
 def _read(
-    pil: Any, skin: Skin, xs: list[float], ys: list[float], mines: int | None
+    pil: Any,
+    skin: Skin,
+    xs: list[float],
+    ys: list[float],
+    mines: int | None,
+    core: tuple[float, float, float, float],
 ) -> tuple[BoardReading, tuple[int, int, int, int]]:
     """The reading of the board within the lattice ``xs`` x ``ys``, and the board's
-    first and last lines in it (x0, x1, y0, y1)."""
+    first and last lines in it (x0, x1, y0, y1). ``core`` (left, right, top, bottom) is
+    the part of the image where the grid was found: surely board, it sets how closely
+    each label's cells match in this image."""
     np = numpy()
     nx, ny = len(xs) - 1, len(ys) - 1
     boxes = [(xs[i], ys[j], xs[i + 1], ys[j + 1]) for j in range(ny) for i in range(nx)]
     vectors = cell_vectors(pil, boxes)
     d = _distances(skin, vectors).reshape(ny, nx, -1)
-    flat = _structure(vectors).reshape(ny, nx) < FLAT
+    # flatter than any cell the skin draws (GNOME Mines' empty cell is nearly flat)
+    flat_below = min(FLAT, 0.5 * float(_structure(skin.vectors).min()))
+    flat = _structure(vectors).reshape(ny, nx) < flat_below
     nearest = d.min(axis=2)
     # a cell on the board matches a template closely; one off it matches none, or two
     # labels equally (plain grey reads as a hidden cell or a 0)
     margin = _label_margin(skin, d)
     cell_label = np.asarray(skin.labels)[np.argmin(d, axis=2)]
-    limit = _limits(cell_label, nearest, margin, flat)
+    cx = (np.asarray(xs[:-1]) + np.asarray(xs[1:])) / 2
+    cy = (np.asarray(ys[:-1]) + np.asarray(ys[1:])) / 2
+    inside = ((cx >= core[0]) & (cx <= core[1]))[None, :] & ((cy >= core[2]) & (cy <= core[3]))[
+        :, None
+    ]
+    limit = _limits(cell_label, nearest, margin, flat, inside)
     bad = (nearest > limit) | (margin < MIN_MARGIN) | flat
     x0, x1, y0, y1 = 0, nx, 0, ny
     problem: str | None = None
@@ -417,15 +461,18 @@ def _read(
     return reading, (x0, x1, y0, y1)
 
 
-def _limits(cell_label: Array, nearest: Array, margin: Array, flat: Array) -> Array:
+def _limits(cell_label: Array, nearest: Array, margin: Array, flat: Array, inside: Array) -> Array:
     """For each cell, the largest distance trusted for its label in this image: twice the
-    median distance of the clear cells of that label, and a little more (a blurred
-    screenshot moves every cell away from its template alike; a cell much farther than its
-    fellows is something else, such as the frame around the board), within
-    [:data:`CLOSE`, :data:`MAX_DISTANCE`]."""
+    median distance of the clear cells of that label where the grid was found (``inside``;
+    all of them when none is), and a little more (a blurred screenshot moves every cell
+    away from its template alike; a cell much farther than its fellows is something else,
+    such as the frame or a panel around the board), within [:data:`CLOSE`,
+    :data:`MAX_DISTANCE`]."""
     np = numpy()
     limit = np.full(nearest.shape, CLOSE, dtype=np.float32)
     clear = (margin >= MIN_MARGIN) & ~flat
+    if (clear & inside).any():
+        clear &= inside
     for lab in np.unique(cell_label):
         mask = cell_label == lab
         pool = nearest[mask & clear]
