@@ -90,10 +90,12 @@ def test_gnome_mines_is_read_cell_for_cell(name: str) -> None:
     reading = read_screenshot(DATA / f"{name}.png")
     assert reading.skin == "gnome"
     assert "".join(c.label for c in reading.cells) == "".join(truth(name))
-    if name == "gnome-8x8-a":
-        assert reading.position().to_text(header=False).split() == truth(name)
+    if name in ("gnome-8x8-b", "gnome-8x8-flags"):  # flags placed wrong by hand
+        assert reading.problem is not None and "inconsistent" in reading.problem
+    elif name == "gnome-8x8-lost":
+        assert reading.problem is not None and reading.problem.startswith("the game is lost")
     else:
-        assert reading.problem is not None
+        assert reading.position().to_text(header=False).split() == truth(name)
 
 
 @pytest.mark.parametrize("seed", range(6))

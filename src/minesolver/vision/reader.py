@@ -37,6 +37,10 @@ unsure: nothing the skin draws looks like it."""
 MIN_MARGIN = 0.035
 """A cell whose nearest template of another label is closer than this beyond its own is
 unsure: two readings are almost as good."""
+CLEAR_DISTANCE = 0.06
+"""A reading farther than its label's limit is still sure within this distance..."""
+CLEAR_RATIO = 1.8
+"""... when the next label is this many times as far again (see :func:`_clear`)."""
 CLOSE = 0.035
 """A cell at the board's edge is on the board when its nearest template is within this
 distance (or three times the typical distance of the better half of the cells, when the
@@ -51,6 +55,10 @@ of the board."""
 EDGE_GOOD = 0.5
 """One with less than this share read surely is not; one in between leaves the board's
 extent unclear, and the reading is refused."""
+LIKE_CELLS = 0.04
+"""An edge row or column not read surely whose cells are nearer than this (median) to
+the templates, or than one and a half times the board's typical distance and a little
+more, looks like cells: the board's extent is then unclear, and it is refused."""
 EDGE_DISTANCE = 0.12
 """A row or column at the board's edge whose cells are on average farther than this from
 the templates is not part of the board."""
@@ -78,8 +86,10 @@ class CellReading:
     @property
     def sure(self) -> bool:
         """Whether the reading is close to its template, as close as the other cells of
-        its label in the image, and far enough from every other label to be trusted."""
-        return self.distance <= self.limit and self.margin >= MIN_MARGIN
+        its label in the image (or, a little farther, still much closer to it than to any
+        other label: :func:`_clear`), and far enough from every other label to be
+        trusted."""
+        return _sure(self.distance, self.margin, self.limit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +228,16 @@ def read_screenshot(
     _, skin, (ox, oy, px, py) = min(refined, key=lambda f: f[0])
     cols = Axis(cols.start, px, cols.count, cols.profile)
     rows = Axis(rows.start, py, rows.count, rows.profile)
-    h, w = rgb.shape[:2]
+    reading = _grown(pil, skin, cols, rows, ox, oy, mines)
+    return reading
+
+
+def _grown(
+    pil: Any, skin: Skin, cols: Axis, rows: Axis, ox: float, oy: float, mines: int | None
+) -> BoardReading:
+    """The board read on the lattice of ``cols`` and ``rows`` (shifted by the offsets),
+    grown beyond the lines found while the board reaches the lattice's edge."""
+    w, h = pil.size
     more = [2, 2, 2, 2]  # lines beyond those found: left, right, top, bottom
     for _ in range(6):
         xs = _within(cols, ox, more[0], more[1], w)
@@ -384,8 +403,9 @@ def _read(
         :, None
     ]
     limit = _limits(cell_label, nearest, margin, flat, inside)
-    bad = (nearest > limit) | (margin < MIN_MARGIN) | flat
+    bad = ~_sure(nearest, margin, limit) | flat
     x0, x1, y0, y1 = 0, nx, 0, ny
+    typical = float(np.median(nearest[inside] if inside.any() else nearest))
     problem: str | None = None
     while x1 - x0 > 1 and y1 - y0 > 1:  # drop edge rows and columns that are not board
         edges = {
@@ -401,6 +421,22 @@ def _read(
             problem = (
                 f"cannot tell where the board ends: the {side} row or column of cells is "
                 f"read only in part ({100 * (1 - edges[side]):.0f}% of it)"
+            )
+            break
+        line = {
+            "left": (slice(y0, y1), x0),
+            "right": (slice(y0, y1), x1 - 1),
+            "top": (y0, slice(x0, x1)),
+            "bottom": (y1 - 1, slice(x0, x1)),
+        }[side]
+        drawn = ~flat[line]
+        like = max(LIKE_CELLS, 1.5 * typical + 0.02)
+        if drawn.mean() > 0.5 and float(np.median(nearest[line][drawn])) < like:
+            # unsure, yet as close to the templates as the board kept: cells of a board read
+            # askew (or of another skin like this one), not the frame around it
+            problem = (
+                f"cannot tell where the board ends: the {side} row or column of cells looks "
+                "like cells but cannot be read surely"
             )
             break
         if side == "left":
@@ -459,6 +495,24 @@ def _read(
             problem,
         )
     return reading, (x0, x1, y0, y1)
+
+
+def _sure(distance: Any, margin: Any, limit: Any) -> Any:
+    """Whether readings are sure (scalars or arrays alike): within the label's limit in
+    this image with a margin of :data:`MIN_MARGIN`, or :func:`_clear`."""
+    return ((distance <= limit) & (margin >= MIN_MARGIN)) | _clear(distance, margin)
+
+
+def _clear(distance: Any, margin: Any) -> Any:
+    """Readings beyond their label's limit that are still clear: within
+    :data:`CLEAR_DISTANCE` of the template, and the next label at least
+    :data:`CLEAR_RATIO` times as far again and 1.5 times :data:`MIN_MARGIN` (a real
+    screenshot's cell a pixel off where its fellows fit exactly: GNOME Mines' digits)."""
+    return (
+        (distance <= CLEAR_DISTANCE)
+        & (margin >= CLEAR_RATIO * distance)
+        & (margin >= 1.5 * MIN_MARGIN)
+    )
 
 
 def _limits(cell_label: Array, nearest: Array, margin: Array, flat: Array, inside: Array) -> Array:
