@@ -4,9 +4,11 @@
 
 ``web``: starts the app, draws known positions on the Play board (hints off, as a player
 sees a game; a lost one with its mines) at display scales 1 to 2 and saves the whole
-viewport. Some boards show every digit 0 to 8 (:func:`minesolver.vision.synth.every_label_board`);
-some are marked ``"templates": false`` in ``samples.json``: they are held out of the
-templates, and the accuracy is measured on them. The GNOME Mines samples (``gnome-*``) were taken by hand: GNOME Mines on
+viewport. Some boards show every digit 0 to 8 (``synth.every_label_board``); some are
+marked ``"templates": false`` in ``samples.json``: they are held out of the templates,
+and the accuracy is measured on them.
+
+The GNOME Mines samples (``gnome-*``) were taken by hand: GNOME Mines on
 a virtual display (``Xvfb :77``), clicks with ``xdotool``, ``import -window root``, cut
 to the window, each cell labelled by a person looking at the image.
 
