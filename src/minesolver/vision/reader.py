@@ -89,7 +89,7 @@ class CellReading:
         its label in the image (or, a little farther, still much closer to it than to any
         other label: :func:`_clear`), and far enough from every other label to be
         trusted."""
-        return _sure(self.distance, self.margin, self.limit)
+        return bool(_sure(self.distance, self.margin, self.limit))
 
 
 @dataclass(frozen=True, slots=True)
