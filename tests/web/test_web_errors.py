@@ -11,6 +11,7 @@ from minesolver.replay import ReplayFormatError
 from minesolver.result import MineCountUnknown
 from minesolver.strategy import StrategyError
 from minesolver.strategy.outcomes import TileError
+from minesolver.vision import VisionError
 from minesolver.web.errors import ERROR_CODES, http_error
 
 
@@ -23,6 +24,7 @@ from minesolver.web.errors import ERROR_CODES, http_error
         (EngineLimitExceeded("too many boxes"), 422, "engine_limit_exceeded"),
         (ReplayFormatError("avf", 3, "a byte", "the file ends"), 422, "malformed_replay"),
         (TileError("cell (9, 9) is off the board"), 422, "bad_cell"),
+        (VisionError("no board found in the image"), 422, "unreadable_image"),
         (EngineError("no such engine"), 400, "bad_request"),  # a base of a listed class
         (StrategyError("no such player"), 400, "bad_request"),
         (GameError("bad move"), 400, "bad_request"),

@@ -93,7 +93,18 @@ def _maxfilter(p: Array) -> Array:
 
 
 def period(profile: Array) -> float | None:
-    """The period of a line profile by autocorrelation, or ``None`` when it has none."""
+    """The period of a line profile by autocorrelation, or ``None`` when it has none; when
+    the profile as it is shows none, its square root is tried: the few long edges of a
+    window's frame must not outweigh the many lines of the board (GNOME Mines draws a
+    board's lines faintly where two revealed cells meet)."""
+    np = numpy()
+    found = _period(profile)
+    if found is None:
+        found = _period(np.sqrt(np.maximum(profile, 0)))
+    return found
+
+
+def _period(profile: Array) -> float | None:
     np = numpy()
     n = len(profile)
     if n < 3 * MIN_PERIOD:

@@ -37,19 +37,28 @@ unsure: nothing the skin draws looks like it."""
 MIN_MARGIN = 0.035
 """A cell whose nearest template of another label is closer than this beyond its own is
 unsure: two readings are almost as good."""
+CLEAR_DISTANCE = 0.06
+"""A reading farther than its label's limit is still sure within this distance..."""
+CLEAR_RATIO = 1.8
+"""... when the next label is this many times as far again (see :func:`_clear`)."""
 CLOSE = 0.035
 """A cell at the board's edge is on the board when its nearest template is within this
 distance (or three times the typical distance of the better half of the cells, when the
 screenshot is blurred more than that)."""
 FLAT = 0.03
 """A cell closer than this to a flat patch of one colour is no cell: a skin draws the
-edges of its cells (a hidden cell's bevel, a revealed cell's grid line or gap)."""
+edges of its cells (a hidden cell's bevel, a revealed cell's grid line or gap); a skin
+whose flattest template is nearly flat lowers it to half that template's."""
 EDGE_BAD = 0.25
 """A row or column at the board's edge with at most this share of cells unsure is part
 of the board."""
 EDGE_GOOD = 0.5
 """One with less than this share read surely is not; one in between leaves the board's
 extent unclear, and the reading is refused."""
+LIKE_CELLS = 0.04
+"""An edge row or column not read surely whose cells are nearer than this (median) to
+the templates, or than one and a half times the board's typical distance and a little
+more, looks like cells: the board's extent is then unclear, and it is refused."""
 EDGE_DISTANCE = 0.12
 """A row or column at the board's edge whose cells are on average farther than this from
 the templates is not part of the board."""
@@ -77,8 +86,10 @@ class CellReading:
     @property
     def sure(self) -> bool:
         """Whether the reading is close to its template, as close as the other cells of
-        its label in the image, and far enough from every other label to be trusted."""
-        return self.distance <= self.limit and self.margin >= MIN_MARGIN
+        its label in the image (or, a little farther, still much closer to it than to any
+        other label: :func:`_clear`), and far enough from every other label to be
+        trusted."""
+        return bool(_sure(self.distance, self.margin, self.limit))
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,8 +199,9 @@ def read_screenshot(
     names = skins or skin_names()
     candidates = [load_skin(name) for name in names]
 
-    best: tuple[float, Skin, float, float] | None = None
+    fits: list[tuple[float, Skin, float, float]] = []
     for skin in candidates:
+        best: tuple[float, Skin, float, float] | None = None
         for ox in _offsets(cols):
             for oy in _offsets(rows):
                 xs, ys = cols.lines(ox), rows.lines(oy)
@@ -200,18 +212,43 @@ def read_screenshot(
                 score = _trimmed(np.min(d, axis=1))
                 if best is None or score < best[0]:
                     best = (score, skin, ox, oy)
-    if best is None or best[0] > EDGE_DISTANCE:
+        if best is not None:
+            fits.append(best)
+    fits.sort(key=lambda f: f[0])
+    if not fits or fits[0][0] > EDGE_DISTANCE:
         raise VisionError("no board found in the image: no known skin matches its cells")
-    _, skin, ox, oy = best
-    ox, oy, px, py = _refine(pil, skin, cols, rows, ox, oy)
+    # the offsets above are whole pixels: a skin whose templates are crisp (cut from
+    # screenshots at one scale) fits only once placed to a fraction of a pixel, so the
+    # skins that fit nearly as well are refined before one is chosen
+    refined = []
+    for score, skin, ox, oy in fits:
+        if score <= 3 * fits[0][0] + 0.01:
+            place = _refine(pil, skin, cols, rows, ox, oy)
+            refined.append((place[4], skin, place[:4]))
+    _, skin, (ox, oy, px, py) = min(refined, key=lambda f: f[0])
     cols = Axis(cols.start, px, cols.count, cols.profile)
     rows = Axis(rows.start, py, rows.count, rows.profile)
-    h, w = rgb.shape[:2]
+    reading = _grown(pil, skin, cols, rows, ox, oy, mines)
+    return reading
+
+
+def _grown(
+    pil: Any, skin: Skin, cols: Axis, rows: Axis, ox: float, oy: float, mines: int | None
+) -> BoardReading:
+    """The board read on the lattice of ``cols`` and ``rows`` (shifted by the offsets),
+    grown beyond the lines found while the board reaches the lattice's edge."""
+    w, h = pil.size
     more = [2, 2, 2, 2]  # lines beyond those found: left, right, top, bottom
     for _ in range(6):
         xs = _within(cols, ox, more[0], more[1], w)
         ys = _within(rows, oy, more[2], more[3], h)
-        reading, (x0, x1, y0, y1) = _read(pil, skin, xs, ys, mines)
+        core = (
+            cols.start + ox,
+            cols.start + ox + cols.count * cols.period,
+            rows.start + oy,
+            rows.start + oy + rows.count * rows.period,
+        )
+        reading, (x0, x1, y0, y1) = _read(pil, skin, xs, ys, mines, core)
         grow = [
             x0 == 0 and xs[0] > cols.period,
             x1 == len(xs) - 1 and xs[-1] < w - cols.period,
@@ -252,16 +289,32 @@ def _trimmed(nearest: Array) -> float:
 
 def _refine(
     pil: Any, skin: Skin, cols: Axis, rows: Axis, ox: float, oy: float
-) -> tuple[float, float, float, float]:
-    """The offsets and periods that fit the templates best near those found: the grid
-    lines are known to a pixel or so, the templates decide the rest (a few dozen sample
-    comparisons)."""
+) -> tuple[float, float, float, float, float]:
+    """The offsets and periods that fit the templates best near those found, and their
+    score: the grid lines are known to a pixel or so, the templates decide the rest (a
+    few dozen sample comparisons)."""
     px, py = cols.period, rows.period
     best = _fit(pil, skin, cols, rows, ox, oy)
-    for _ in range(2):
+    starts = cols.start, rows.start
+    if abs(px - py) < 0.04 * px:
+        # cells are square in every skin: when the two periods nearly agree, either axis may
+        # take the other's period (about the same middle), the offsets searched anew
+        found = (best, cols, rows, ox, oy)
+        for p in (px, py):
+            c, r = _rescaled(cols, p), _rescaled(rows, p)
+            for dx in (-1.0, 0.0, 1.0):
+                for dy in (-1.0, 0.0, 1.0):
+                    score = _fit(pil, skin, c, r, ox + dx, oy + dy)
+                    if score < found[0] - 1e-4:
+                        found = (score, c, r, ox + dx, oy + dy)
+        best, cols, rows, ox, oy = found
+        px, py = cols.period, rows.period
+    # the offsets first (a period moved early trades against them: GNOME Mines' gaps make
+    # that landscape bumpy), then the periods, then both
+    for moves in (("offset",), ("period",), ("offset", "period")):
         for step in (1.0, 0.5, 0.25):
             for axis in ("x", "y"):
-                for move in ("offset", "period"):
+                for move in moves:
                     for sign in (-1.0, 1.0):
                         c = Axis(cols.start, px, cols.count, cols.profile)
                         r = Axis(rows.start, py, rows.count, rows.profile)
@@ -280,7 +333,14 @@ def _refine(
                         score = _fit(pil, skin, c, r, nox, noy)
                         if score < best - 1e-4:
                             best, ox, oy, px, py = score, nox, noy, npx, npy
-    return ox, oy, px, py
+    # the caller's lines start where its axes do
+    return ox + cols.start - starts[0], oy + rows.start - starts[1], px, py, best
+
+
+def _rescaled(axis: Axis, period: float) -> Axis:
+    """``axis`` with lines ``period`` apart, about the same middle."""
+    middle = axis.start + axis.count * axis.period / 2
+    return Axis(middle - axis.count * period / 2, period, axis.count, axis.profile)
 
 
 def _offsets(axis: Axis) -> list[float]:
@@ -305,29 +365,47 @@ def _distances(skin: Skin, vectors: Array) -> Array:
     """Root-mean-square distance of each cell (rows) to each template (columns)."""
     np = numpy()
     t = skin.vectors
-    sq = (vectors**2).sum(axis=1)[:, None] + (t**2).sum(axis=1)[None, :] - 2 * vectors @ t.T
+    # einsum's own loop, not the BLAS product: the matrices are small, and a threaded BLAS
+    # waking its threads for each costs ten times the product on a busy machine
+    cross = np.einsum("ij,kj->ik", vectors, t)
+    sq = (vectors**2).sum(axis=1)[:, None] + skin.norms[None, :] - 2 * cross
     return np.sqrt(np.maximum(sq, 0) / vectors.shape[1])
 
 
 def _read(
-    pil: Any, skin: Skin, xs: list[float], ys: list[float], mines: int | None
+    pil: Any,
+    skin: Skin,
+    xs: list[float],
+    ys: list[float],
+    mines: int | None,
+    core: tuple[float, float, float, float],
 ) -> tuple[BoardReading, tuple[int, int, int, int]]:
     """The reading of the board within the lattice ``xs`` x ``ys``, and the board's
-    first and last lines in it (x0, x1, y0, y1)."""
+    first and last lines in it (x0, x1, y0, y1). ``core`` (left, right, top, bottom) is
+    the part of the image where the grid was found: surely board, it sets how closely
+    each label's cells match in this image."""
     np = numpy()
     nx, ny = len(xs) - 1, len(ys) - 1
     boxes = [(xs[i], ys[j], xs[i + 1], ys[j + 1]) for j in range(ny) for i in range(nx)]
     vectors = cell_vectors(pil, boxes)
     d = _distances(skin, vectors).reshape(ny, nx, -1)
-    flat = _structure(vectors).reshape(ny, nx) < FLAT
+    # flatter than any cell the skin draws (GNOME Mines' empty cell is nearly flat)
+    flat_below = min(FLAT, 0.5 * float(_structure(skin.vectors).min()))
+    flat = _structure(vectors).reshape(ny, nx) < flat_below
     nearest = d.min(axis=2)
     # a cell on the board matches a template closely; one off it matches none, or two
     # labels equally (plain grey reads as a hidden cell or a 0)
     margin = _label_margin(skin, d)
     cell_label = np.asarray(skin.labels)[np.argmin(d, axis=2)]
-    limit = _limits(cell_label, nearest, margin, flat)
-    bad = (nearest > limit) | (margin < MIN_MARGIN) | flat
+    cx = (np.asarray(xs[:-1]) + np.asarray(xs[1:])) / 2
+    cy = (np.asarray(ys[:-1]) + np.asarray(ys[1:])) / 2
+    inside = ((cx >= core[0]) & (cx <= core[1]))[None, :] & ((cy >= core[2]) & (cy <= core[3]))[
+        :, None
+    ]
+    limit = _limits(cell_label, nearest, margin, flat, inside)
+    bad = ~_sure(nearest, margin, limit) | flat
     x0, x1, y0, y1 = 0, nx, 0, ny
+    typical = float(np.median(nearest[inside] if inside.any() else nearest))
     problem: str | None = None
     while x1 - x0 > 1 and y1 - y0 > 1:  # drop edge rows and columns that are not board
         edges = {
@@ -343,6 +421,22 @@ def _read(
             problem = (
                 f"cannot tell where the board ends: the {side} row or column of cells is "
                 f"read only in part ({100 * (1 - edges[side]):.0f}% of it)"
+            )
+            break
+        line = {
+            "left": (slice(y0, y1), x0),
+            "right": (slice(y0, y1), x1 - 1),
+            "top": (y0, slice(x0, x1)),
+            "bottom": (y1 - 1, slice(x0, x1)),
+        }[side]
+        drawn = ~flat[line]
+        like = max(LIKE_CELLS, 1.5 * typical + 0.02)
+        if drawn.mean() > 0.5 and float(np.median(nearest[line][drawn])) < like:
+            # unsure, yet as close to the templates as the board kept: cells of a board read
+            # askew (or of another skin like this one), not the frame around it
+            problem = (
+                f"cannot tell where the board ends: the {side} row or column of cells looks "
+                "like cells but cannot be read surely"
             )
             break
         if side == "left":
@@ -403,15 +497,36 @@ def _read(
     return reading, (x0, x1, y0, y1)
 
 
-def _limits(cell_label: Array, nearest: Array, margin: Array, flat: Array) -> Array:
+def _sure(distance: Any, margin: Any, limit: Any) -> Any:
+    """Whether readings are sure (scalars or arrays alike): within the label's limit in
+    this image with a margin of :data:`MIN_MARGIN`, or :func:`_clear`."""
+    return ((distance <= limit) & (margin >= MIN_MARGIN)) | _clear(distance, margin)
+
+
+def _clear(distance: Any, margin: Any) -> Any:
+    """Readings beyond their label's limit that are still clear: within
+    :data:`CLEAR_DISTANCE` of the template, and the next label at least
+    :data:`CLEAR_RATIO` times as far again and 1.5 times :data:`MIN_MARGIN` (a real
+    screenshot's cell a pixel off where its fellows fit exactly: GNOME Mines' digits)."""
+    return (
+        (distance <= CLEAR_DISTANCE)
+        & (margin >= CLEAR_RATIO * distance)
+        & (margin >= 1.5 * MIN_MARGIN)
+    )
+
+
+def _limits(cell_label: Array, nearest: Array, margin: Array, flat: Array, inside: Array) -> Array:
     """For each cell, the largest distance trusted for its label in this image: twice the
-    median distance of the clear cells of that label, and a little more (a blurred
-    screenshot moves every cell away from its template alike; a cell much farther than its
-    fellows is something else, such as the frame around the board), within
-    [:data:`CLOSE`, :data:`MAX_DISTANCE`]."""
+    median distance of the clear cells of that label where the grid was found (``inside``;
+    all of them when none is), and a little more (a blurred screenshot moves every cell
+    away from its template alike; a cell much farther than its fellows is something else,
+    such as the frame or a panel around the board), within [:data:`CLOSE`,
+    :data:`MAX_DISTANCE`]."""
     np = numpy()
     limit = np.full(nearest.shape, CLOSE, dtype=np.float32)
     clear = (margin >= MIN_MARGIN) & ~flat
+    if (clear & inside).any():
+        clear &= inside
     for lab in np.unique(cell_label):
         mask = cell_label == lab
         pool = nearest[mask & clear]

@@ -24,7 +24,17 @@ from minesolver.vision._load import pillow
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-__all__ = ["CELL", "EXPLODED", "MINE", "WRONG_FLAG", "classic_cell", "classic_window", "desktop"]
+__all__ = [
+    "CELL",
+    "EXPLODED",
+    "MINE",
+    "WRONG_FLAG",
+    "classic_cell",
+    "classic_window",
+    "desktop",
+    "every_label_board",
+    "random_board",
+]
 
 CELL = 16
 """The classic skin's cell side at 100% scale, in pixels."""
@@ -310,15 +320,51 @@ def board_cells(position: Position) -> list[int]:
     return list(position.cells)
 
 
-def random_board(
+def every_label_board(
     rng: random.Random, width: int, height: int, mines: int, *, lost: bool = False
 ) -> list[int]:
-    """The cells of a game in progress drawn from ``rng``: mines laid uniformly, a random
-    share of the safe cells opened (their digits true), some mines flagged; with ``lost``,
-    every mine shown, one of them exploded, and a wrong flag or two crossed out. The
-    position is consistent: its true layout explains it."""
+    """Like :func:`random_board`, but the board shows every digit 0 to 8 (and a flag): a
+    few cells are given 5 to 8 mines around them and opened, so that the rare digits have
+    examples. Needs a board of at least 12x6 and room for the mines planted (about 30).
+    O(cells)."""
     n = width * height
-    layout = set(rng.sample(range(n), mines))
+    if width < 12 or height < 6:
+        raise ValueError(f"a {width}x{height} board is too small to show every digit")
+    centres: list[int] = []
+    layout: set[int] = set()
+    for k, digit in enumerate((8, 7, 6, 5, 4, 3, 2, 1)):
+        x = 1 + (k % 4) * 3 + rng.randrange(0, max(1, (width - 12) // 4 + 1))
+        y = 1 + (k // 4) * 3 + rng.randrange(0, max(1, (height - 6) // 2 + 1))
+        x, y = min(x, width - 2), min(y, height - 2)
+        around = [(y + dy) * width + x + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
+        layout.update(rng.sample(around, digit))
+        centres.append(y * width + x)
+    layout -= set(centres)
+    free = [i for i in range(n) if i not in layout and i not in centres]
+    extra = max(0, mines - len(layout))
+    layout.update(rng.sample(free, min(extra, len(free))))
+    return random_board(rng, width, height, len(layout), lost=lost, layout=layout, open_=centres)
+
+
+def random_board(
+    rng: random.Random,
+    width: int,
+    height: int,
+    mines: int,
+    *,
+    lost: bool = False,
+    layout: set[int] | None = None,
+    open_: list[int] | None = None,
+) -> list[int]:
+    """The cells of a game in progress drawn from ``rng``: mines laid uniformly (or at
+    ``layout``), a random share of the safe cells opened (and those of ``open_``), their
+    digits true, some mines flagged; with ``lost``, every mine shown, one of them
+    exploded, and a wrong flag or two crossed out. The position is consistent: its true
+    layout explains it."""
+    n = width * height
+    if layout is None:
+        layout = set(rng.sample(range(n), mines))
+    must = set(open_ or ())
     opened = rng.random() * 0.8 + 0.1
     cells = []
     for i in range(n):
@@ -326,7 +372,7 @@ def random_board(
         if i in layout:
             cells.append(FLAG if rng.random() < 0.3 else HIDDEN)
             continue
-        if rng.random() > opened:
+        if rng.random() > opened and i not in must:
             cells.append(HIDDEN)
             continue
         near = sum(

@@ -40,6 +40,8 @@ class Skin:
     name: str
     labels: tuple[str, ...]
     vectors: Array
+    norms: Array
+    """The squared norm of each template (for the distances)."""
 
 
 def skin_names() -> tuple[str, ...]:
@@ -66,7 +68,8 @@ def load_skin(name: str) -> Skin:
     if strip.shape != (SIZE, SIZE * n, 3):
         raise VisionError(f"skin {name!r}: templates image does not hold {n} cells")
     vectors = strip.reshape(SIZE, n, SIZE, 3).transpose(1, 0, 2, 3).reshape(n, -1) / 255.0
-    return Skin(name, labels, vectors.astype(np.float32))
+    vectors = vectors.astype(np.float32)
+    return Skin(name, labels, vectors, (vectors**2).sum(axis=1))
 
 
 def cell_vectors(image: Any, boxes: list[tuple[float, float, float, float]]) -> Array:

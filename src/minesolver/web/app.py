@@ -9,7 +9,8 @@ Routes (described for machines by :mod:`minesolver.web.openapi` at ``/openapi.js
   ``GET /api/games/{id}/hint``, ``POST /api/games/{id}/ai``: games kept on the server;
 - ``GET /api/games/{id}/replay`` and ``GET /api/games/{id}/review``: a finished game as
   an EVF file, and graded move by move;
-- ``POST /api/replays``: a replay file graded move by move.
+- ``POST /api/replays``: a replay file graded move by move;
+- ``POST /api/read``: a screenshot read as a board (:mod:`minesolver.vision`).
 
 Every error is a JSON body ``{"error": CODE, "detail": MESSAGE}`` with a 4xx status (429
 when a client exceeds its share of the workers, 503 when the compute budget is exceeded or
@@ -89,9 +90,11 @@ class Settings:
     max_cells: int = 5000
     """Largest number of cells of a position or game."""
     max_body: int = 64 * 1024
+    """Largest request body in bytes."""
     max_replay: int = 2 * 1024 * 1024
     """Largest replay file accepted by ``POST /api/replays`` (bytes)."""
-    """Largest request body in bytes."""
+    max_image: int = 8 * 1024 * 1024
+    """Largest screenshot accepted by ``POST /api/read`` (bytes)."""
     budget: float = 5.0
     """Seconds of computation allowed per analysis or player's move."""
     memory_mb: int | None = 2048
@@ -131,6 +134,7 @@ class Settings:
             "max_cells": self.max_cells,
             "max_body": self.max_body,
             "max_replay": self.max_replay,
+            "max_image": self.max_image,
             "budget_seconds": self.budget,
             "fast_budget_seconds": self.fast_budget,
             "client_jobs": self.client_jobs,
@@ -389,6 +393,30 @@ class _Api:
         cost = Cost(sys.maxsize, sys.maxsize)  # an analysis per action: the expensive lane
         encoded = base64.b64encode(data).decode("ascii")
         return await self.compute(request, cost, "replay", data=encoded, best=best)
+
+    # -- screenshots -----------------------------------------------------------------------
+
+    async def read(self, request: Request) -> Response:
+        """A screenshot (the request body's bytes, at most ``max_image``) read as a board
+        in a worker of the expensive lane (:func:`minesolver.web.jobs.read`): the cells
+        read, the unsure ones with their candidates, and why the reading cannot be
+        analysed as it is (``problem``). ``?mines=N`` gives the total; an image with no
+        board is a 422 ``unreadable_image``."""
+        self._check_share(request)
+        text = request.query_params.get("mines")
+        mines: int | None = None
+        if text is not None:
+            if not text.isdigit() or len(text) > 7:
+                raise ApiError(400, "bad_field", f"mines={text[:20]!r}: expected a whole number")
+            mines = int(text)
+        data = await _read_body(request, self.settings.max_image)
+        if not data:
+            raise ApiError(422, "unreadable_image", "the request body holds no image")
+        cost = Cost(sys.maxsize, sys.maxsize)  # pixels, not cells: the expensive lane
+        encoded = base64.b64encode(data).decode("ascii")
+        result = await self.compute(request, cost, "read", data=encoded, mines=mines)
+        _check_size(result["width"], result["height"], self.settings, "board read")
+        return JSONResponse(result)
 
     # -- analysis --------------------------------------------------------------------------
 
@@ -735,6 +763,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tile", api.tile, methods=["POST"]),
         Route("/api/levels", api.levels, methods=["GET"]),
         Route("/api/replays", api.replay, methods=["POST"]),
+        Route("/api/read", api.read, methods=["POST"]),
         Route("/api/games", api.new_game, methods=["POST"]),
         # one route for both methods, so that a 405 there names both in its Allow header
         Route("/api/games/{game_id}", api.game, methods=["GET", "DELETE"]),

@@ -22,6 +22,7 @@ from minesolver.position import InconsistentPosition, PositionFormatError
 from minesolver.replay import ReplayFormatError
 from minesolver.result import MineCountUnknown
 from minesolver.strategy.outcomes import TileError
+from minesolver.vision._load import VisionError
 
 __all__ = ["ERROR_CODES", "http_error"]
 
@@ -32,6 +33,7 @@ ERROR_CODES: dict[type[Exception], tuple[int, str]] = {
     EngineLimitExceeded: (422, "engine_limit_exceeded"),
     ReplayFormatError: (422, "malformed_replay"),
     TileError: (422, "bad_cell"),
+    VisionError: (422, "unreadable_image"),
 }
 """Error class -> (HTTP status, the ``error`` code of the JSON body)."""
 

@@ -29,6 +29,8 @@ __all__ = [
     "hint",
     "move_json",
     "no_move_left",
+    "read",
+    "reading_json",
     "replay",
     "sleep",
     "tile",
@@ -194,6 +196,51 @@ def replay(data: str, best: bool = True) -> dict[str, Any]:
     out: dict[str, Any] = replay_json(graded)
     out["positions"] = positions_json(graded)
     return out
+
+
+def read(data: str, mines: int | None = None) -> dict[str, Any]:
+    """A screenshot (``data``: its bytes in base64) read as a board
+    (:func:`minesolver.vision.read_screenshot`): :func:`reading_json`. An image that holds
+    no board raises :class:`~minesolver.vision.VisionError`. About a second for a full-HD
+    screenshot."""
+    from minesolver.vision import read_screenshot
+
+    return reading_json(read_screenshot(base64.b64decode(data), mines=mines))
+
+
+def reading_json(reading: Any) -> dict[str, Any]:
+    """A :class:`~minesolver.vision.BoardReading` as JSON: ``rows`` of the labels read
+    (``H``, ``F``, ``0``-``8``, ``?`` a question mark, ``*`` a mine, ``!`` the exploded
+    one, ``x`` a crossed-out flag: the nearest label even where unsure), ``unsure`` (each
+    unsure cell with its candidates, nearest first), ``problem`` (why the reading is not
+    a position to analyse, or null) and ``position`` (its text when it is one, else null),
+    with the skin, size, mines and where the board lies in the image. O(cells)."""
+    width = reading.width
+    labels = [c.label for c in reading.cells]
+    rows = ["".join(labels[i : i + width]) for i in range(0, len(labels), width)]
+    unsure = [
+        {
+            "x": x,
+            "y": y,
+            "candidates": [[lab, round(d, 4)] for lab, d in reading.cell(x, y).candidates],
+        }
+        for x, y in reading.unsure
+    ]
+    problem = reading.problem
+    return {
+        "skin": reading.skin,
+        "width": width,
+        "height": reading.height,
+        "mines": reading.mines,
+        "mines_from": reading.mines_from,
+        "box": [round(v, 2) for v in reading.box],
+        "cell_size": [round(v, 3) for v in reading.cell_size],
+        "rows": rows,
+        "unsure": unsure,
+        "lost": reading.lost,
+        "problem": problem,
+        "position": None if problem is not None else reading.position().to_text(),
+    }
 
 
 def sleep(seconds: float) -> float:

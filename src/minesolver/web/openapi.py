@@ -44,6 +44,7 @@ _ERROR_CODES = [
     "bad_layout",
     "no_guess_not_found",
     "malformed_replay",
+    "unreadable_image",
     "not_found",
     "method_not_allowed",
     "compute_budget_exceeded",
@@ -83,7 +84,8 @@ def _errors(*statuses: int) -> dict[str, dict[str, Any]]:
         422: "Well formed but impossible to serve: an inconsistent position (digits that no "
         "layout satisfies, a total they contradict or more mines than cells), an unknown "
         "mine total, a board over the server's limits, a cell off the board or not hidden, "
-        "a move the game refuses, a level whose mines do not fit",
+        "a move the game refuses, a level whose mines do not fit, an image with no board "
+        "that can be read",
         429: "This client already has its share of analyses running and waiting",
         503: "Compute budget or memory exceeded, every worker busy, or no no-guess layout "
         "found in time",
@@ -114,6 +116,14 @@ _GUESSES: dict[str, Any] = {
     "required": False,
     "description": "0: make no guess; a move that is one is returned with applied false",
     "schema": {"type": "string", "enum": list(BEST_VALUES)},
+}
+
+_MINES: dict[str, Any] = {
+    "name": "mines",
+    "in": "query",
+    "required": False,
+    "description": "The total of mines, when the board's size and counter do not tell it",
+    "schema": {"type": "string", "pattern": "^[0-9]{1,7}$"},
 }
 
 _BEST: dict[str, Any] = {
@@ -443,6 +453,51 @@ _SCHEMAS: dict[str, Any] = {
             "positions": {"type": "array", "items": {"type": "object"}},
         },
     },
+    "Reading": {
+        "type": "object",
+        "description": "A screenshot read as a board. Where the reader is unsure of a cell, "
+        "`rows` hold its nearest label and `unsure` lists it with its candidates; `problem` "
+        "says why the reading is not a position to analyse as it is (unsure cells, a lost "
+        "game, digits no layout explains), `position` is its text when it is one.",
+        "required": ["skin", "width", "height", "rows", "unsure", "lost", "problem", "position"],
+        "properties": {
+            "skin": {"type": "string", "description": "The skin recognised"},
+            "width": {"type": "integer"},
+            "height": {"type": "integer"},
+            "mines": {"type": ["integer", "null"], "description": "The total, when known"},
+            "mines_from": {
+                "type": ["string", "null"],
+                "enum": ["given", "level", "counter", None],
+                "description": "Where the total comes from",
+            },
+            "box": {
+                "type": "array",
+                "items": {"type": "number"},
+                "description": "The board in the image: left, top, right, bottom (pixels)",
+            },
+            "cell_size": {"type": "array", "items": {"type": "number"}},
+            "rows": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "The labels read: H hidden, F flag, 0-8 open, ? a question "
+                "mark, * a mine, ! the exploded mine, x a crossed-out flag",
+            },
+            "unsure": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "x": {"type": "integer"},
+                        "y": {"type": "integer"},
+                        "candidates": {"type": "array", "items": {"type": "array"}},
+                    },
+                },
+            },
+            "lost": {"type": "boolean", "description": "The board shows mines"},
+            "problem": {"type": ["string", "null"]},
+            "position": {"type": ["string", "null"]},
+        },
+    },
     "Levels": {
         "type": "object",
         "properties": {
@@ -554,6 +609,26 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                     },
                 },
                 "parameters": [_BEST],
+            }
+        },
+        "/api/read": {
+            "post": {
+                **_op(
+                    "Read a board from a screenshot (PNG, JPEG, GIF, BMP, WebP: the request "
+                    "body's bytes)",
+                    "readScreenshot",
+                    ("200", "Reading", "The board read, its unsure cells marked"),
+                    (400, 413, 422, 429, 503),
+                ),
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/octet-stream": {
+                            "schema": {"type": "string", "format": "binary"}
+                        }
+                    },
+                },
+                "parameters": [_MINES],
             }
         },
         "/api/games": {

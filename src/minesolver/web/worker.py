@@ -44,6 +44,7 @@ def allocate(megabytes: int) -> int:
 JOBS: dict[str, Callable[..., Any]] = {
     "analyse": jobs.analyse,
     "hint": jobs.hint,
+    "read": jobs.read,
     "replay": jobs.replay,
     "tile": jobs.tile,
     "sleep": jobs.sleep,

@@ -22,6 +22,7 @@ const state = {
   probs: new Map(),  // the shown analysis's cells, by "x,y" (for the tile panel)
   endNote: "",       // the line under a finished game's board (kept across the tabs)
   stopGuess: null,   // the guess autoplay stopped before: {move, game id}
+  unsure: new Set(), // Analyse: the cells of a screenshot read unsure (vision.js), by "x,y"
   newGameChain: Promise.resolve(),  // new games one after another (each deletes the last)
 };
 
@@ -209,6 +210,7 @@ function render() {
         }
       }
       if (key === best) { cls.push("best"); label += ", best move"; }
+      if (state.mode === "analyse" && state.unsure.has(key)) { cls.push("unsure"); label += ", read unsure"; }
       const mark = marks && marks.get(key);
       if (mark) { cls.push(...mark.cls); label += mark.label; }
       if (x === state.cursor[0] && y === state.cursor[1]) cls.push("cursor");
@@ -589,7 +591,8 @@ function editText() {
   const e = state.edit;
   const rows = [];
   for (let y = 0; y < e.height; y++) rows.push(e.cells.slice(y * e.width, (y + 1) * e.width).join(""));
-  return `${e.width}x${e.height}x${e.mines}\n${rows.join("\n")}\n`;
+  const head = e.mines === null ? "" : `${e.width}x${e.height}x${e.mines}\n`;  // null: a screenshot's unknown total
+  return `${head}${rows.join("\n")}\n`;
 }
 
 function loadEdit(rows, mines) {
@@ -695,6 +698,7 @@ function cellsText(cells, how) {
 function editCell(x, y, value) {
   const e = state.edit;
   e.cells[y * e.width + x] = value;
+  state.unsure.delete(`${x},${y}`);
   $("position-text").value = editText();
   state.rows = [];
   for (let r = 0; r < e.height; r++) state.rows.push(e.cells.slice(r * e.width, (r + 1) * e.width).join(""));
@@ -706,6 +710,7 @@ function editCell(x, y, value) {
 function emptyBoard() {
   const w = +$("edit-width").value, h = +$("edit-height").value, m = +$("edit-mines").value;
   state.edit = { width: w, height: h, mines: m, cells: Array(w * h).fill("H") };
+  state.unsure.clear();
   $("position-text").value = editText();
   analyse(editText());
 }
@@ -903,6 +908,7 @@ $("edit-new").addEventListener("click", emptyBoard);
 let typingTimer = null;
 $("position-text").addEventListener("input", () => {
   clearTimeout(typingTimer);
+  state.unsure.clear();  // the text is the user's now
   typingTimer = setTimeout(() => analyse($("position-text").value), 500);
 });
 $("position-text").addEventListener("scroll", () => {

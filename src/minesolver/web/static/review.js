@@ -299,7 +299,8 @@ document.addEventListener("keydown", (ev) => {
   showStep(to[ev.key]);
 });
 
-// A file dropped anywhere on the page, from any tab, opens in the Replays view.
+// A file dropped anywhere on the page, from any tab, opens in the Replays view (an image
+// opens in Analyse: vision.js).
 function carriesFiles(ev) {
   return !!ev.dataTransfer && Array.from(ev.dataTransfer.types || []).includes("Files");
 }
@@ -315,7 +316,7 @@ document.addEventListener("dragleave", (ev) => {
 document.addEventListener("drop", (ev) => {
   document.body.classList.remove("dropping");
   const file = ev.dataTransfer && ev.dataTransfer.files[0];
-  if (!file) return;
+  if (!file || /^image\//.test(file.type)) return;  // a screenshot: vision.js reads it
   ev.preventDefault();
   openReplayFile(file);
 });

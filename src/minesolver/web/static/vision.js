@@ -1,0 +1,106 @@
+// minesolver web page: a screenshot of a board, pasted (Ctrl+V), dropped or picked, is read
+// by the server (POST /api/read) and opens in Analyse: the board as read, each cell the
+// reader is unsure of outlined (with its nearest reading), in the editor to correct with
+// the tools or the text; a board read surely, with its total known, is analysed at once.
+// Uses app.js's state, api, setMode, loadEdit, analyse and render.
+"use strict";
+
+const vision = {
+  seq: 0,  // the latest screenshot sent: an older answer arriving late is dropped
+};
+
+// What the editor holds for a label read: a question mark, a mine shown after a loss or
+// a crossed-out flag are hidden cells for the analysis.
+function editorLabel(label) {
+  return /^[HF0-8]$/.test(label) ? label : "H";
+}
+
+function imageFile(list) {
+  for (const item of Array.from(list || [])) {
+    const file = item instanceof File ? item : item.kind === "file" ? item.getAsFile() : null;
+    if (file && /^image\//.test(file.type)) return file;
+  }
+  return null;
+}
+
+function visionStatus(text, error) {
+  const el = $("vision-status");
+  el.textContent = text;
+  el.classList.toggle("vision-error", !!error);
+}
+
+async function readScreenshot(file) {
+  const seq = ++vision.seq;
+  if (state.mode !== "analyse") setMode("analyse");
+  visionStatus("Reading the screenshot…");
+  try {
+    const bytes = await file.arrayBuffer();
+    const reading = await api("POST", "/api/read", bytes);
+    if (seq !== vision.seq) return;
+    showReading(reading);
+  } catch (e) {
+    if (seq !== vision.seq) return;
+    visionStatus(`The screenshot could not be read: ${e.message}`, true);
+  }
+}
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+// The board read, in the editor and on the board; analysed at once when nothing is in doubt.
+function showReading(r) {
+  const rows = r.rows.map((row) => Array.from(row, editorLabel));
+  state.unsure = new Set();
+  for (const u of r.unsure) {
+    const known = u.candidates.map((c) => c[0]).find((l) => /^[HF0-8]$/.test(l));
+    rows[u.y][u.x] = known || "H";
+    state.unsure.add(`${u.x},${u.y}`);
+  }
+  const lines = rows.map((row) => row.join(""));
+  const mines = r.mines === undefined ? null : r.mines;
+  $("position-text").value = `${mines === null ? "" : `${r.width}x${r.height}x${mines}\n`}${lines.join("\n")}\n`;
+  state.edit.mines = mines;
+  loadEdit(lines, mines);
+  if (mines === null) $("edit-mines").value = "";
+  const said = [`Read a ${r.width}×${r.height} board (${r.skin} skin).`];
+  if (r.unsure.length) {
+    said.push(`${plural(r.unsure.length, "cell")} could not be read surely: outlined on the board, each holding its nearest reading. Check them (a tool above sets a cell), then Analyse.`);
+  } else if (r.lost) {
+    said.push("The game is lost: its mines are shown as hidden cells here.");
+  } else if (r.problem) {
+    said.push(r.problem.charAt(0).toUpperCase() + r.problem.slice(1) + ".");
+  }
+  if (mines === null) said.push("The total of mines is not shown: enter it under Mines.");
+  visionStatus(said.join(" "), r.unsure.length > 0 || !!r.problem);
+  if (!r.unsure.length && !r.lost && mines !== null) {
+    analyse($("position-text").value);
+  } else {
+    state.rows = lines;
+    state.analysis = null;
+    $("analysis-summary").textContent = "";
+    render();
+  }
+}
+
+document.addEventListener("paste", (ev) => {
+  const file = ev.clipboardData && imageFile(ev.clipboardData.items);
+  if (!file) return;  // text pastes go where they go
+  ev.preventDefault();
+  readScreenshot(file);
+});
+
+// review.js opens any other file dropped on the page as a replay.
+document.addEventListener("drop", (ev) => {
+  const file = ev.dataTransfer && imageFile(ev.dataTransfer.files);
+  if (!file) return;
+  ev.preventDefault();
+  document.body.classList.remove("dropping");
+  readScreenshot(file);
+});
+
+$("screenshot-file").addEventListener("change", (ev) => {
+  const file = imageFile(ev.target.files);
+  ev.target.value = "";
+  if (file) readScreenshot(file);
+});
