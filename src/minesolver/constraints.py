@@ -22,6 +22,7 @@ Nothing here counts; the engines do.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -173,8 +174,16 @@ def _where(position: Position, index: int) -> str:
     return f"({x}, {y})"
 
 
+def _no_check() -> None:
+    pass
+
+
 def build(
-    position: Position, *, trust_flags: bool = True, density: Fraction | None = None
+    position: Position,
+    *,
+    trust_flags: bool = True,
+    density: Fraction | None = None,
+    check: Callable[[], None] = _no_check,
 ) -> Problem:
     """Reduce ``position`` to components, interior and forced cells.
 
@@ -182,7 +191,9 @@ def build(
     cells like hidden ones. ``density``, when given, replaces the total: each unknown cell
     is a mine independently with that probability (the total is then ignored).
     Raises :class:`InconsistentPosition` for a digit that no layout satisfies, or for more
-    trusted flags than the total.
+    trusted flags than the total. ``check`` is called every few thousand steps of the
+    loops (a time limit raises from it: the reduction of a 250,000-cell board takes
+    seconds in Python).
     Complexity: O(cells) plus the propagation, linear in the sum of equation sizes.
     """
     cells = position.cells
@@ -204,8 +215,9 @@ def build(
     # 1. equations: value and unknown cells of each digit touching an unknown cell.
     split_flags = trust_flags and flags > 0
     eq_cells, eq_value, eq_origin = _equations(position, raw, negative, is_unknown, split_flags)
+    check()
     components, forced_safe, forced_mines, constrained = _reduce(
-        position, eq_cells, eq_value, eq_origin
+        position, eq_cells, eq_value, eq_origin, check
     )
     if mines_left is not None:
         mines_left -= len(forced_mines)
@@ -296,7 +308,11 @@ def _check_digits(
 
 
 def _reduce(
-    position: Position, eq_cells: list[set[int]], eq_value: list[int], eq_origin: list[int]
+    position: Position,
+    eq_cells: list[set[int]],
+    eq_value: list[int],
+    eq_origin: list[int],
+    check: Callable[[], None] = _no_check,
 ) -> tuple[list[Component], set[int], set[int], set[int]]:
     """Propagate forced cells, merge equal equations, split into components of boxes.
 
@@ -306,15 +322,22 @@ def _reduce(
     sizes)), :func:`_boxes` (one pass over the cells) and :func:`_components`
     (union-find, near-linear).
     """
-    forced_safe, forced_mines, pending = _propagate(position, eq_cells, eq_value, eq_origin)
+    forced_safe, forced_mines, pending = _propagate(position, eq_cells, eq_value, eq_origin, check)
+    check()
     live = _merge(position, eq_cells, eq_value, eq_origin, pending)
-    box_of, constrained = _boxes(eq_cells, live)
-    components = _components(live, box_of, eq_value, eq_origin)
+    check()
+    box_of, constrained = _boxes(eq_cells, live, check)
+    check()
+    components = _components(live, box_of, eq_value, eq_origin, check)
     return components, forced_safe, forced_mines, constrained
 
 
 def _propagate(
-    position: Position, eq_cells: list[set[int]], eq_value: list[int], eq_origin: list[int]
+    position: Position,
+    eq_cells: list[set[int]],
+    eq_value: list[int],
+    eq_origin: list[int],
+    check: Callable[[], None] = _no_check,
 ) -> tuple[set[int], set[int], list[int]]:
     """Forced-cell propagation to a fixed point, in rounds of set operations: every
     equation with value 0 makes its cells safe, every full one makes them mines; the
@@ -326,6 +349,7 @@ def _propagate(
     forced_mines: set[int] = set()
     pending = list(range(len(eq_cells)))
     while True:
+        check()
         zeros: set[int] = set()
         fulls: set[int] = set()
         rest: list[int] = []
@@ -396,19 +420,23 @@ def _merge(
 
 
 def _boxes(
-    eq_cells: list[set[int]], live: list[int]
+    eq_cells: list[set[int]], live: list[int], check: Callable[[], None] = _no_check
 ) -> tuple[dict[tuple[int, ...], list[int]], set[int]]:
     """Boxes: cells grouped by the equations they are in (signature -> cells in order),
     and every cell in some equation. One pass over the cells of the equations."""
     signature: dict[int, list[int]] = {}
-    for e in live:
+    for n, e in enumerate(live):
+        if n % 4096 == 4095:
+            check()
         for j in eq_cells[e]:
             if j in signature:
                 signature[j].append(e)
             else:
                 signature[j] = [e]
     box_of: dict[tuple[int, ...], list[int]] = {}
-    for j in sorted(signature):
+    for n, j in enumerate(sorted(signature)):
+        if n % 4096 == 4095:
+            check()
         sig = tuple(signature[j])
         if sig in box_of:
             box_of[sig].append(j)
@@ -422,6 +450,7 @@ def _components(
     box_of: dict[tuple[int, ...], list[int]],
     eq_value: list[int],
     eq_origin: list[int],
+    check: Callable[[], None] = _no_check,
 ) -> list[Component]:
     """Components: union-find over the equations, joined through shared boxes (every
     union first, roots taken after), each written as boxes and local equations.
@@ -436,7 +465,9 @@ def _components(
             parent[a], a = root, parent[a]
         return root
 
-    for sig in box_of:
+    for n, sig in enumerate(box_of):
+        if n % 4096 == 4095:
+            check()
         if len(sig) > 1:
             ra = find(sig[0])
             for e in sig[1:]:
@@ -450,11 +481,15 @@ def _components(
             comp_boxes[root].append(sig)
         else:
             comp_boxes[root] = [sig]
+    check()
     components: list[Component] = []
     for sigs in comp_boxes.values():
+        check()
         local: dict[int, int] = {}
         members_of: list[list[int]] = []
         for b, sig in enumerate(sigs):
+            if b % 4096 == 4095:
+                check()
             for e in sig:
                 k = local.get(e)
                 if k is None:

@@ -32,6 +32,7 @@ from math import comb
 
 from minesolver.constraints import Component
 from minesolver.counting import ComponentCount, Poly, convolve, poly_add_shifted
+from minesolver.engines.base import check_deadline
 from minesolver.engines.frontier import Edge, State, Touch, plan, transitions
 from minesolver.engines.frontier import box_order as box_order  # its former home
 
@@ -88,6 +89,7 @@ def _forward(
     states: list[dict[State, Poly]] = [{start: [1]}]
     edges: list[list[Edge]] = []
     for touch, s in zip(steps, sizes, strict=True):
+        check_deadline()
         row = _binomials(s)
         current = states[-1]
         nxt: dict[State, Poly] = {}
@@ -126,7 +128,10 @@ def _backward(
         fwd = states[i]
         new_back: dict[State, Poly] = {}
         marginal: Poly = []
-        for key, k, key2 in edges[i]:
+        check_deadline()
+        for e, (key, k, key2) in enumerate(edges[i]):
+            if e & 1023 == 1023:
+                check_deadline()
             tail = back.get(key2)
             if tail is None:
                 continue
