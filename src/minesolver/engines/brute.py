@@ -39,6 +39,7 @@ def brute_force(
     ``density`` every layout of any size counts, weighted by ``p^m (1-p)^(u-m)``, and the
     returned count is the number of consistent layouts.
     """
+    check_deadline()
     position = problem.position
     cells = position.cells
     nbrs = position.neighbour_indices()

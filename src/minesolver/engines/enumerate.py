@@ -49,6 +49,7 @@ class EnumerationEngine:
         self.max_nodes = max_nodes
 
     def count(self, component: Component) -> ComponentCount:
+        check_deadline()
         if len(component.boxes) > MAX_BOXES:
             raise EngineLimitExceeded(
                 f"enumerate: component of {len(component.boxes)} boxes exceeds its limit of "
