@@ -214,7 +214,9 @@ def build(
 
     # 1. equations: value and unknown cells of each digit touching an unknown cell.
     split_flags = trust_flags and flags > 0
-    eq_cells, eq_value, eq_origin = _equations(position, raw, negative, is_unknown, split_flags)
+    eq_cells, eq_value, eq_origin = _equations(
+        position, raw, negative, is_unknown, split_flags, check
+    )
     check()
     components, forced_safe, forced_mines, constrained = _reduce(
         position, eq_cells, eq_value, eq_origin, check
@@ -241,8 +243,20 @@ def build(
     )
 
 
+TABLE_CELLS = 40_000
+"""Boards of at most this many cells (200x200) take their neighbours from the shared
+table (:func:`~minesolver.position.neighbour_table`, built once per size); larger ones
+list the neighbours of their digits only, under the caller's ``check`` (building the
+table of a 1000x250 board takes about a second)."""
+
+
 def _equations(
-    position: Position, raw: bytes, negative: bytes, is_unknown: bytes, split_flags: bool
+    position: Position,
+    raw: bytes,
+    negative: bytes,
+    is_unknown: bytes,
+    split_flags: bool,
+    check: Callable[[], None] = _no_check,
 ) -> tuple[list[set[int]], list[int], list[int]]:
     """The equations of :func:`build`'s step 1: for each digit touching an unknown cell,
     its unknown neighbours, the mines they hold (the digit less the trusted flags around
@@ -252,14 +266,17 @@ def _equations(
     the choice of digits use byte-per-cell masks, without a Python loop over the cells;
     then O(equations) to list the neighbours."""
     cells = position.cells
-    nbrs = position.neighbour_indices()
     n = len(cells)
     near, flags_near = _check_digits(position, raw, negative, split_flags)
     frontier = int.from_bytes(raw.translate(_IS_DIGIT_T), "little") & int.from_bytes(
         near.translate(_NONZERO_T), "little"
     )
     origins = list(compress(range(n), frontier.to_bytes(n, "little")))
-    eq_cells = [{j for j in nbrs[i] if is_unknown[j]} for i in origins]
+    if n <= TABLE_CELLS:
+        nbrs = position.neighbour_indices()
+        eq_cells = [{j for j in nbrs[i] if is_unknown[j]} for i in origins]
+    else:
+        eq_cells = _unknown_around(position, origins, is_unknown, check)
     if split_flags:
         eq_value = [cells[i] - flags_near[i] for i in origins]
         keep = [e for e, members in enumerate(eq_cells) if members]
@@ -270,6 +287,29 @@ def _equations(
     else:
         eq_value = [cells[i] for i in origins]
     return eq_cells, eq_value, origins
+
+
+def _unknown_around(
+    position: Position, origins: list[int], is_unknown: bytes, check: Callable[[], None]
+) -> list[set[int]]:
+    """The unknown neighbours of each cell of ``origins``, without the board's table;
+    ``check`` every 4096 cells. O(len(origins))."""
+    w, h = position.width, position.height
+    out: list[set[int]] = []
+    for e, i in enumerate(origins):
+        if e & 4095 == 4095:
+            check()
+        x, y = i % w, i // w
+        x0, x1 = max(0, x - 1), min(w, x + 2)
+        out.append(
+            {
+                j
+                for yy in range(max(0, y - 1), min(h, y + 2))
+                for j in range(yy * w + x0, yy * w + x1)
+                if j != i and is_unknown[j]
+            }
+        )
+    return out
 
 
 def _check_digits(

@@ -153,3 +153,24 @@ def test_hostile_positions_through_auto_end_with_an_answer_or_an_error(
     assert time.perf_counter() - began < 3 * 1 + 3
     if got is not None:
         assert got.exact or got.errors is not None
+
+
+def test_large_boards_list_their_neighbours_without_the_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past :data:`~minesolver.constraints.TABLE_CELLS` the reduction lists the digits'
+    neighbours itself (under the deadline): the same problem as with the table."""
+    import random
+
+    from gen import cut_position
+
+    import minesolver.constraints as constraints
+
+    rng = random.Random(4)
+    for width, height in ((7, 5), (40, 30), (1, 9), (13, 1)):
+        pos = cut_position(rng, width, height, width * height // 5, openings=3).position
+        for trust in (True, False):
+            with_table = build(pos, trust_flags=trust)
+            monkeypatch.setattr(constraints, "TABLE_CELLS", 0)
+            assert build(pos, trust_flags=trust) == with_table
+            monkeypatch.undo()

@@ -65,7 +65,7 @@ from typing import TYPE_CHECKING
 from minesolver.constraints import Component
 from minesolver.counting import ComponentCount, combine_density, combine_total, rest_weights
 from minesolver.engines.approximate import approximate_analysis
-from minesolver.engines.base import deadline_scope
+from minesolver.engines.base import EngineLimitExceeded, deadline_scope
 from minesolver.engines.frontier_sampler import ComponentSampler, choose
 from minesolver.engines.native import NativeEngine
 from minesolver.result import Analysis, Limit
@@ -371,7 +371,9 @@ class _Run:
 
     def sweep(self, ks: list[int], t: int, stop: float | None = None) -> tuple[int, int]:
         """:attr:`moves` moves, fewer when ``stop`` (a ``time.perf_counter()`` value)
-        passes first; the new ``t`` and the moves made."""
+        passes first, or the enclosing deadline during a move (whose block DP checks it:
+        the move is then not made, and the state stays a consistent one); the new ``t``
+        and the moves made."""
         if stop is None:
             for _ in range(self.moves):
                 t = self.move(ks, t)
@@ -379,7 +381,10 @@ class _Run:
         for done in range(self.moves):
             if time.perf_counter() >= stop:
                 return t, done
-            t = self.move(ks, t)
+            try:
+                t = self.move(ks, t)
+            except EngineLimitExceeded:
+                return t, done
         return t, self.moves
 
     def fit(self, chains: list[tuple[list[int], int]], sweeps: int, deadline: float) -> int:
@@ -393,7 +398,10 @@ class _Run:
         for _ in range(probe):
             if time.perf_counter() >= deadline:
                 break
-            t0 = self.move(ks0, t0)
+            try:
+                t0 = self.move(ks0, t0)
+            except EngineLimitExceeded:  # the deadline, inside a block's DP
+                break
         chains[0] = (ks0, t0)
         per_sweep = max(time.perf_counter() - before, 1e-9) * self.moves / probe
         left = deadline - time.perf_counter()
@@ -531,6 +539,9 @@ class _Estimates:
             gap = abs(sum(fm[:half]) - sum(fm[half : 2 * half])) / half
             err = max(sqrt(var / len(means)), gap / 2, float(6 * floor), self.least)  # 3/N
             p = min(max(p, floor), 1 - floor)
+            # never more than the distance to the farther end (a handful of draws, cut
+            # short by a deadline, would otherwise state errors above 1)
+            err = min(err, float(max(p, 1 - p)))
         self.probs.update(dict.fromkeys(cells, p))
         self.errors.update(dict.fromkeys(cells, err))
 
