@@ -38,7 +38,6 @@ from minesolver.counting import ComponentCount
 from minesolver.engines.base import EngineLimitExceeded, deadline_scope, seconds_left
 from minesolver.engines.component import analyze_components
 from minesolver.engines.frontier import dry_run_ops
-from minesolver.engines.mcmc import McmcEngine
 from minesolver.engines.native import NativeEngine
 from minesolver.position import InconsistentPosition
 from minesolver.result import Analysis, Limit, MineCountUnknown
@@ -135,6 +134,9 @@ class AutoEngine:
                 counts, huge = _count_what_fits(problem, native)
             if not huge:
                 return replace(analyze_components(problem, native, counts), source=self)
+            # the chain's module, loaded on the first fallback: the exact path never pays
+            from minesolver.engines.mcmc import McmcEngine
+
             chain = McmcEngine(sweeps=sweeps, seed=seed, huge=huge, counts=counts)
             result = chain.analyze_problem(problem)
         return Analysis(
