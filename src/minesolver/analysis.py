@@ -36,7 +36,7 @@ from minesolver.engines import (
     is_component_engine,
     seconds_left,
 )
-from minesolver.engines.auto import check_exact_fits
+from minesolver.engines.auto import AutoEngine, check_exact_fits
 from minesolver.engines.component import analyze_components, count_components
 from minesolver.engines.native import NativeEngine
 from minesolver.position import Cell, Position
@@ -119,8 +119,9 @@ def analyze(
     eng = get_engine(engine) if isinstance(engine, str) else engine
     seconds = None if limit is None else limit.seconds
     with deadline_scope(seconds):  # every engine's loops check it, from here on
-        if dens is None and type(eng) is NativeEngine:  # the whole analysis in one native call
-            return eng.analyze(position, trust_flags=trust_flags, limit=limit, cache=cache)
+        if dens is None and type(eng) in (NativeEngine, AutoEngine):  # from the native core
+            native_first = cast(NativeEngine | AutoEngine, eng)
+            return native_first.analyze(position, trust_flags=trust_flags, limit=limit, cache=cache)
         problem = build(position, trust_flags=trust_flags, density=dens, check=check_deadline)
         left = seconds_left()
         if limit is not None and left is not None:  # the limit counts the reduction

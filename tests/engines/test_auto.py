@@ -59,11 +59,12 @@ def auto(pos: Position, seconds: float, sweeps: int = 400, seed: int = 0) -> Ana
 
 @pytest.fixture
 def no_exact_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The exact phase of ``auto`` gets no time: every component of more than one box is
+    """The exact phases of ``auto`` get no time: every component of more than one box is
     sampled, whatever the limit (a fallback without a limit too tight for the chain)."""
     import minesolver.engines.auto as auto_module
 
     monkeypatch.setattr(auto_module, "EXACT_SHARE", 0.0)
+    monkeypatch.setattr(auto_module, "RECOUNT_SHARE", 0.0)
 
 
 def test_budget_that_fits_gives_the_exact_analysis() -> None:
@@ -116,6 +117,7 @@ def test_the_deprecated_budget_argument_is_the_auto_engine(
         fits = analyze(pos, budget=60.0)
     assert fits.exact and fits.probabilities == analyze(pos).probabilities
     monkeypatch.setattr(auto_module, "EXACT_SHARE", 0.0)
+    monkeypatch.setattr(auto_module, "RECOUNT_SHARE", 0.0)
     with pytest.warns(DeprecationWarning):
         over = analyze(pos, budget=60.0)
     assert not over.exact and over.engine == "exact+mcmc" and over.errors is not None
@@ -205,6 +207,7 @@ def test_cli_solve_budget(
     path.write_text(lattice(13, 3).to_text())
     with monkeypatch.context() as patch:
         patch.setattr(auto_module, "EXACT_SHARE", 0.0)
+        patch.setattr(auto_module, "RECOUNT_SHARE", 0.0)
         assert main(["solve", str(path), "--budget", "30", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["exact"] is False and out["engine"] == "exact+mcmc"

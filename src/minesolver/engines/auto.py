@@ -1,11 +1,16 @@
 """``auto``: exact where the count fits a time limit, sampled (and marked so) where not.
 
 Under a time limit the limit is a deadline (:func:`~minesolver.engines.base.deadline_scope`),
-not an estimate: :class:`AutoEngine` counts the distinct components natively, smallest
-first, each under the deadline of the exact phase (:data:`EXACT_SHARE` of the limit); a
-count that passes it stops inside the native loops, and that component and every larger
-one not yet counted are sampled instead. When every component was counted, the result is
-the exact analysis itself.
+not an estimate. :meth:`AutoEngine.analyze` (what :func:`~minesolver.analysis.analyze`
+calls) first runs the whole native exact analysis under the deadline of the exact phase
+(:data:`EXACT_SHARE` of the limit): when it finishes, that is the answer, and the position
+was never reduced in Python. When it does not, the position is reduced (under the
+deadline) and the distinct components are counted natively again, smallest first, for a
+moment (:data:`RECOUNT_SHARE` of the time left: the small ones count in microseconds, the
+one that did not finish stops again); :meth:`AutoEngine.analyze_problem` (a reduced
+problem, or a density) counts them so for the exact phase itself. A count that passes its
+deadline stops inside the native loops, and that component and every larger one are
+sampled instead.
 
 Otherwise the components that did not fit are handed to the block-MCMC engine
 (:mod:`minesolver.engines.mcmc`), with every other component still counted exactly (the
@@ -31,15 +36,21 @@ True
 from __future__ import annotations
 
 import time
+from collections.abc import MutableMapping
 from dataclasses import replace
 
-from minesolver.constraints import Problem
+from minesolver.constraints import Problem, build
 from minesolver.counting import ComponentCount
-from minesolver.engines.base import EngineLimitExceeded, deadline_scope, seconds_left
+from minesolver.engines.base import (
+    EngineLimitExceeded,
+    check_deadline,
+    deadline_scope,
+    seconds_left,
+)
 from minesolver.engines.component import analyze_components
 from minesolver.engines.frontier import dry_run_ops
 from minesolver.engines.native import NativeEngine
-from minesolver.position import InconsistentPosition
+from minesolver.position import InconsistentPosition, Position
 from minesolver.result import Analysis, Limit, MineCountUnknown
 
 __all__ = [
@@ -53,6 +64,10 @@ __all__ = [
 EXACT_SHARE = 0.5
 """Share of a time limit the exact counts may use before the rest is sampled: the chain
 gets at least the other half."""
+RECOUNT_SHARE = 0.1
+"""Share of the time left after a whole native analysis did not finish, for counting the
+components again (smallest first: the small ones count in microseconds, the one that did
+not finish stops again) before the chain."""
 
 SECONDS_PER_OP = 3e-7
 """Seconds per estimated big-integer operation of the frontier DP (forward and backward
@@ -113,32 +128,79 @@ class AutoEngine:
         self.sweeps = sweeps
         self.seed = seed
 
-    def analyze_problem(self, problem: Problem, limit: Limit | None = None) -> Analysis:
-        """Exact analysis when every component's count finishes within the exact phase,
-        else exact for what finished and block MCMC for the rest (``exact=False``,
-        ``engine="exact+mcmc"``), all before the deadline."""
+    def _settings(self, limit: Limit | None) -> tuple[float | None, int, int]:
         seconds, sweeps, seed = self.seconds, self.sweeps, self.seed
         if limit is not None:
             seconds = limit.seconds if limit.seconds is not None else seconds
             sweeps = limit.samples if limit.samples is not None else sweeps
             seed = limit.seed if limit.seed is not None else seed
-        if problem.mines_left is None and problem.density is None:
-            raise MineCountUnknown("the total number of mines is unknown: give it or a density")
+        return seconds, sweeps, seed
+
+    def analyze(
+        self,
+        position: Position,
+        *,
+        trust_flags: bool = True,
+        limit: Limit | None = None,
+        cache: MutableMapping[object, ComponentCount] | None = None,
+    ) -> Analysis:
+        """The analysis of a position whose total is known (what
+        :func:`~minesolver.analysis.analyze` calls): first the whole native analysis in one
+        call under the exact phase's deadline (:data:`EXACT_SHARE` of the limit), so that
+        what fits is answered without reducing the position in Python; when it does not
+        finish, the position is reduced (under the deadline), its components counted again
+        smallest first for a moment (:data:`RECOUNT_SHARE` of the time left) and the rest
+        sampled, as :meth:`analyze_problem` does. ``cache`` serves the exact path."""
+        seconds, sweeps, seed = self._settings(limit)
         native = NativeEngine()
         if seconds is None:
-            return replace(analyze_components(problem, native), source=self)
+            return self._owned(native.analyze(position, trust_flags=trust_flags, cache=cache))
         with deadline_scope(seconds) as deadline:
             assert deadline is not None
-            exact_share = EXACT_SHARE * max(deadline - time.perf_counter(), 0.0)
-            with deadline_scope(exact_share):
-                counts, huge = _count_what_fits(problem, native)
-            if not huge:
-                return replace(analyze_components(problem, native, counts), source=self)
-            # the chain's module, loaded on the first fallback: the exact path never pays
-            from minesolver.engines.mcmc import McmcEngine
+            try:
+                with deadline_scope(EXACT_SHARE * max(deadline - time.perf_counter(), 0.0)):
+                    exact = native.analyze(position, trust_flags=trust_flags, cache=cache)
+                return self._owned(exact)
+            except EngineLimitExceeded:  # the exact phase's deadline, or the memory cap
+                pass
+            problem = build(position, trust_flags=trust_flags, check=check_deadline)
+            return self._fallback(problem, RECOUNT_SHARE, sweeps, seed)
 
-            chain = McmcEngine(sweeps=sweeps, seed=seed, huge=huge, counts=counts)
-            result = chain.analyze_problem(problem)
+    def _owned(self, result: Analysis) -> Analysis:
+        """``result`` (a fresh analysis of ours) marked as this engine's, so that what-ifs
+        use it again; set in place: :func:`dataclasses.replace` would build the lazy
+        problem of a native analysis."""
+        object.__setattr__(result, "source", self)
+        return result
+
+    def analyze_problem(self, problem: Problem, limit: Limit | None = None) -> Analysis:
+        """Exact analysis when every component's count finishes within the exact phase,
+        else exact for what finished and block MCMC for the rest (``exact=False``,
+        ``engine="exact+mcmc"``), all before the deadline."""
+        seconds, sweeps, seed = self._settings(limit)
+        if problem.mines_left is None and problem.density is None:
+            raise MineCountUnknown("the total number of mines is unknown: give it or a density")
+        if seconds is None:
+            return replace(analyze_components(problem, NativeEngine()), source=self)
+        with deadline_scope(seconds):
+            return self._fallback(problem, EXACT_SHARE, sweeps, seed)
+
+    def _fallback(self, problem: Problem, share: float, sweeps: int, seed: int) -> Analysis:
+        """Under the current deadline: count the components natively for ``share`` of
+        the time left (smallest first), then the exact analysis if every one was counted,
+        else the chain for the others (:class:`~minesolver.engines.mcmc.McmcEngine`)."""
+        native = NativeEngine()
+        left = seconds_left()
+        assert left is not None
+        with deadline_scope(share * left):
+            counts, huge = _count_what_fits(problem, native)
+        if not huge:
+            return replace(analyze_components(problem, native, counts), source=self)
+        # the chain's module, loaded on the first fallback: the exact path never pays
+        from minesolver.engines.mcmc import McmcEngine
+
+        chain = McmcEngine(sweeps=sweeps, seed=seed, huge=huge, counts=counts)
+        result = chain.analyze_problem(problem)
         return Analysis(
             position=result.position,
             probabilities=result.probabilities,
