@@ -10,6 +10,7 @@ or a library error, never a crash or a hang.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import time
 from collections.abc import Callable
@@ -22,6 +23,7 @@ from hypothesis import strategies as st
 from test_auto import lattice
 from test_native import _lattice, hostile
 
+import minesolver._native as _native
 from minesolver import InconsistentPosition, Limit, Position, analyze
 from minesolver.constraints import Component, Problem, build
 from minesolver.engines import (
@@ -124,7 +126,10 @@ def test_the_chains_stop_at_the_deadline_with_what_they_have() -> None:
         4.0, lambda: McmcEngine(sweeps=10**6, seed=1, seconds=1.0).analyze_problem(problem)
     )
     assert isinstance(got, Analysis) and not got.exact and got.errors is not None
-    assert all(0 <= e <= 0.5 for e in got.errors.values())
+    # never more than the distance to the farther end (the bound any estimate meets)
+    assert all(
+        0 <= e <= max(p, 1 - p) for c, e in got.errors.items() for p in [got.probabilities[c]]
+    )
 
 
 def test_sampling_stops_at_the_deadline_with_the_draws_made() -> None:
@@ -185,3 +190,48 @@ def test_the_reference_count_has_a_memory_cap(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(exact, "MAX_TERMS", 100)
     with pytest.raises(EngineLimitExceeded, match="polynomial terms"):
         exact.FrontierEngine().count(comp)
+
+
+NATIVE_ERRORS = (
+    ValueError,  # malformed input, and Inconsistent (a ValueError)
+    OverflowError,  # a negative or huge number where the core takes an unsigned one
+    TypeError,
+    _native.DeadlineExceeded,
+    _native.TooLarge,
+)
+
+
+@ci_settings(150)
+@given(
+    st.binary(max_size=64),
+    st.integers(-1, 2**64),
+    st.integers(-1, 2**64),
+    st.integers(-1, 2**64),
+    st.booleans(),
+    st.none() | st.floats(allow_nan=True, allow_infinity=True),
+)
+def test_the_native_analysis_refuses_any_input_without_a_panic(
+    raw: bytes, width: int, height: int, mines: int, trust: bool, seconds: float | None
+) -> None:
+    """Any bytes, sizes, totals and limits at the core's own entry: an answer or a clean
+    error, never a panic (``NativePanic``) or a crash."""
+    with contextlib.suppress(*NATIVE_ERRORS):
+        _native.analyze(raw, width, height, mines, trust, seconds)
+
+
+@ci_settings(150)
+@given(
+    st.lists(st.integers(-1, 70), max_size=12),
+    st.lists(
+        st.tuples(st.lists(st.integers(-1, 14), max_size=6), st.integers(-1, 300)), max_size=10
+    ),
+    st.none() | st.floats(min_value=-1, max_value=0.5),
+)
+def test_the_native_count_refuses_any_shape_without_a_panic(
+    sizes: list[int], constraints: list[tuple[list[int], int]], seconds: float | None
+) -> None:
+    try:
+        _, box_mines = _native.count(sizes, constraints, seconds)
+    except NATIVE_ERRORS:
+        return
+    assert len(box_mines) == len(sizes)
