@@ -125,10 +125,13 @@ def test_the_chains_stop_at_the_deadline_with_what_they_have() -> None:
     got = _within(
         4.0, lambda: McmcEngine(sweeps=10**6, seed=1, seconds=1.0).analyze_problem(problem)
     )
-    assert isinstance(got, Analysis) and not got.exact and got.errors is not None
+    assert isinstance(got, Analysis), got
+    assert not got.exact and got.errors is not None
     # never more than the distance to the farther end (the bound any estimate meets)
     assert all(
-        0 <= e <= max(p, 1 - p) for c, e in got.errors.items() for p in [got.probabilities[c]]
+        0 <= e <= float(max(p, 1 - p))
+        for c, e in got.errors.items()
+        for p in [got.probabilities[c]]
     )
 
 
@@ -136,7 +139,8 @@ def test_sampling_stops_at_the_deadline_with_the_draws_made() -> None:
     problem = build(lattice(9, 2))
     many = SamplingEngine(samples=10**7, seed=1)
     got = _within(3.0, lambda: many.analyze_problem(problem, Limit(seconds=0.5)))
-    assert isinstance(got, Analysis) and not got.exact and got.errors is not None
+    assert isinstance(got, Analysis), got
+    assert not got.exact and got.errors is not None
     few = SamplingEngine(samples=50, seed=1).analyze_problem(problem)
     assert few.errors is not None
     # more draws than 50 were made in half a second: smaller errors where uncertain
