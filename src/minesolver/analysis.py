@@ -128,7 +128,9 @@ def analyze(
             check_deadline()
             limit = replace(limit, seconds=max(left, 1e-3))
         if is_component_engine(eng):
-            if left is not None:
+            if left is not None and type(eng) is not NativeEngine:
+                # the Python engines' cost estimate refuses early; the native count
+                # (under a density here) is faster than it models and checks the deadline
                 check_exact_fits(problem, left)
             return analyze_components(problem, eng, cache)
         result = cast(PositionEngine, eng).analyze_problem(problem, limit)
