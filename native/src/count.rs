@@ -14,7 +14,7 @@ use num_traits::{ToPrimitive, Zero};
 pub struct Overflow;
 
 /// An exact non-negative integer with checked arithmetic.
-pub trait Count: Clone + std::fmt::Debug {
+pub trait Count: Clone + std::fmt::Debug + Send + 'static {
     fn zero() -> Self;
     fn from_u64(v: u64) -> Self;
     fn is_zero(&self) -> bool;

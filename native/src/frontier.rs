@@ -114,8 +114,9 @@ pub fn count_in<C: Count>(
     if shape.sizes.len() == 1 && shape.constraints.len() == 1 {
         return Ok(one_box(shape.sizes[0], shape.constraints[0].1 as usize));
     }
-    let order = box_order(shape);
+    let order = box_order(shape, deadline)?;
     let (steps, slots) = plan(shape, &order);
+    deadline.check()?;
     let sizes: Vec<usize> = order.iter().map(|&b| shape.sizes[b]).collect();
     let (layouts, by_step) = if slots <= 32 {
         run::<C, u128>(&steps, &sizes, slots, deadline)?
@@ -158,11 +159,12 @@ const SMALL: usize = 40;
 
 /// A box order keeping few equations open at once (greedy, O(n^2 * degree)): from a
 /// peripheral box (found by two breadth-first searches), next the box that closes the
-/// most equations and opens the fewest.
-pub fn box_order(shape: &Shape) -> Vec<usize> {
+/// most equations and opens the fewest. The greedy checks `deadline` at every box (on a
+/// 1000x250 board it alone takes seconds).
+pub fn box_order(shape: &Shape, deadline: &Deadline) -> Result<Vec<usize>, Stop> {
     let n = shape.sizes.len();
     if n <= TINY {
-        return (0..n).collect();
+        return Ok((0..n).collect());
     }
     let mut box_cons: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); n];
@@ -197,8 +199,9 @@ pub fn box_order(shape: &Shape) -> Vec<usize> {
     if n <= SMALL {
         let mut order: Vec<usize> = (0..n).collect();
         order.sort_by_key(|&b| (dist[b], b));
-        return order;
+        return Ok(order);
     }
+    deadline.check()?;
     let mut unplaced: Vec<usize> = shape.constraints.iter().map(|(b, _)| b.len()).collect();
     let mut opened = vec![false; shape.constraints.len()];
     let mut placed = vec![false; n];
@@ -207,6 +210,7 @@ pub fn box_order(shape: &Shape) -> Vec<usize> {
     let mut is_candidate = vec![false; n];
     is_candidate[last] = true;
     while order.len() < n {
+        deadline.check()?; // each step scans every candidate: thousands on a wide board
         if candidates.is_empty() {
             let b = (0..n).find(|&b| !placed[b]).unwrap_or(0);
             candidates.push(b);
@@ -243,7 +247,7 @@ pub fn box_order(shape: &Shape) -> Vec<usize> {
             }
         }
     }
-    order
+    Ok(order)
 }
 
 /// One equation containing a box: its slot in the state, whether it opens at this box,
@@ -350,39 +354,104 @@ struct Layer<K, C> {
     polys: Vec<Poly<C>>,
 }
 
+/// What the passes hold: the forward layers and transitions, the step being built, and
+/// the backward completions. On a stop (a deadline, the memory cap, an overflow) it is
+/// freed on a helper thread ([`drop_later`]): freeing millions of polynomials takes a
+/// good part of a second, which a caller past its deadline should not wait for.
+struct Scratch<K, C> {
+    layers: Vec<Layer<K, C>>,
+    edges: Vec<Vec<(u32, u8, u32)>>,
+    next: Layer<K, C>,
+    index: FxHashMap<K, u32>,
+    step_edges: Vec<(u32, u8, u32)>,
+    back: Vec<Option<Poly<C>>>,
+    new_back: Vec<Option<Poly<C>>>,
+}
+
+impl<K, C> Default for Layer<K, C> {
+    fn default() -> Self {
+        Layer {
+            keys: Vec::new(),
+            polys: Vec::new(),
+        }
+    }
+}
+
+impl<K, C> Default for Scratch<K, C> {
+    fn default() -> Self {
+        Scratch {
+            layers: Vec::new(),
+            edges: Vec::new(),
+            next: Layer::default(),
+            index: FxHashMap::default(),
+            step_edges: Vec::new(),
+            back: Vec::new(),
+            new_back: Vec::new(),
+        }
+    }
+}
+
+/// Free `value` on a helper thread (at once on this one when no thread can be started).
+pub fn drop_later<T: Send + 'static>(value: T) {
+    let _ = std::thread::Builder::new()
+        .name("minesolver-free".into())
+        .spawn(move || drop(value));
+}
+
 /// Forward and backward passes; returns the layouts by mine number and each step's box
-/// mine polynomial.
+/// mine polynomial. What they hold is freed in the background when they stop early.
 #[allow(clippy::type_complexity)]
-fn run<C: Count, K: Key>(
+fn run<C: Count, K: Key + Send + 'static>(
     steps: &[Vec<Touch>],
     sizes: &[usize],
     slots: usize,
     deadline: &Deadline,
+) -> Result<(Poly<C>, Vec<Poly<C>>), CountError> {
+    let mut scratch: Scratch<K, C> = Scratch::default();
+    let result = passes(steps, sizes, slots, deadline, &mut scratch);
+    if result.is_err() {
+        drop_later(scratch);
+    }
+    result
+}
+
+/// The passes of [`run`], in `scratch`.
+#[allow(clippy::type_complexity)]
+fn passes<C: Count, K: Key>(
+    steps: &[Vec<Touch>],
+    sizes: &[usize],
+    slots: usize,
+    deadline: &Deadline,
+    scratch: &mut Scratch<K, C>,
 ) -> Result<(Poly<C>, Vec<Poly<C>>), CountError> {
     if slots > 32 && std::mem::size_of::<K>() == 16 {
         return Err(CountError::Invalid(
             "too many open equations for a packed key".into(),
         ));
     }
+    let Scratch {
+        layers,
+        edges,
+        next,
+        index,
+        step_edges,
+        back,
+        new_back,
+    } = scratch;
     let n = steps.len();
     // forward: layers[i] holds the states before box i; edges[i] the transitions of box i
-    let mut layers: Vec<Layer<K, C>> = Vec::with_capacity(n + 1);
+    layers.reserve(n + 1);
     layers.push(Layer {
         keys: vec![K::zero(slots)],
         polys: vec![vec![C::from_u64(1)]],
     });
-    let mut edges: Vec<Vec<(u32, u8, u32)>> = Vec::with_capacity(n);
+    edges.reserve(n);
     let mut terms = 0usize; // polynomial terms held by the layers so far
     for (touch, &s) in steps.iter().zip(sizes) {
         deadline.check()?;
         let row = binomial_row(s);
         let closing = touch.first().filter(|t| t.cap == 0).copied();
-        let mut index: FxHashMap<K, u32> = FxHashMap::default();
-        let mut next = Layer {
-            keys: Vec::new(),
-            polys: Vec::new(),
-        };
-        let mut step_edges = Vec::new();
+        index.clear();
         let cur = layers.last().expect("the first layer is pushed above");
         for (from, (key, poly)) in cur.keys.iter().zip(&cur.polys).enumerate() {
             if from % 1024 == 1023 {
@@ -433,19 +502,20 @@ fn run<C: Count, K: Key>(
         if terms > MAX_TERMS {
             return Err(Stop::TooLarge.into());
         }
-        layers.push(next);
-        edges.push(step_edges);
+        layers.push(std::mem::take(next));
+        edges.push(std::mem::take(step_edges));
     }
     // backward: back[j] = completions of the boxes i.. from state j of layer i
     let last = &layers[n];
-    let mut back: Vec<Option<Poly<C>>> = vec![Some(vec![C::from_u64(1)]); last.keys.len()];
+    *back = vec![Some(vec![C::from_u64(1)]); last.keys.len()];
     let mut by_step: Vec<Poly<C>> = vec![Vec::new(); n];
     for i in (0..n).rev() {
         deadline.check()?;
         let s = sizes[i];
         let (row, row1) = (binomial_row(s), binomial_row(s - 1));
         let fwd = &layers[i];
-        let mut new_back: Vec<Option<Poly<C>>> = vec![None; fwd.keys.len()];
+        new_back.clear();
+        new_back.resize(fwd.keys.len(), None);
         let mut marginal: Poly<C> = Vec::new();
         for (e, &(from, k, to)) in edges[i].iter().enumerate() {
             if e % 1024 == 1023 {
@@ -462,7 +532,7 @@ fn run<C: Count, K: Key>(
                 add_shifted(&mut marginal, &both, k, row1[k - 1])?;
             }
         }
-        back = new_back;
+        std::mem::swap(back, new_back);
         trim(&mut marginal);
         by_step[i] = marginal;
     }
@@ -594,6 +664,17 @@ mod tests {
             count(&s, &d),
             Err(CountError::Stop(Stop::Deadline))
         ));
+    }
+
+    #[test]
+    fn the_box_order_of_a_wide_component_checks_the_deadline() {
+        // a chain of 100 boxes, each equation over two neighbours: past SMALL, greedy
+        let sizes = vec![1; 100];
+        let constraints: Vec<(Vec<u32>, u32)> = (0..99).map(|b| (vec![b, b + 1], 1)).collect();
+        let s = Shape { sizes, constraints };
+        let order = box_order(&s, &Deadline::none()).unwrap();
+        assert_eq!(order.len(), 100);
+        assert_eq!(box_order(&s, &Deadline::after(0.0)), Err(Stop::Deadline));
     }
 
     #[test]

@@ -137,7 +137,8 @@ impl ExactResult {
             .ok_or_else(|| PyValueError::new_err(format!("no box level {level}")))
     }
     /// Each cell's level as little-endian `u32`s (`0xFFFFFFFF`: not an unknown cell).
-    fn cell_levels<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+    /// A `MemoryError` when the bytes cannot be allocated (never a panic).
+    fn cell_levels<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
         let levels = &self.inner.cell_level;
         PyBytes::new_with(py, levels.len() * 4, |buf| {
             for (chunk, l) in buf.chunks_exact_mut(4).zip(levels) {
@@ -145,7 +146,6 @@ impl ExactResult {
             }
             Ok(())
         })
-        .expect("filling a new bytes object cannot fail")
     }
     /// Cells certainly safe, in reading order.
     #[getter]

@@ -18,7 +18,6 @@ say so.
 from __future__ import annotations
 
 import math
-import time
 import warnings
 from collections.abc import MutableMapping
 from dataclasses import replace
@@ -28,8 +27,16 @@ from typing import cast
 
 from minesolver.constraints import build, reveal
 from minesolver.counting import ComponentCount
-from minesolver.engines import Engine, PositionEngine, get_engine, is_component_engine
-from minesolver.engines.auto import check_exact_fits
+from minesolver.engines import (
+    Engine,
+    PositionEngine,
+    check_deadline,
+    deadline_scope,
+    get_engine,
+    is_component_engine,
+    seconds_left,
+)
+from minesolver.engines.auto import AutoEngine, check_exact_fits
 from minesolver.engines.component import analyze_components, count_components
 from minesolver.engines.native import NativeEngine, supports_what_ifs
 from minesolver.position import HIDDEN, Cell, Position
@@ -70,9 +77,13 @@ def analyze(
 
     ``engine`` is a name (``exact``, ``auto``, ``sampling``…: see
     :mod:`minesolver.engines`) or an engine instance (``get_engine("mcmc", seed=3)``).
-    ``limit`` (a :class:`~minesolver.result.Limit`) bounds this call: ``seconds`` for
-    ``auto`` (exact what fits, sampled the rest) and ``exact`` (refused before counting when
-    the estimate exceeds it), ``samples`` and ``seed`` for the sampling engines.
+    ``limit`` (a :class:`~minesolver.result.Limit`) bounds this call: ``seconds`` is a
+    deadline for every engine, checked inside its loops from the start of the call (the
+    reduction of the position included): ``auto`` then gives the exact answer if it
+    finished, else an approximate one with its error; the others raise
+    :class:`~minesolver.engines.EngineLimitExceeded` (the approximate engines answer with
+    what they have, their error saying so). ``samples`` and ``seed`` are for the sampling
+    engines.
     ``density`` (a number strictly between 0 and 1) replaces an unknown total: each cell
     is a mine independently with that probability. Flags count as mines unless
     ``trust_flags`` is false, in which case they are unknown cells like hidden ones.
@@ -106,18 +117,23 @@ def analyze(
             "(WxHxM) or give a density"
         )
     eng = get_engine(engine) if isinstance(engine, str) else engine
-    if dens is None and type(eng) is NativeEngine:  # the whole analysis in one native call
-        return eng.analyze(position, trust_flags=trust_flags, limit=limit, cache=cache)
-    started = time.perf_counter()
-    problem = build(position, trust_flags=trust_flags, density=dens)
-    if limit is not None and limit.seconds is not None:  # the limit counts the reduction
-        left = limit.seconds - (time.perf_counter() - started)
-        limit = replace(limit, seconds=max(left, 1e-3))
-    if is_component_engine(eng):
-        if limit is not None and limit.seconds is not None:
-            check_exact_fits(problem, limit.seconds)
-        return analyze_components(problem, eng, cache)
-    result = cast(PositionEngine, eng).analyze_problem(problem, limit)
+    seconds = None if limit is None else limit.seconds
+    with deadline_scope(seconds):  # every engine's loops check it, from here on
+        if dens is None and type(eng) in (NativeEngine, AutoEngine):  # from the native core
+            native_first = cast(NativeEngine | AutoEngine, eng)
+            return native_first.analyze(position, trust_flags=trust_flags, limit=limit, cache=cache)
+        problem = build(position, trust_flags=trust_flags, density=dens, check=check_deadline)
+        left = seconds_left()
+        if limit is not None and left is not None:  # the limit counts the reduction
+            check_deadline()
+            limit = replace(limit, seconds=max(left, 1e-3))
+        if is_component_engine(eng):
+            if left is not None and type(eng) is not NativeEngine:
+                # the Python engines' cost estimate refuses early; the native count
+                # (under a density here) is faster than it models and checks the deadline
+                check_exact_fits(problem, left)
+            return analyze_components(problem, eng, cache)
+        result = cast(PositionEngine, eng).analyze_problem(problem, limit)
     return result if result.source is not None else replace(result, source=eng)
 
 

@@ -22,6 +22,7 @@ Nothing here counts; the engines do.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -173,8 +174,16 @@ def _where(position: Position, index: int) -> str:
     return f"({x}, {y})"
 
 
+def _no_check() -> None:
+    pass
+
+
 def build(
-    position: Position, *, trust_flags: bool = True, density: Fraction | None = None
+    position: Position,
+    *,
+    trust_flags: bool = True,
+    density: Fraction | None = None,
+    check: Callable[[], None] = _no_check,
 ) -> Problem:
     """Reduce ``position`` to components, interior and forced cells.
 
@@ -182,7 +191,9 @@ def build(
     cells like hidden ones. ``density``, when given, replaces the total: each unknown cell
     is a mine independently with that probability (the total is then ignored).
     Raises :class:`InconsistentPosition` for a digit that no layout satisfies, or for more
-    trusted flags than the total.
+    trusted flags than the total. ``check`` is called every few thousand steps of the
+    loops (a time limit raises from it: the reduction of a 250,000-cell board takes
+    seconds in Python).
     Complexity: O(cells) plus the propagation, linear in the sum of equation sizes.
     """
     cells = position.cells
@@ -203,9 +214,12 @@ def build(
 
     # 1. equations: value and unknown cells of each digit touching an unknown cell.
     split_flags = trust_flags and flags > 0
-    eq_cells, eq_value, eq_origin = _equations(position, raw, negative, is_unknown, split_flags)
+    eq_cells, eq_value, eq_origin = _equations(
+        position, raw, negative, is_unknown, split_flags, check
+    )
+    check()
     components, forced_safe, forced_mines, constrained = _reduce(
-        position, eq_cells, eq_value, eq_origin
+        position, eq_cells, eq_value, eq_origin, check
     )
     if mines_left is not None:
         mines_left -= len(forced_mines)
@@ -229,8 +243,20 @@ def build(
     )
 
 
+TABLE_CELLS = 40_000
+"""Boards of at most this many cells (200x200) take their neighbours from the shared
+table (:func:`~minesolver.position.neighbour_table`, built once per size); larger ones
+list the neighbours of their digits only, under the caller's ``check`` (building the
+table of a 1000x250 board takes about a second)."""
+
+
 def _equations(
-    position: Position, raw: bytes, negative: bytes, is_unknown: bytes, split_flags: bool
+    position: Position,
+    raw: bytes,
+    negative: bytes,
+    is_unknown: bytes,
+    split_flags: bool,
+    check: Callable[[], None] = _no_check,
 ) -> tuple[list[set[int]], list[int], list[int]]:
     """The equations of :func:`build`'s step 1: for each digit touching an unknown cell,
     its unknown neighbours, the mines they hold (the digit less the trusted flags around
@@ -240,14 +266,17 @@ def _equations(
     the choice of digits use byte-per-cell masks, without a Python loop over the cells;
     then O(equations) to list the neighbours."""
     cells = position.cells
-    nbrs = position.neighbour_indices()
     n = len(cells)
     near, flags_near = _check_digits(position, raw, negative, split_flags)
     frontier = int.from_bytes(raw.translate(_IS_DIGIT_T), "little") & int.from_bytes(
         near.translate(_NONZERO_T), "little"
     )
     origins = list(compress(range(n), frontier.to_bytes(n, "little")))
-    eq_cells = [{j for j in nbrs[i] if is_unknown[j]} for i in origins]
+    if n <= TABLE_CELLS:
+        nbrs = position.neighbour_indices()
+        eq_cells = [{j for j in nbrs[i] if is_unknown[j]} for i in origins]
+    else:
+        eq_cells = _unknown_around(position, origins, is_unknown, check)
     if split_flags:
         eq_value = [cells[i] - flags_near[i] for i in origins]
         keep = [e for e, members in enumerate(eq_cells) if members]
@@ -258,6 +287,29 @@ def _equations(
     else:
         eq_value = [cells[i] for i in origins]
     return eq_cells, eq_value, origins
+
+
+def _unknown_around(
+    position: Position, origins: list[int], is_unknown: bytes, check: Callable[[], None]
+) -> list[set[int]]:
+    """The unknown neighbours of each cell of ``origins``, without the board's table;
+    ``check`` every 4096 cells. O(len(origins))."""
+    w, h = position.width, position.height
+    out: list[set[int]] = []
+    for e, i in enumerate(origins):
+        if e & 4095 == 4095:
+            check()
+        x, y = i % w, i // w
+        x0, x1 = max(0, x - 1), min(w, x + 2)
+        out.append(
+            {
+                j
+                for yy in range(max(0, y - 1), min(h, y + 2))
+                for j in range(yy * w + x0, yy * w + x1)
+                if j != i and is_unknown[j]
+            }
+        )
+    return out
 
 
 def _check_digits(
@@ -296,7 +348,11 @@ def _check_digits(
 
 
 def _reduce(
-    position: Position, eq_cells: list[set[int]], eq_value: list[int], eq_origin: list[int]
+    position: Position,
+    eq_cells: list[set[int]],
+    eq_value: list[int],
+    eq_origin: list[int],
+    check: Callable[[], None] = _no_check,
 ) -> tuple[list[Component], set[int], set[int], set[int]]:
     """Propagate forced cells, merge equal equations, split into components of boxes.
 
@@ -306,15 +362,22 @@ def _reduce(
     sizes)), :func:`_boxes` (one pass over the cells) and :func:`_components`
     (union-find, near-linear).
     """
-    forced_safe, forced_mines, pending = _propagate(position, eq_cells, eq_value, eq_origin)
+    forced_safe, forced_mines, pending = _propagate(position, eq_cells, eq_value, eq_origin, check)
+    check()
     live = _merge(position, eq_cells, eq_value, eq_origin, pending)
-    box_of, constrained = _boxes(eq_cells, live)
-    components = _components(live, box_of, eq_value, eq_origin)
+    check()
+    box_of, constrained = _boxes(eq_cells, live, check)
+    check()
+    components = _components(live, box_of, eq_value, eq_origin, check)
     return components, forced_safe, forced_mines, constrained
 
 
 def _propagate(
-    position: Position, eq_cells: list[set[int]], eq_value: list[int], eq_origin: list[int]
+    position: Position,
+    eq_cells: list[set[int]],
+    eq_value: list[int],
+    eq_origin: list[int],
+    check: Callable[[], None] = _no_check,
 ) -> tuple[set[int], set[int], list[int]]:
     """Forced-cell propagation to a fixed point, in rounds of set operations: every
     equation with value 0 makes its cells safe, every full one makes them mines; the
@@ -326,6 +389,7 @@ def _propagate(
     forced_mines: set[int] = set()
     pending = list(range(len(eq_cells)))
     while True:
+        check()
         zeros: set[int] = set()
         fulls: set[int] = set()
         rest: list[int] = []
@@ -396,19 +460,23 @@ def _merge(
 
 
 def _boxes(
-    eq_cells: list[set[int]], live: list[int]
+    eq_cells: list[set[int]], live: list[int], check: Callable[[], None] = _no_check
 ) -> tuple[dict[tuple[int, ...], list[int]], set[int]]:
     """Boxes: cells grouped by the equations they are in (signature -> cells in order),
     and every cell in some equation. One pass over the cells of the equations."""
     signature: dict[int, list[int]] = {}
-    for e in live:
+    for n, e in enumerate(live):
+        if n % 4096 == 4095:
+            check()
         for j in eq_cells[e]:
             if j in signature:
                 signature[j].append(e)
             else:
                 signature[j] = [e]
     box_of: dict[tuple[int, ...], list[int]] = {}
-    for j in sorted(signature):
+    for n, j in enumerate(sorted(signature)):
+        if n % 4096 == 4095:
+            check()
         sig = tuple(signature[j])
         if sig in box_of:
             box_of[sig].append(j)
@@ -422,6 +490,7 @@ def _components(
     box_of: dict[tuple[int, ...], list[int]],
     eq_value: list[int],
     eq_origin: list[int],
+    check: Callable[[], None] = _no_check,
 ) -> list[Component]:
     """Components: union-find over the equations, joined through shared boxes (every
     union first, roots taken after), each written as boxes and local equations.
@@ -436,7 +505,9 @@ def _components(
             parent[a], a = root, parent[a]
         return root
 
-    for sig in box_of:
+    for n, sig in enumerate(box_of):
+        if n % 4096 == 4095:
+            check()
         if len(sig) > 1:
             ra = find(sig[0])
             for e in sig[1:]:
@@ -450,11 +521,15 @@ def _components(
             comp_boxes[root].append(sig)
         else:
             comp_boxes[root] = [sig]
+    check()
     components: list[Component] = []
     for sigs in comp_boxes.values():
+        check()
         local: dict[int, int] = {}
         members_of: list[list[int]] = []
         for b, sig in enumerate(sigs):
+            if b % 4096 == 4095:
+                check()
             for e in sig:
                 k = local.get(e)
                 if k is None:

@@ -70,9 +70,12 @@ def fraction_text(p: Fraction) -> str:
 class Limit:
     """How far an engine may go, in the manner of python-chess's ``engine.Limit``.
 
-    ``seconds``: wall time for the analysis (the ``auto`` engine counts exactly what fits
-    and samples the rest; ``exact`` refuses, before counting, a position whose estimated
-    cost exceeds it). ``samples``: draws of the ``sampling`` engine, sweeps of ``mcmc``.
+    ``seconds``: wall time for the analysis, a deadline every engine checks inside its
+    loops from the start of the call (the ``auto`` engine answers exactly if its count
+    finished, else approximately with each cell's error; ``exact`` and the other exact
+    engines raise ``EngineLimitExceeded``; ``sampling`` and ``mcmc`` stop with the draws
+    they made, their errors saying so). ``samples``: draws of the ``sampling`` engine,
+    sweeps of ``mcmc``.
     ``seed``: the seed of an engine's random choices. ``None`` leaves the engine's default.
 
     >>> Limit(seconds=2.5)

@@ -57,6 +57,16 @@ def auto(pos: Position, seconds: float, sweeps: int = 400, seed: int = 0) -> Ana
     return analyze(pos, engine="auto", limit=Limit(seconds=seconds, samples=sweeps, seed=seed))
 
 
+@pytest.fixture
+def no_exact_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The exact phases of ``auto`` get no time: every component of more than one box is
+    sampled, whatever the limit (a fallback without a limit too tight for the chain)."""
+    import minesolver.engines.auto as auto_module
+
+    monkeypatch.setattr(auto_module, "EXACT_SHARE", 0.0)
+    monkeypatch.setattr(auto_module, "RECOUNT_SHARE", 0.0)
+
+
 def test_budget_that_fits_gives_the_exact_analysis() -> None:
     pos = lattice(13, 2)
     got = auto(pos, 60.0)
@@ -65,12 +75,12 @@ def test_budget_that_fits_gives_the_exact_analysis() -> None:
     assert got.layouts == analyze(pos).layouts
 
 
-def test_budget_overrun_falls_back_to_mcmc_and_says_so() -> None:
+def test_budget_overrun_falls_back_to_mcmc_and_says_so(no_exact_time: None) -> None:
     pos = lattice(13, 3)
     problem = build(pos)
     assert sampled_components(problem, 1e-4)  # the wide component does not fit
     exact = analyze(pos)
-    got = auto(pos, 1e-4, sweeps=200, seed=5)
+    got = auto(pos, 60.0, sweeps=200, seed=5)
     assert not got.exact and got.engine == "exact+mcmc" and got.layouts is None
     assert got.errors is not None
     assert got.safe == exact.safe and got.certain_mines == exact.certain_mines
@@ -97,13 +107,19 @@ def test_limits_are_checked() -> None:
         analyze(lattice(5, 1), limit=5)  # type: ignore[arg-type]
 
 
-def test_the_deprecated_budget_argument_is_the_auto_engine() -> None:
+def test_the_deprecated_budget_argument_is_the_auto_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import minesolver.engines.auto as auto_module
+
     pos = lattice(13, 3)
     with pytest.warns(DeprecationWarning, match="Limit"):
         fits = analyze(pos, budget=60.0)
     assert fits.exact and fits.probabilities == analyze(pos).probabilities
+    monkeypatch.setattr(auto_module, "EXACT_SHARE", 0.0)
+    monkeypatch.setattr(auto_module, "RECOUNT_SHARE", 0.0)
     with pytest.warns(DeprecationWarning):
-        over = analyze(pos, budget=1e-4)
+        over = analyze(pos, budget=60.0)
     assert not over.exact and over.engine == "exact+mcmc" and over.errors is not None
     with pytest.warns(DeprecationWarning), pytest.raises(ValueError, match="exact engine"):
         analyze(pos, engine="sat", budget=1.0)
@@ -111,19 +127,19 @@ def test_the_deprecated_budget_argument_is_the_auto_engine() -> None:
         analyze(pos, budget=-1.0)
 
 
-def test_exact_under_a_time_limit_refuses_before_counting() -> None:
+def test_exact_under_a_time_limit_stops_at_the_deadline() -> None:
     pos = lattice(13, 3)
     with pytest.raises(EngineLimitExceeded, match="engine 'auto'"):
-        analyze(pos, limit=Limit(seconds=1e-4))
+        analyze(pos, limit=Limit(seconds=1e-9))
     assert analyze(pos, limit=Limit(seconds=60)) == analyze(pos)
 
 
-def test_what_ifs_after_a_sampled_analysis_use_the_same_engine() -> None:
+def test_what_ifs_after_a_sampled_analysis_use_the_same_engine(no_exact_time: None) -> None:
     """A what-if on an analysis that fell back to sampling is analysed by the same
     (configured) engine again, never looked up by its ``exact+mcmc`` label; its certain
     cells are exact ones."""
     pos = lattice(13, 3)
-    got = auto(pos, 1e-4, sweeps=80, seed=5)
+    got = auto(pos, 60.0, sweeps=80, seed=5)
     assert got.engine == "exact+mcmc"
     exact = analyze(pos)
     cell, digit = next(
@@ -182,10 +198,17 @@ def test_mcmc_under_a_density_and_seeded() -> None:
     )
 
 
-def test_cli_solve_budget(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_solve_budget(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import minesolver.engines.auto as auto_module
+
     path = tmp_path / "lattice.txt"
     path.write_text(lattice(13, 3).to_text())
-    assert main(["solve", str(path), "--budget", "0.0001", "--json"]) == 0
+    with monkeypatch.context() as patch:
+        patch.setattr(auto_module, "EXACT_SHARE", 0.0)
+        patch.setattr(auto_module, "RECOUNT_SHARE", 0.0)
+        assert main(["solve", str(path), "--budget", "30", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["exact"] is False and out["engine"] == "exact+mcmc"
     assert all("error" in c for c in out["cells"])

@@ -317,3 +317,9 @@ def test_approximate_engines_share_one_kind_of_result(engine: str) -> None:
     assert got.safe == {c for c, p in got.probabilities.items() if p == 0}
     assert got.certain_mines == {c for c, p in got.probabilities.items() if p == 1}
     assert (0, 0) in got.certain_mines and {(2, 0), (2, 1), (2, 2)} <= got.safe
+
+
+def test_mcmc_on_a_board_with_no_digit_gives_the_density() -> None:
+    """No frontier: the chain has no box to move, and every cell is mines / cells."""
+    a = analyze(Position.from_text("HHH\nHHH").with_mines(2), engine="mcmc")
+    assert all(abs(float(p) - 1 / 3) < 1e-9 for p in a.probabilities.values())

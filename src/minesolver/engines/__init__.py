@@ -25,7 +25,10 @@ from minesolver.engines.base import (
     EngineError,
     EngineLimitExceeded,
     PositionEngine,
+    check_deadline,
+    deadline_scope,
     is_component_engine,
+    seconds_left,
 )
 from minesolver.registry import Registry
 
@@ -36,10 +39,13 @@ __all__ = [
     "EngineError",
     "EngineLimitExceeded",
     "PositionEngine",
+    "check_deadline",
+    "deadline_scope",
     "engine_names",
     "get_engine",
     "is_component_engine",
     "register",
+    "seconds_left",
 ]
 
 ENGINES: Registry[Engine] = Registry("engine", EngineError)

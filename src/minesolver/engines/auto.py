@@ -1,22 +1,31 @@
 """``auto``: exact where the count fits a time limit, sampled (and marked so) where not.
 
-:class:`AutoEngine` decides per component, before counting, whether the exact frontier DP
-fits the time limit. The estimate is a *dry run* of the DP
-(:func:`~minesolver.engines.frontier.dry_run_ops`): the same states and transitions with
-no polynomials, so it costs about ``1/L`` of the real count (``L`` the polynomial length)
-and it stops as soon as the estimate exceeds what is left. The estimated work, ``sum over
-steps of transitions * L`` big-integer operations, is turned into seconds with
-:data:`SECONDS_PER_OP` (measured on this project's benchmark positions; a slower machine
-makes the estimate optimistic by its slowdown).
+Under a time limit the limit is a deadline (:func:`~minesolver.engines.base.deadline_scope`),
+not an estimate. :meth:`AutoEngine.analyze` (what :func:`~minesolver.analysis.analyze`
+calls) first runs the whole native exact analysis under the deadline of the exact phase
+(:data:`EXACT_SHARE` of the limit): when it finishes, that is the answer, and the position
+was never reduced in Python. When it does not, the position is reduced (under the
+deadline) and the distinct components are counted natively again, smallest first, for a
+moment (:data:`RECOUNT_SHARE` of the time left: the small ones count in microseconds, the
+one that did not finish stops again); :meth:`AutoEngine.analyze_problem` (a reduced
+problem, or a density) counts them so for the exact phase itself. A count that passes its
+deadline stops inside the native loops, and that component and every larger one are
+sampled instead.
 
-Components are taken cheapest first; those that would overrun the limit are handed to the
-block-MCMC engine (:mod:`minesolver.engines.mcmc`), with every other component still
-counted exactly and the interior exact given the sampled mine number; the chain and its
-SAT start get the time left (at least 40 sweeps, so a tiny limit still gives an answer
-with honest errors, a little late). The result is then ``exact=False`` with a standard
-error per cell, and its ``engine`` says ``"exact+mcmc"``: a fallback is never silent.
-When everything fits, the result is the exact analysis itself. With no time limit
+Otherwise the components that did not fit are handed to the block-MCMC engine
+(:mod:`minesolver.engines.mcmc`), with every other component still counted exactly (the
+counts just made) and the interior exact given the sampled mine number. The chain, its
+SAT step and its first consistent layout get the time left and stop at the deadline with
+what they have: the result is then ``exact=False`` with a standard error per cell that
+says how little the chains ran, and its ``engine`` says ``"exact+mcmc"``: a fallback is
+never silent. When not even a first consistent layout is found before the deadline, the
+answer is :class:`~minesolver.engines.EngineLimitExceeded`. With no time limit
 (``seconds=None``) it is the exact engine.
+
+Cost: at most the limit for the exact phase and the chain together, plus what follows the
+deadline checks (the estimates: O(unknown cells + distinct mine totals * combination)).
+:func:`sampled_components` (a dry run of the Python frontier programme) estimates the
+same split before any count; the Python engines under a time limit use it.
 
 >>> from minesolver import Position, analyze
 >>> from minesolver.result import Limit
@@ -27,17 +36,38 @@ True
 from __future__ import annotations
 
 import time
+from collections.abc import MutableMapping
 from dataclasses import replace
 
-from minesolver.constraints import Problem
-from minesolver.engines.base import EngineLimitExceeded
+from minesolver.constraints import Problem, build
+from minesolver.counting import ComponentCount
+from minesolver.engines.base import (
+    EngineLimitExceeded,
+    check_deadline,
+    deadline_scope,
+    seconds_left,
+)
 from minesolver.engines.component import analyze_components
 from minesolver.engines.frontier import dry_run_ops
-from minesolver.engines.mcmc import McmcEngine
 from minesolver.engines.native import NativeEngine
+from minesolver.position import InconsistentPosition, Position
 from minesolver.result import Analysis, Limit, MineCountUnknown
 
-__all__ = ["SECONDS_PER_OP", "AutoEngine", "check_exact_fits", "sampled_components"]
+__all__ = [
+    "EXACT_SHARE",
+    "SECONDS_PER_OP",
+    "AutoEngine",
+    "check_exact_fits",
+    "sampled_components",
+]
+
+EXACT_SHARE = 0.5
+"""Share of a time limit the exact counts may use before the rest is sampled: the chain
+gets at least the other half."""
+RECOUNT_SHARE = 0.1
+"""Share of the time left after a whole native analysis did not finish, for counting the
+components again (smallest first: the small ones count in microseconds, the one that did
+not finish stops again) before the chain."""
 
 SECONDS_PER_OP = 3e-7
 """Seconds per estimated big-integer operation of the frontier DP (forward and backward
@@ -98,23 +128,78 @@ class AutoEngine:
         self.sweeps = sweeps
         self.seed = seed
 
-    def analyze_problem(self, problem: Problem, limit: Limit | None = None) -> Analysis:
-        """Exact analysis when the exact count fits the time limit, else exact for what
-        fits and block MCMC for the rest (``exact=False``, ``engine="exact+mcmc"``)."""
+    def _settings(self, limit: Limit | None) -> tuple[float | None, int, int]:
         seconds, sweeps, seed = self.seconds, self.sweeps, self.seed
         if limit is not None:
             seconds = limit.seconds if limit.seconds is not None else seconds
             sweeps = limit.samples if limit.samples is not None else sweeps
             seed = limit.seed if limit.seed is not None else seed
+        return seconds, sweeps, seed
+
+    def analyze(
+        self,
+        position: Position,
+        *,
+        trust_flags: bool = True,
+        limit: Limit | None = None,
+        cache: MutableMapping[object, ComponentCount] | None = None,
+    ) -> Analysis:
+        """The analysis of a position whose total is known (what
+        :func:`~minesolver.analysis.analyze` calls): first the whole native analysis in one
+        call under the exact phase's deadline (:data:`EXACT_SHARE` of the limit), so that
+        what fits is answered without reducing the position in Python; when it does not
+        finish, the position is reduced (under the deadline), its components counted again
+        smallest first for a moment (:data:`RECOUNT_SHARE` of the time left) and the rest
+        sampled, as :meth:`analyze_problem` does. ``cache`` serves the exact path."""
+        seconds, sweeps, seed = self._settings(limit)
+        native = NativeEngine()
+        if seconds is None:
+            return self._owned(native.analyze(position, trust_flags=trust_flags, cache=cache))
+        with deadline_scope(seconds) as deadline:
+            assert deadline is not None
+            try:
+                with deadline_scope(EXACT_SHARE * max(deadline - time.perf_counter(), 0.0)):
+                    exact = native.analyze(position, trust_flags=trust_flags, cache=cache)
+                return self._owned(exact)
+            except EngineLimitExceeded:  # the exact phase's deadline, or the memory cap
+                pass
+            problem = build(position, trust_flags=trust_flags, check=check_deadline)
+            return self._fallback(problem, RECOUNT_SHARE, sweeps, seed)
+
+    def _owned(self, result: Analysis) -> Analysis:
+        """``result`` (a fresh analysis of ours) marked as this engine's, so that what-ifs
+        use it again; set in place: :func:`dataclasses.replace` would build the lazy
+        problem of a native analysis."""
+        object.__setattr__(result, "source", self)
+        return result
+
+    def analyze_problem(self, problem: Problem, limit: Limit | None = None) -> Analysis:
+        """Exact analysis when every component's count finishes within the exact phase,
+        else exact for what finished and block MCMC for the rest (``exact=False``,
+        ``engine="exact+mcmc"``), all before the deadline."""
+        seconds, sweeps, seed = self._settings(limit)
         if problem.mines_left is None and problem.density is None:
             raise MineCountUnknown("the total number of mines is unknown: give it or a density")
-        started = time.perf_counter()
-        huge = sampled_components(problem, seconds) if seconds is not None else frozenset()
-        if not huge:
+        if seconds is None:
             return replace(analyze_components(problem, NativeEngine()), source=self)
-        assert seconds is not None
-        left = max(seconds - (time.perf_counter() - started), 0.0)
-        chain = McmcEngine(sweeps=sweeps, seed=seed, huge=huge, seconds=left)
+        with deadline_scope(seconds):
+            return self._fallback(problem, EXACT_SHARE, sweeps, seed)
+
+    def _fallback(self, problem: Problem, share: float, sweeps: int, seed: int) -> Analysis:
+        """Under the current deadline: count the components natively for ``share`` of
+        the time left (smallest first), then the exact analysis if every one was counted,
+        else the chain for the others (:class:`~minesolver.engines.mcmc.McmcEngine`)."""
+        native = NativeEngine()
+        left = seconds_left()
+        assert left is not None
+        with deadline_scope(share * left):
+            counts, huge = _count_what_fits(problem, native)
+        if not huge:
+            return replace(analyze_components(problem, native, counts), source=self)
+        # the chain's module, loaded on the first fallback: the exact path never pays
+        from minesolver.engines.mcmc import McmcEngine
+
+        chain = McmcEngine(sweeps=sweeps, seed=seed, huge=huge, counts=counts)
         result = chain.analyze_problem(problem)
         return Analysis(
             position=result.position,
@@ -128,3 +213,40 @@ class AutoEngine:
             problem=problem,
             source=self,
         )
+
+
+def _count_what_fits(
+    problem: Problem, engine: NativeEngine
+) -> tuple[dict[object, ComponentCount], frozenset[int]]:
+    """The counts of the distinct components that finish before the current deadline,
+    smallest first (by boxes), and the indices of the components left to sample: those
+    whose count passed the deadline or the memory cap, and every larger one not tried.
+    Raises :class:`InconsistentPosition` for a counted component with no layout."""
+    comps = problem.components
+    counts: dict[object, ComponentCount] = {}
+    failed: set[object] = set()
+    out_of_time = False
+    huge: set[int] = set()
+    for j in sorted(range(len(comps)), key=lambda j: len(comps[j].boxes)):
+        comp = comps[j]
+        key = comp.key()
+        if key in counts:
+            continue
+        if out_of_time or key in failed:
+            huge.add(j)
+            continue
+        try:
+            count = engine.count(comp)
+        except EngineLimitExceeded:  # the deadline, or the native memory cap
+            failed.add(key)
+            huge.add(j)
+            out_of_time = seconds_left() == 0.0
+            continue
+        if not count.layouts:
+            x, y = problem.position.coords(comp.origins[0])
+            raise InconsistentPosition(
+                f"no mine layout satisfies the digits around ({x}, {y}) "
+                f"(digit {problem.position.cells[comp.origins[0]]} and its neighbours)"
+            )
+        counts[key] = count
+    return counts, frozenset(huge)

@@ -7,10 +7,20 @@ applied by :mod:`minesolver.counting`, the same for every exact engine
 (:func:`minesolver.engines.component.analyze_components`).
 Engines that work on the whole position at once (approximate ones, certain-cell deciders,
 ``auto``) implement :class:`PositionEngine` instead: ``analyze_problem(problem, limit)``.
+
+A time limit is a *deadline*: :func:`deadline_scope` sets it for a block (the front door
+:func:`~minesolver.analysis.analyze` does, from ``Limit(seconds=...)``), and every engine's
+loops call :func:`check_deadline` as they go (a few hundred nanoseconds a call), so a
+component engine, whose ``count`` takes no limit, stops too. The native core gets what is
+left (:func:`seconds_left`) and checks it in its own loops.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
 
 from minesolver.errors import MinesolverError
@@ -26,7 +36,10 @@ __all__ = [
     "EngineError",
     "EngineLimitExceeded",
     "PositionEngine",
+    "check_deadline",
+    "deadline_scope",
     "is_component_engine",
+    "seconds_left",
 ]
 
 
@@ -37,6 +50,50 @@ class EngineError(MinesolverError, ValueError):
 
 class EngineLimitExceeded(EngineError):
     """The input is beyond what this engine accepts; the message says which limit."""
+
+
+_DEADLINE: ContextVar[float | None] = ContextVar("minesolver_deadline", default=None)
+"""The ``time.perf_counter()`` value at which the current work stops (``None``: none)."""
+
+
+@contextmanager
+def deadline_scope(seconds: float | None) -> Iterator[float | None]:
+    """Within the block, the engines stop ``seconds`` from now (or at an enclosing
+    deadline, if earlier); yields the deadline, a ``time.perf_counter()`` value.
+    ``None`` keeps the enclosing deadline (if any). Per thread and per task.
+
+    >>> with deadline_scope(1e-9):
+    ...     check_deadline()
+    Traceback (most recent call last):
+    ...
+    minesolver.engines.base.EngineLimitExceeded: the time limit passed before the analysis finished
+    """
+    outer = _DEADLINE.get()
+    if seconds is None:
+        yield outer
+        return
+    at = time.perf_counter() + max(float(seconds), 0.0)
+    if outer is not None:
+        at = min(at, outer)
+    token = _DEADLINE.set(at)
+    try:
+        yield at
+    finally:
+        _DEADLINE.reset(token)
+
+
+def seconds_left() -> float | None:
+    """Seconds before the current deadline (0 once passed; ``None``: no deadline). O(1)."""
+    at = _DEADLINE.get()
+    return None if at is None else max(at - time.perf_counter(), 0.0)
+
+
+def check_deadline() -> None:
+    """Raise :class:`EngineLimitExceeded` once the current deadline has passed. O(1): the
+    engines call it inside their loops."""
+    at = _DEADLINE.get()
+    if at is not None and time.perf_counter() >= at:
+        raise EngineLimitExceeded("the time limit passed before the analysis finished")
 
 
 @runtime_checkable

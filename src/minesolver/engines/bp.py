@@ -39,13 +39,13 @@ Cost: O(iterations * sum over clues of d * L^2); ``layouts`` is ``None`` (not co
 from __future__ import annotations
 
 import random
-import time
 from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING
 
 from minesolver.counting import convolve, total_mismatch
 from minesolver.engines.approximate import approximate_analysis
+from minesolver.engines.base import check_deadline, deadline_scope, seconds_left
 from minesolver.engines.sat import random_layout
 from minesolver.position import InconsistentPosition
 from minesolver.result import Analysis, Limit
@@ -73,6 +73,7 @@ def arc_consistent_supports(component: Component) -> list[set[int]]:
     supports = [set(range(len(b) + 1)) for b in component.boxes]
     changed = True
     while changed:
+        check_deadline()
         changed = False
         for boxes, v in component.constraints:
             # reachable sums of the other boxes, from prefix/suffix sum sets.
@@ -127,8 +128,13 @@ class BeliefPropagationEngine:
     name = "bp"
 
     def analyze_problem(self, problem: Problem, limit: Limit | None = None) -> Analysis:
-        seconds = None if limit is None else limit.seconds
-        deadline = None if seconds is None else time.perf_counter() + float(seconds)
+        """Beliefs after the sweeps (fewer when the deadline of ``limit.seconds``, or an
+        enclosing one, passes first: the errors are the bound ``max(p, 1 - p)`` anyway);
+        :class:`EngineLimitExceeded` when the consistency check does not end in time."""
+        with deadline_scope(None if limit is None else limit.seconds) as deadline:
+            return self._analyze(problem, deadline)
+
+    def _analyze(self, problem: Problem, deadline: float | None) -> Analysis:
         interior = len(problem.interior)
         frontier_cells = sum(c.size for c in problem.components)
         if problem.density is not None:
@@ -187,7 +193,9 @@ class BeliefPropagationEngine:
         for c, (boxes, _) in enumerate(clues):
             for i, b in enumerate(boxes):
                 at[b].append((c, i))
-        for _ in range(MAX_ITERATIONS):
+        for sweep in range(MAX_ITERATIONS):
+            if sweep and seconds_left() == 0.0:
+                break  # the deadline: the beliefs so far
             # variable -> clue messages.
             v2f: list[list[list[float]]] = []
             for c, (boxes, _) in enumerate(clues):

@@ -16,7 +16,7 @@ from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING
 
-from minesolver.engines.base import EngineError, EngineLimitExceeded
+from minesolver.engines.base import EngineError, EngineLimitExceeded, check_deadline
 from minesolver.position import FLAG, HIDDEN, InconsistentPosition
 from minesolver.result import Analysis, Limit
 
@@ -39,6 +39,7 @@ def brute_force(
     ``density`` every layout of any size counts, weighted by ``p^m (1-p)^(u-m)``, and the
     returned count is the number of consistent layouts.
     """
+    check_deadline()
     position = problem.position
     cells = position.cells
     nbrs = position.neighbour_indices()
@@ -69,7 +70,9 @@ def brute_force(
     per_cell = [Fraction(0)] * u
     for size in sizes:
         w = Fraction(1) if density is None else density**size * (1 - density) ** (u - size)
-        for mines in combinations(range(u), size):
+        for n, mines in enumerate(combinations(range(u), size)):
+            if n & 4095 == 4095:
+                check_deadline()
             mine_set = {unknown[k] for k in mines} | trusted
             if all(sum(1 for j in around if j in mine_set) == d for _, d, around in relevant):
                 layouts += 1

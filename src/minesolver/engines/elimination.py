@@ -36,7 +36,7 @@ from math import comb, prod
 
 from minesolver.constraints import Component
 from minesolver.counting import ComponentCount, Poly, convolve, poly_add_shifted
-from minesolver.engines.base import EngineLimitExceeded
+from minesolver.engines.base import EngineLimitExceeded, check_deadline
 
 __all__ = ["MAX_TABLE", "EliminationEngine", "Factor", "canonical_count", "min_fill_order"]
 
@@ -70,7 +70,9 @@ class Factor:
             index.setdefault(tuple(asg[i] for i in key_b), []).append((asg, poly))
         take = [(0, pos_a[b]) if b in pos_a else (1, pos_b[b]) for b in scope]
         table: dict[Assignment, Poly] = {}
-        for asg, poly in self.table.items():
+        for n, (asg, poly) in enumerate(self.table.items()):
+            if n & 255 == 255:
+                check_deadline()
             for asg2, poly2 in index.get(tuple(asg[i] for i in key_a), ()):
                 pair = (asg, asg2)
                 table[tuple(pair[s][i] for s, i in take)] = convolve(poly, poly2)
@@ -134,6 +136,7 @@ def min_fill_order(n: int, edges: Iterable[Sequence[int]]) -> tuple[list[int], l
         return sum(1 for i, a in enumerate(nb) for b in nb[i + 1 :] if b not in adj[a])
 
     while alive:
+        check_deadline()  # each step scores every vertex left
         v = min(alive, key=lambda u: (fill(u), len(adj[u]), u))
         nb = adj[v]
         separators[v] = set(nb)

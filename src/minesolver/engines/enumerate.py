@@ -27,7 +27,7 @@ from math import comb
 
 from minesolver.constraints import Component
 from minesolver.counting import ComponentCount, Poly
-from minesolver.engines.base import EngineLimitExceeded
+from minesolver.engines.base import EngineLimitExceeded, check_deadline
 from minesolver.engines.elimination import canonical_count
 from minesolver.engines.frontier import box_order
 
@@ -49,6 +49,7 @@ class EnumerationEngine:
         self.max_nodes = max_nodes
 
     def count(self, component: Component) -> ComponentCount:
+        check_deadline()
         if len(component.boxes) > MAX_BOXES:
             raise EngineLimitExceeded(
                 f"enumerate: component of {len(component.boxes)} boxes exceeds its limit of "
@@ -75,6 +76,8 @@ class EnumerationEngine:
         def search(i: int, weight: int, mines: int) -> None:
             nonlocal nodes
             nodes += 1
+            if nodes & 1023 == 1023:
+                check_deadline()
             if nodes > limit:
                 raise EngineLimitExceeded(
                     f"enumerate: component of {n} boxes ({total_cells} cells) needs more "

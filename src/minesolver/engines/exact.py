@@ -32,10 +32,16 @@ from math import comb
 
 from minesolver.constraints import Component
 from minesolver.counting import ComponentCount, Poly, convolve, poly_add_shifted
+from minesolver.engines.base import EngineLimitExceeded, check_deadline
 from minesolver.engines.frontier import Edge, State, Touch, plan, transitions
 from minesolver.engines.frontier import box_order as box_order  # its former home
 
-__all__ = ["FrontierEngine"]
+__all__ = ["MAX_TERMS", "FrontierEngine"]
+
+MAX_TERMS = 10_000_000
+"""Most polynomial terms (and transitions) the forward pass keeps (about a gigabyte of
+Python ints at worst): past it :class:`EngineLimitExceeded`, never memory without end.
+The native engine's cap is 40 million (its terms are smaller)."""
 
 
 @lru_cache(maxsize=64)
@@ -87,7 +93,9 @@ def _forward(
     (``(state, mines in box, next state)``). O(n * S * s * L) big-integer operations."""
     states: list[dict[State, Poly]] = [{start: [1]}]
     edges: list[list[Edge]] = []
+    terms = 0
     for touch, s in zip(steps, sizes, strict=True):
+        check_deadline()
         row = _binomials(s)
         current = states[-1]
         nxt: dict[State, Poly] = {}
@@ -103,6 +111,12 @@ def _forward(
                 nxt[key2] = [0] * k + (poly if factor == 1 else [factor * v for v in poly])
             else:
                 poly_add_shifted(acc, poly, k, factor)
+        terms += sum(map(len, nxt.values())) + len(step_edges)
+        if terms > MAX_TERMS:
+            raise EngineLimitExceeded(
+                f"exact-py: the count would hold more than {MAX_TERMS} polynomial terms in "
+                "memory; use engine 'auto' for an approximate answer with its error"
+            )
         states.append(nxt)
         edges.append(step_edges)
     return states, edges
@@ -126,7 +140,10 @@ def _backward(
         fwd = states[i]
         new_back: dict[State, Poly] = {}
         marginal: Poly = []
-        for key, k, key2 in edges[i]:
+        check_deadline()
+        for e, (key, k, key2) in enumerate(edges[i]):
+            if e & 1023 == 1023:
+                check_deadline()
             tail = back.get(key2)
             if tail is None:
                 continue

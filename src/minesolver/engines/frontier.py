@@ -45,6 +45,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from minesolver.constraints import Component
+from minesolver.engines.base import check_deadline
 
 __all__ = [
     "SMALL",
@@ -120,6 +121,7 @@ def box_order(component: Component) -> list[int]:
     order: list[int] = []
     candidates = {last}
     while len(order) < n:
+        check_deadline()  # each step scans every candidate: thousands on a wide board
         if not candidates:  # a disconnected part (not from build(), but accepted)
             candidates.add(next(b for b in range(n) if not placed[b]))
         best = min(
@@ -212,12 +214,16 @@ def transitions(step: list[Touch], size: int, states: Iterable[State]) -> list[E
     ``(state, k, next state)`` placing ``k`` mines in the step's box of ``size`` cells that
     neither over-fills an equation nor leaves one unfillable. The one transition function
     of the programme (a list, not a generator: the count keeps it for its backward pass,
-    and building it is the hot loop). O(states * size * equations at the box)."""
+    and building it is the hot loop). O(states * size * equations at the box). Checks the
+    current deadline (:func:`~minesolver.engines.base.check_deadline`) every 1024 states,
+    as :func:`box_order` does at every box."""
     closing = step[0] if step and step[0][3] == 0 else None
     every = range(size + 1)
     out: list[Edge] = []
     add = out.append
-    for key in states:
+    for n, key in enumerate(states):
+        if n & 1023 == 1023:
+            check_deadline()
         choices: range | tuple[int, ...]
         if closing is not None:
             # an equation closing here fixes the box's mine number outright.

@@ -24,6 +24,7 @@ from math import comb
 
 from minesolver.constraints import Component
 from minesolver.counting import Poly, poly_add_shifted
+from minesolver.engines.base import check_deadline
 from minesolver.engines.frontier import State, dry_run_ops, plan, transitions
 
 __all__ = ["ComponentSampler", "State", "choose", "dry_run_ops"]
@@ -60,6 +61,7 @@ class ComponentSampler:
         self.forward: list[dict[State, Poly]] = [{skeleton.start: [1]}]
         self.preds: list[dict[State, list[tuple[State, int]]]] = []
         for step, s in zip(skeleton.steps, self.sizes, strict=True):
+            check_deadline()
             current = self.forward[-1]
             nxt: dict[State, Poly] = {}
             preds: dict[State, list[tuple[State, int]]] = {}

@@ -39,7 +39,12 @@ import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, linprog, milp
 from scipy.sparse import csr_matrix
 
-from minesolver.engines.base import EngineLimitExceeded
+from minesolver.engines.base import (
+    EngineLimitExceeded,
+    check_deadline,
+    deadline_scope,
+    seconds_left,
+)
 from minesolver.engines.certain import Witness, certain_analysis, frontier_boxes
 from minesolver.position import InconsistentPosition
 from minesolver.result import Analysis, Limit
@@ -79,6 +84,7 @@ class _Block:
 
     def lp(self, objective: np.ndarray) -> np.ndarray | None:
         """An optimal LP vertex for ``min objective . k`` (``None`` if infeasible)."""
+        check_deadline()
         lo, hi = self.sum_range
         kwargs: dict[str, np.ndarray] = {}
         if lo > -np.inf or hi < np.inf:
@@ -107,7 +113,12 @@ class IlpEngine:
         and what the total leaves it (:func:`_sum_ranges`, 2 LPs a component), every box's
         LP bounds (:func:`_box_bounds`, at most 2 LPs a box), the certain cells
         (:meth:`_decide`, a MILP per unsettled question) and the rough values of the
-        others (:func:`_rough`, O(boxes))."""
+        others (:func:`_rough`, O(boxes)). ``limit.seconds`` (or an enclosing deadline) is
+        checked before every LP and bounds every MILP: :class:`EngineLimitExceeded` past it."""
+        with deadline_scope(None if limit is None else limit.seconds):
+            return self._analyze(problem)
+
+    def _analyze(self, problem: Problem) -> Analysis:
         blocks = [_Block(c) for c in problem.components]
         boxes = frontier_boxes(problem)
         total = problem.mines_left if problem.density is None else None
@@ -158,14 +169,17 @@ class IlpEngine:
         c: np.ndarray, a: csr_matrix, lo: np.ndarray, hi: np.ndarray, upper: np.ndarray
     ) -> np.ndarray | None:
         """An optimal integer solution of ``min c.x`` s.t. ``lo <= a x <= hi``,
-        ``0 <= x <= upper`` (``None`` if infeasible)."""
+        ``0 <= x <= upper`` (``None`` if infeasible); within the current deadline."""
+        check_deadline()
+        left = seconds_left()
         res = milp(
             c,
             constraints=LinearConstraint(a, lo, hi),
             integrality=np.ones(len(c)),
             bounds=Bounds(np.zeros(len(c)), upper),
-            options={"time_limit": MILP_SECONDS},
+            options={"time_limit": MILP_SECONDS if left is None else min(MILP_SECONDS, left)},
         )
+        check_deadline()
         if res.status == 1:  # stopped by the time limit: the question stays open
             raise EngineLimitExceeded(
                 f"ilp: a MILP over {len(c)} variables took more than {MILP_SECONDS} s"

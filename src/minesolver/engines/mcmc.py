@@ -23,9 +23,11 @@ position (layouts that differ only over a region larger than a ball cannot reach
 other); compact balls mix far better than windows along the frontier order on 2-D
 frontiers (measured: on 15x15 lattices of digits, windows left 38-99 cells beyond 5
 errors, balls 0-2). Two chains (:data:`CHAINS`) start from independent random layouts
-and share the sweeps; each is burnt in for a fifth of its sweeps, then gives
-``BATCHES / CHAINS`` batches. The standard error is the batch-means one over all
-:data:`BATCHES` batches, and never less than half the gap between the two chains' means
+and share the sweeps, one sweep of each in turn; each is burnt in for a fifth of its
+sweeps, then records its sweeps in between ``BATCHES / CHAINS`` and ``BATCHES`` batches of
+equal size (slots merged in pairs when full, so a run stopped at any point still cuts
+into equal batches). The standard error is the batch-means one over all the batches,
+and never less than half the gap between the two chains' means
 (chains stuck in different modes then show it); chains stuck in the same mode would still
 understate it, so the tests and the benchmark measure the error against exact counts.
 
@@ -38,18 +40,23 @@ have probability up to about ``3/N``; correlated draws make this optimistic).
 The other components and the interior are Rao-Blackwellised: their exact
 conditional probabilities given ``t`` are averaged over the ``t`` the chain visits.
 
-With ``seconds``, one sweep is timed and the number of sweeps cut to what fits the time
-left (at least ``2 * BATCHES``): the run then depends on the machine's speed, not only on
-the seed. Cost: O(sweeps * (n / WINDOW) * DP of a block) (the block DP is exponential only in the
-ball's BFS frontier width), plus the exact counts of the components not sampled and one SAT
-decision. Seeded.
+With ``seconds`` (or under an enclosing deadline,
+:func:`~minesolver.engines.base.deadline_scope`) the limit is a deadline: the SAT step gets
+:data:`SAT_SHARE` of it for the certain cells and the rest for a first layout; one sweep
+is timed and the number of sweeps cut to what fits the time left (shorter sweeps when not
+even ``2 * BATCHES`` fit); and the chains check the deadline at every move and stop there
+with what they have recorded, their error then at least :data:`PARTIAL_ERROR` divided by
+the share of ``2 * BATCHES`` full sweeps they made (up to 0.5). The run then depends on
+the machine's speed, not only on the seed. Cost: O(sweeps * (n / WINDOW) * DP of a block)
+(the block DP is exponential only in the ball's BFS frontier width), plus the exact counts
+of the components not sampled and one SAT decision. Seeded.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import sqrt
@@ -58,8 +65,9 @@ from typing import TYPE_CHECKING
 from minesolver.constraints import Component
 from minesolver.counting import ComponentCount, combine_density, combine_total, rest_weights
 from minesolver.engines.approximate import approximate_analysis
-from minesolver.engines.exact import FrontierEngine
+from minesolver.engines.base import EngineLimitExceeded, deadline_scope
 from minesolver.engines.frontier_sampler import ComponentSampler, choose
+from minesolver.engines.native import NativeEngine
 from minesolver.result import Analysis, Limit
 
 if TYPE_CHECKING:
@@ -74,16 +82,15 @@ BATCHES = 20
 """Batches for the batch-means standard error."""
 CHAINS = 2
 """Independent chains (random starts), each giving ``BATCHES / CHAINS`` batches."""
-FIRST_SECONDS = 1.0
-"""Least time the first consistent layout may take under a time limit, however small the
-limit: the margin by which a tiny limit may be overrun."""
 SAT_SHARE = 0.3
 """Share of a time limit the SAT certain-cell step may use; what it leaves open stays
 uncertain."""
 PARTIAL_ERROR = 0.1
-"""Least error reported when not even 40 full sweeps fit the time limit, divided by the
-share of a full sweep the shorter ones made (at most 0.5): the chains may not have mixed,
-so their own error estimate is not trusted."""
+"""Least error reported when the chains made fewer than ``2 * BATCHES`` full sweeps
+before the deadline, divided by the share of them they made (at most 0.5): the chains may
+not have mixed, so their own error estimate is not trusted."""
+ESTIMATE_SHARE = 0.1
+"""Share of the time left after the SAT step kept for the estimates after the chains."""
 CACHE = 4096
 """Block DPs kept for reuse (cleared when full)."""
 
@@ -169,6 +176,7 @@ class McmcEngine:
         seed: int = 0,
         huge: frozenset[int] | None = None,
         seconds: float | None = None,
+        counts: Mapping[object, ComponentCount] | None = None,
     ) -> None:
         if sweeps < 2 * BATCHES:
             raise ValueError(f"mcmc needs at least {2 * BATCHES} sweeps, got {sweeps}")
@@ -176,45 +184,57 @@ class McmcEngine:
         self.seed = seed
         self.huge = huge
         self.seconds = seconds
+        self.counts = counts
 
     def analyze_problem(self, problem: Problem, limit: Limit | None = None) -> Analysis:
         """The chains' estimates, in named steps: the SAT step's certain cells and chain
         starts (:func:`minesolver.engines.sat.decide`), the exact counts of the components
-        not sampled and the target's weight column (:meth:`_Run.build`), the sweeps
+        not sampled (``counts``, by :meth:`~minesolver.constraints.Component.key`, those
+        already made) and the target's weight column (:meth:`_Run.build`), the sweeps
         fitted to a time limit (:meth:`_Run.fit`), the recorded batches
         (:meth:`_Run.record`), and the estimates of the sampled boxes and of the rest
-        (:class:`_Estimates`). Cost: see the module docstring."""
+        (:class:`_Estimates`). Under a time limit (``seconds``, ``limit.seconds`` or an
+        enclosing deadline) :class:`EngineLimitExceeded` when not even a first consistent
+        layout is found in time. Cost: see the module docstring."""
         if limit is not None and limit != Limit():
             return McmcEngine(
                 sweeps=limit.samples or self.sweeps,
                 seed=self.seed if limit.seed is None else limit.seed,
                 huge=self.huge,
                 seconds=limit.seconds or self.seconds,
+                counts=self.counts,
             ).analyze_problem(problem)
+        with deadline_scope(self.seconds) as deadline:
+            return self._analyze(problem, deadline)
+
+    def _analyze(self, problem: Problem, deadline: float | None) -> Analysis:
         # python-sat, imported on first use: the exact path of ``auto`` never pays for it
         from minesolver.engines.sat import decide
 
-        started = time.perf_counter()
         rng = random.Random(self.seed)
-        # exact certain cells (raises if none); under a time limit, at most a share of it
-        share = None if self.seconds is None else max(self.seconds * SAT_SHARE, 1e-3)
-        first = None if self.seconds is None else max(self.seconds, FIRST_SECONDS)
-        witness, boxes, layouts = decide(problem, share, first)
+        # exact certain cells (raises if none); under a deadline, a share of the time left
+        # for the certain cells, and until the deadline for a first layout
+        left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
+        share = None if left is None else max(left * SAT_SHARE, 1e-3)
+        witness, boxes, layouts = decide(problem, share, left)
         comps = problem.components
         chosen = set(range(len(comps))) if self.huge is None else set(self.huge)
         sampled = [comps[c] for c in sorted(chosen)]
         others = [comps[c] for c in range(len(comps)) if c not in chosen]
-        exact = FrontierEngine()
-        counts = [exact.count(comp) for comp in others]
+        known = self.counts or {}
+        exact = NativeEngine()
+        counts = [known.get(comp.key()) or exact.count(comp) for comp in others]
         run = _Run.build(problem, sampled, counts, rng)
         # whole consistent layouts (total included), so the rest can complete them: the
         # first and the last the SAT step found (they differ where they can).
         chains = [run.start(layouts[c % len(layouts)]) for c in range(CHAINS)]
-        sweeps, share = self.sweeps, 1.0
-        if self.seconds is not None:
-            sweeps, share = run.fit(chains, self.sweeps, started + self.seconds)
-        batches = run.record(chains, sweeps)
-        out = _Estimates(_known(problem, boxes, witness), batches.per_batch, share)
+        sweeps, stop = self.sweeps, None
+        if deadline is not None:
+            now = time.perf_counter()
+            stop = now + max(deadline - now, 0.0) * (1 - ESTIMATE_SHARE)
+            sweeps = run.fit(chains, self.sweeps, stop)
+        batches = run.record(chains, sweeps, stop)
+        out = _Estimates(_known(problem, boxes, witness), batches)
         out.sampled(sampled, run.chain.sizes, batches.k)
         out.rest(problem, others, counts, batches)
         return approximate_analysis(problem, out.probs, out.errors, engine=self.name)
@@ -238,11 +258,57 @@ def _known(
 @dataclass(slots=True)
 class _Batches:
     """What the chains recorded, per batch: the sum of each sampled box's mine number over
-    its sweeps, and how often each sampled mine total ``t`` was visited."""
+    its sweeps, and how often each sampled mine total ``t`` was visited; ``per_batch``
+    sweeps each (the batches of the first chain, then those of the second). ``full``:
+    how many full sweeps the moves made add up to, all chains together (burn-in
+    included), the measure of a run stopped early."""
 
     k: list[list[int]]
     t: list[dict[int, int]]
     per_batch: int
+    full: float
+
+
+class _Slots:
+    """One chain's recorded sweeps in at most ``2 * count`` slots of ``size`` sweeps each,
+    the last one filling; when all are full, neighbours are merged in pairs and ``size``
+    doubles. Whenever the chain stops, its full slots are equal batches (at least
+    ``count`` of them once it has made ``count`` sweeps). O(boxes) a sweep, O(count *
+    boxes) memory."""
+
+    __slots__ = ("cap", "full", "k", "n", "size", "t")
+
+    def __init__(self, nbox: int, count: int) -> None:
+        self.cap = 2 * count
+        self.size = 1
+        self.full: list[tuple[list[int], dict[int, int]]] = []
+        self.k = [0] * nbox
+        self.t: dict[int, int] = {}
+        self.n = 0
+
+    def add(self, ks: list[int], t: int) -> None:
+        """Record one sweep's state."""
+        self.k = [a + b for a, b in zip(self.k, ks, strict=True)]
+        self.t[t] = self.t.get(t, 0) + 1
+        self.n += 1
+        if self.n < self.size:
+            return
+        self.full.append((self.k, self.t))
+        self.k, self.t, self.n = [0] * len(self.k), {}, 0
+        if len(self.full) == self.cap:
+            pairs = zip(self.full[::2], self.full[1::2], strict=True)
+            self.full = [
+                ([a + b for a, b in zip(ka, kb, strict=True)], _merged(ta, tb))
+                for (ka, ta), (kb, tb) in pairs
+            ]
+            self.size *= 2
+
+
+def _merged(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
+    out = dict(a)
+    for t, n in b.items():
+        out[t] = out.get(t, 0) + n
+    return out
 
 
 @dataclass(slots=True)
@@ -256,6 +322,7 @@ class _Run:
     dens: tuple[int, int] | None
     moves: int
     rng: random.Random
+    full_moves: int = 1
 
     @classmethod
     def build(
@@ -282,7 +349,7 @@ class _Run:
             weight_t = [1] * (cells + 1)
             dens = (problem.density.numerator, problem.density.denominator)
         moves = -(-2 * len(chain.sizes) // WINDOW)  # a sweep re-draws each box about twice
-        return cls(chain, weight_t, dens, moves, rng)
+        return cls(chain, weight_t, dens, moves, rng, moves)
 
     def start(self, mines: set[int]) -> tuple[list[int], int]:
         """A chain's state from a consistent layout's frontier mines: each sampled box's
@@ -302,82 +369,118 @@ class _Run:
         block = chain.ball(self.rng.randrange(len(chain.sizes)), WINDOW)
         return _move(chain, block, ks, t, self.weight_t, self.dens, self.rng)
 
-    def sweep(self, ks: list[int], t: int) -> int:
-        """:attr:`moves` moves; the new ``t``."""
-        for _ in range(self.moves):
-            t = self.move(ks, t)
-        return t
+    def sweep(self, ks: list[int], t: int, stop: float | None = None) -> tuple[int, int]:
+        """:attr:`moves` moves, fewer when ``stop`` (a ``time.perf_counter()`` value)
+        passes first, or the enclosing deadline during a move (whose block DP checks it:
+        the move is then not made, and the state stays a consistent one); the new ``t``
+        and the moves made."""
+        if stop is None:
+            for _ in range(self.moves):
+                t = self.move(ks, t)
+            return t, self.moves
+        for done in range(self.moves):
+            if time.perf_counter() >= stop:
+                return t, done
+            try:
+                t = self.move(ks, t)
+            except EngineLimitExceeded:
+                return t, done
+        return t, self.moves
 
-    def fit(
-        self, chains: list[tuple[list[int], int]], sweeps: int, deadline: float
-    ) -> tuple[int, float]:
+    def fit(self, chains: list[tuple[list[int], int]], sweeps: int, deadline: float) -> int:
         """Time a few moves of the first chain, then fit the sweeps to the time left before
-        ``deadline`` (``time.perf_counter()``): the sweeps, and the share of a full sweep
-        each one makes (below 1 when even the fewest full sweeps do not fit: then they are
-        made shorter). O(8 moves)."""
+        ``deadline`` (``time.perf_counter()``): the sweeps; when even the fewest full
+        sweeps do not fit, :attr:`moves` is cut so that that many shorter ones do (the
+        deadline still stops the chains where the timing was wrong). O(8 moves)."""
         before = time.perf_counter()
         probe = min(self.moves, 8)
         ks0, t0 = chains[0]
         for _ in range(probe):
-            t0 = self.move(ks0, t0)
+            if time.perf_counter() >= deadline:
+                break
+            try:
+                t0 = self.move(ks0, t0)
+            except EngineLimitExceeded:  # the deadline, inside a block's DP
+                break
         chains[0] = (ks0, t0)
         per_sweep = max(time.perf_counter() - before, 1e-9) * self.moves / probe
         left = deadline - time.perf_counter()
         fit = int(left / per_sweep)
-        share = 1.0
         if fit < 2 * BATCHES:  # not even the fewest full sweeps: shorter ones
-            full = self.moves
-            self.moves = max(1, int(full * max(left, 0.0) / (2 * BATCHES * per_sweep)))
-            share = min(self.moves / full, 1.0 - 1e-9)
-        return min(sweeps, max(2 * BATCHES, fit)), share
+            self.moves = max(1, int(self.moves * max(left, 0.0) / (2 * BATCHES * per_sweep)))
+        return min(sweeps, max(2 * BATCHES, fit))
 
-    def record(self, chains: Sequence[tuple[list[int], int]], sweeps: int) -> _Batches:
-        """Run the chains: each is burnt in for a fifth of its share of the sweeps, then
-        gives ``BATCHES / CHAINS`` batches. O(sweeps * moves * block DP)."""
+    def record(
+        self, chains: Sequence[tuple[list[int], int]], sweeps: int, stop: float | None = None
+    ) -> _Batches:
+        """Run the chains side by side, one sweep of each in turn: each is burnt in for a
+        fifth of its share of the sweeps, then records its sweeps (:class:`_Slots`);
+        ``stop`` (a ``time.perf_counter()`` value) ends them early, with what they
+        recorded (each chain's current state when nothing yet). O(sweeps * moves * block
+        DP)."""
         nbox = len(self.chain.sizes)
         own = sweeps // CHAINS
         burn = own // 5
         per_chain = BATCHES // CHAINS
-        per_batch = max(1, (own - burn) // per_chain)
-        out = _Batches(
-            [[0] * nbox for _ in range(BATCHES)], [{} for _ in range(BATCHES)], per_batch
-        )
-        for c, (ks, t) in enumerate(chains):
-            for n in range(burn + per_batch * per_chain):
-                t = self.sweep(ks, t)
+        planned = burn + max(1, (own - burn) // per_chain) * per_chain
+        slots = [_Slots(nbox, per_chain) for _ in chains]
+        states = [(list(ks), t) for ks, t in chains]
+        made = 0
+        stopped = False
+        for n in range(planned):
+            for c, (ks, t) in enumerate(states):
+                t, done = self.sweep(ks, t, stop)
+                made += done
+                states[c] = (ks, t)
+                if done < self.moves:
+                    stopped = True
+                    break
                 if n >= burn:
-                    batch = c * per_chain + (n - burn) // per_batch
-                    acc = out.k[batch]
-                    for b in range(nbox):
-                        acc[b] += ks[b]
-                    out.t[batch][t] = out.t[batch].get(t, 0) + 1
-        return out
+                    slots[c].add(ks, t)
+            if stopped:
+                break
+        # a chain with no box to move (nothing on the frontier) has made all it can
+        full = made / self.full_moves if self.full_moves else 1.0
+        m = min(len(s.full) for s in slots)
+        if m == 0:  # stopped before a slot filled: each chain's state, once
+            return _Batches([list(ks) for ks, _ in states], [{t: 1} for _, t in states], 1, full)
+        batches = [b for s in slots for b in s.full[:m]]
+        size = slots[0].size
+        assert all(s.size == size for s in slots)
+        return _Batches([k for k, _ in batches], [t for _, t in batches], size, full)
 
 
 class _Estimates:
     """The estimates and errors by cell, from batch means (:meth:`store`)."""
 
-    def __init__(self, known: tuple[set[int], set[int]], per_batch: int, share: float) -> None:
+    def __init__(self, known: tuple[set[int], set[int]], batches: _Batches) -> None:
         self.probs: dict[int, Fraction] = {}
         self.errors: dict[int, float] = {}
         self.known_safe, self.known_mines = known
-        self.per_batch = per_batch
-        self.floor = Fraction(1, 2 * per_batch * BATCHES)
-        # shorter sweeps than full ones: the chains may not have mixed, so the error is
-        # at least PARTIAL_ERROR, more the less of a sweep each made (0.5: no information)
-        self.least = 0.0 if share >= 1 else min(0.5, PARTIAL_ERROR / share)
+        self.per_batch = per_batch = batches.per_batch
+        self.batches = len(batches.k)
+        self.floor = Fraction(1, 2 * per_batch * self.batches)
+        # fewer full sweeps than the fewest asked for (shorter ones, or a deadline): the
+        # chains may not have mixed, so the error is at least PARTIAL_ERROR, more the
+        # fewer sweeps they made (0.5: no information)
+        least = 2 * BATCHES
+        self.least = (
+            0.0
+            if batches.full >= least
+            else min(0.5, PARTIAL_ERROR * least / max(batches.full, 1e-9))
+        )
 
     def sampled(
         self, sampled: Sequence[Component], sizes: Sequence[int], batch_k: Sequence[list[int]]
     ) -> None:
-        """The sampled boxes: the mean share of mines per batch. O(boxes * BATCHES)."""
+        """The sampled boxes: the mean share of mines per batch. O(boxes * batches)."""
         b = 0
         per_batch = self.per_batch
         for comp in sampled:
             for box in comp.boxes:
                 s = sizes[b]
                 batch_means = [acc[b] / (s * per_batch) for acc in batch_k]
-                exact_mean = Fraction(sum(acc[b] for acc in batch_k), s * per_batch * BATCHES)
+                exact_mean = Fraction(sum(acc[b] for acc in batch_k), s * per_batch * self.batches)
                 self.store(box, batch_means, exact_mean)
                 b += 1
 
@@ -437,6 +540,9 @@ class _Estimates:
             gap = abs(sum(fm[:half]) - sum(fm[half : 2 * half])) / half
             err = max(sqrt(var / len(means)), gap / 2, float(6 * floor), self.least)  # 3/N
             p = min(max(p, floor), 1 - floor)
+            # never more than the distance to the farther end (a handful of draws, cut
+            # short by a deadline, would otherwise state errors above 1)
+            err = min(err, float(max(p, 1 - p)))
         self.probs.update(dict.fromkeys(cells, p))
         self.errors.update(dict.fromkeys(cells, err))
 

@@ -45,7 +45,12 @@ from typing import Any, TypeVar, overload
 import minesolver._native as _native
 from minesolver.constraints import Component, Problem, build
 from minesolver.counting import ComponentCount
-from minesolver.engines.base import EngineError, EngineLimitExceeded
+from minesolver.engines.base import (
+    EngineError,
+    EngineLimitExceeded,
+    check_deadline,
+    seconds_left,
+)
 from minesolver.engines.component import analyze_components
 from minesolver.engines.exact import FrontierEngine
 from minesolver.position import Cell, Position, coordinate_table
@@ -77,10 +82,17 @@ class NativeEngine:
 
         A component the native count refuses (a box of more than 62 cells, which
         :func:`~minesolver.constraints.build` never makes) is counted by the reference.
+        The current deadline (:func:`~minesolver.engines.base.deadline_scope`) is checked
+        inside the native loops: :class:`EngineLimitExceeded` when it passes.
         """
         sizes = [len(box) for box in component.boxes]
         try:
-            layouts, box_mines = _native.count(sizes, component.constraints)
+            layouts, box_mines = _native.count(sizes, component.constraints, seconds_left())
+        except _native.DeadlineExceeded as exc:
+            raise EngineLimitExceeded(
+                "the exact count took more than the time limit; use engine 'auto' for an "
+                "approximate answer with its error"
+            ) from exc
         except _native.TooLarge as exc:
             raise EngineLimitExceeded(f"{exc}; use engine 'auto'") from exc
         except _native.NativePanic as exc:
@@ -105,19 +117,23 @@ class NativeEngine:
         mines = position.mines
         if mines is None:
             raise EngineError("the native analysis needs the total number of mines")
-        seconds = limit.seconds if limit is not None else None
+        stated = limit.seconds if limit is not None else None
+        seconds = stated
+        left = seconds_left()  # an enclosing deadline, if any, is checked too
+        if left is not None:
+            seconds = left if seconds is None else min(seconds, left)
         raw = position.raw()
         try:
             result = _native.analyze(
                 raw, position.width, position.height, mines, trust_flags, seconds
             )
         except _native.Inconsistent:
-            problem = build(position, trust_flags=trust_flags)
+            problem = build(position, trust_flags=trust_flags, check=check_deadline)
             return analyze_components(problem, self, cache)  # raises, naming the digit
         except _native.DeadlineExceeded as exc:
             raise EngineLimitExceeded(
-                f"the exact count took more than the limit of {seconds:g} s; use engine "
-                "'auto' for an approximate answer with its error"
+                f"the exact count took more than the limit of {stated or seconds or 0:g} s; "
+                "use engine 'auto' for an approximate answer with its error"
             ) from exc
         except _native.TooLarge as exc:
             raise EngineLimitExceeded(

@@ -44,7 +44,7 @@ from minesolver.counting import (
     rest_weights,
 )
 from minesolver.engines.approximate import approximate_analysis
-from minesolver.engines.base import EngineLimitExceeded
+from minesolver.engines.base import EngineLimitExceeded, deadline_scope, seconds_left
 from minesolver.engines.exact import FrontierEngine
 from minesolver.engines.frontier import dry_run_ops
 from minesolver.engines.frontier_sampler import ComponentSampler, choose
@@ -106,7 +106,11 @@ class SamplingEngine:
             return SamplingEngine(
                 samples=limit.samples or self.samples,
                 seed=self.seed if limit.seed is None else limit.seed,
-            ).analyze_problem(problem)
+            ).analyze_problem(problem, None if limit.seconds is None else Limit(limit.seconds))
+        with deadline_scope(None if limit is None else limit.seconds):
+            return self._analyze(problem)
+
+    def _analyze(self, problem: Problem) -> Analysis:
         rng = random.Random(self.seed)
         counts, samplers = _count(problem)
         total = problem.mines_left if problem.density is None else None
@@ -198,11 +202,21 @@ def _draw(
 ) -> _Sums:
     """``samples`` i.i.d. layouts: per draw, each component's mine number from
     ``weights_of``, then its boxes' mine numbers from its sampler; the interior holds what
-    the total leaves. O(samples * (boxes + components * range))."""
+    the total leaves. O(samples * (boxes + components * range)). Under a deadline the
+    draws stop there, with what they have (at least 2; :class:`EngineLimitExceeded` when
+    not even those were made): their number, in the sums, makes the errors."""
     sums = _Sums([[0] * len(c.box_mines) for c in counts], [], samples)
     sums.k2 = [[0] * len(row) for row in sums.k]
     n = len(counts)
-    for _ in range(samples):
+    timed = seconds_left() is not None
+    for i in range(samples):
+        if timed and seconds_left() == 0.0:
+            if i < 2:
+                raise EngineLimitExceeded(
+                    "sampling: the time limit passed before two layouts were drawn"
+                )
+            sums.samples = i
+            break
         used = 0
         for c in range(n):
             k_c = choose(weights_of(c, used), rng)

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from pysat.solvers import Minicard
 
-from minesolver.engines.base import EngineLimitExceeded
+from minesolver.engines.base import EngineLimitExceeded, check_deadline, seconds_left
 from minesolver.engines.certain import Witness, certain_analysis, frontier_boxes
 from minesolver.position import InconsistentPosition
 from minesolver.result import Analysis, Limit
@@ -80,8 +80,14 @@ def decide(
     whenever the position has more than one layout).
 
     Cost: one SAT call per box and side that no layout seen so far has answered (at most
-    two per box, usually far fewer: each model answers many questions at once).
+    two per box, usually far fewer: each model answers many questions at once). An
+    enclosing deadline (:func:`~minesolver.engines.base.deadline_scope`) bounds both
+    limits, and the encoding checks it too.
     """
+    left = seconds_left()
+    if left is not None:
+        seconds = left if seconds is None else min(seconds, left)
+        first_seconds = left if first_seconds is None else min(first_seconds, left)
     now = time.perf_counter()
     deadline = None if seconds is None else now + seconds
     first_deadline = None if first_seconds is None else now + first_seconds
@@ -232,11 +238,17 @@ def _encode(problem: Problem, new_var: count[int]) -> tuple[Minicard, dict[int, 
     var = {cell: next(new_var) for box in boxes for cell in box}
     frontier = list(var.values())
     solver = Minicard()
-    for comp in problem.components:
-        for box_ids, value in comp.constraints:
-            lits = [var[c] for b in box_ids for c in comp.boxes[b]]
-            solver.add_atmost(lits, value)
-            solver.add_atmost([-v for v in lits], len(lits) - value)
+    try:
+        for comp in problem.components:
+            for e, (box_ids, value) in enumerate(comp.constraints):
+                if e % 1024 == 1023:
+                    check_deadline()
+                lits = [var[c] for b in box_ids for c in comp.boxes[b]]
+                solver.add_atmost(lits, value)
+                solver.add_atmost([-v for v in lits], len(lits) - value)
+    except EngineLimitExceeded:
+        solver.delete()
+        raise
     for box in boxes:
         for a, b in pairwise(box):
             solver.add_clause([-var[b], var[a]])

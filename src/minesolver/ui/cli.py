@@ -190,8 +190,9 @@ def solve(
         float,
         typer.Option(
             metavar="SECONDS",
-            help="Seconds allowed: auto counts exactly what fits and samples the rest; "
-            "exact refuses a position estimated to take longer. 0: no limit.",
+            help="Seconds allowed, a deadline checked as the work goes: auto answers exactly "
+            "if the count finished, else approximately with each cell's error; the other "
+            "engines stop with a clear error. 0: no limit.",
         ),
     ] = DEFAULT_BUDGET,
     untrusted_flags: Annotated[

@@ -14,7 +14,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from minesolver.result import Analysis, fraction_text, int_to_decimal
-from minesolver.ui.replay_report import software_name
 
 if TYPE_CHECKING:  # types only: solve --json need not load the replay grader
     from minesolver.replay.grade import MoveGrade, ReplayAnalysis
@@ -89,6 +88,10 @@ def replay_move_json(m: MoveGrade) -> dict[str, Any]:
 
 def replay_json(a: ReplayAnalysis) -> dict[str, Any]:
     """The JSON object of ``minesolver replay --json``."""
+    # the replay's words (and the players' reasons behind them), loaded here: ``solve``
+    # never needs them
+    from minesolver.ui.replay_report import software_name
+
     r, p = a.replay, a.playback
     c = p.clicks
     return {

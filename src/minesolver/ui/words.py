@@ -9,9 +9,11 @@ words from here, so a figure reads the same wherever it is shown.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from minesolver.game import Move, Reason
-from minesolver.strategy.reasons import Endgame, FiftyFifty, Lowest, Pseq, Safety, SecondMove
+if TYPE_CHECKING:  # the reasons are imported where they are worded: percent() needs none
+    from minesolver.game import Move, Reason
+    from minesolver.strategy.reasons import Safety
 
 __all__ = ["percent", "plain_reason", "reason_words"]
 
@@ -49,6 +51,7 @@ def plain_reason(move: Move) -> str:
     its ``str()``; a move without one reads as the empty text. O(1).
 
     >>> from fractions import Fraction
+    >>> from minesolver.game import Move
     >>> from minesolver.strategy.reasons import Endgame, Lowest
     >>> print(plain_reason(Move("open", (3, 4), guess=True, risk=0.25,
     ...     reason=Endgame(wins=3, layouts=4))))
@@ -61,6 +64,8 @@ def plain_reason(move: Move) -> str:
 
 def reason_words(reason: Reason | None) -> str:
     """A reason in plain words (:func:`plain_reason`), by its type."""
+    from minesolver.strategy.reasons import Endgame, FiftyFifty, Lowest, Pseq, Safety
+
     match reason:
         case None:
             return ""
@@ -94,6 +99,8 @@ def reason_words(reason: Reason | None) -> str:
 def _safety_words(reason: Safety) -> str:
     """``best``'s heuristic choice (:class:`~minesolver.strategy.reasons.Safety` and
     :class:`~minesolver.strategy.reasons.SecondMove`) in words."""
+    from minesolver.strategy.reasons import SecondMove
+
     count = reason.weighed
     among = f"of the {count} cells weighed" if count > 1 else "no other cell could beat it"
     risk = f"{percent(reason.probability)} risk of a mine"
