@@ -170,9 +170,9 @@ def test_a_hard_position_does_not_block_other_requests(client: TestClient) -> No
 def test_compute_budget_stops_a_hard_position_and_the_server_goes_on(
     client: TestClient,
 ) -> None:
-    # the Python reference counts on for many seconds (the native engine refuses this
-    # position at once for the memory its count would take: see the next test)
-    r = client.post("/api/analyze", json={"position": hard_position(), "engine": "exact-py"})
+    # bucket elimination works on for many seconds (the exact engines refuse this position
+    # at once for the memory their counts would take: see the next test)
+    r = client.post("/api/analyze", json={"position": hard_position(), "engine": "elimination"})
     detail = error_of(r, 503, "compute_budget_exceeded")
     assert "budget of 2 s" in detail
     # no engine is advised: the approximate ones fail on this position too

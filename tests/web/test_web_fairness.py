@@ -206,7 +206,9 @@ def test_a_request_misjudged_as_cheap_is_moved_to_the_expensive_lane(
     monkeypatch.setattr("minesolver.web.app.estimate_cost", lambda *a, **k: Cost(0, 0))
     settings = Settings(workers=1, budget=1.0, fast_budget=0.3, queue_wait=30.0)
     with TestClient(create_app(settings)) as client:
-        r = client.post("/api/analyze", json={"position": hard_position(60), "engine": "exact-py"})
+        r = client.post(
+            "/api/analyze", json={"position": hard_position(60), "engine": "elimination"}
+        )
         assert r.status_code == 503 and "budget of 1 s" in r.json()["detail"], r.text
         api = client.app.state.api  # type: ignore[attr-defined]
         assert api.fast_pool.restarts == 1 and api.pool.restarts == 1

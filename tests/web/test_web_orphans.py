@@ -83,8 +83,8 @@ def test_workers_exit_soon_after_a_sigkill_of_the_server() -> None:
         workers = children(server.pid)  # the fast lane's and the expensive lane's
         assert len(workers) == 2
         before = sum(map(cpu_ticks, workers))
-        # the Python reference keeps a worker busy (the native engine refuses it at once)
-        body = json.dumps({"position": hard_position(60), "engine": "exact-py"}).encode()
+        # bucket elimination keeps a worker busy (the exact engines refuse it at once)
+        body = json.dumps({"position": hard_position(60), "engine": "elimination"}).encode()
         request = urllib.request.Request(
             base + "/api/analyze", body, {"Content-Type": "application/json"}
         )
