@@ -157,7 +157,12 @@ def test_a_hard_position_stops_at_the_budget(client: TestClient) -> None:
     position = Position.from_text(text)
     x, y = position.coords(position.cells.index(HIDDEN))
     r = client.post("/api/tile", json={"position": text, "x": x, "y": y})
-    assert "budget of 0.5 s" in error_of(r, 503, "compute_budget_exceeded")
+    # the server's budget stops it (503), or the native count refuses first for the
+    # memory it would take (422), whichever comes first on this machine's load
+    if r.status_code == 422:
+        assert "in memory" in error_of(r, 422, "engine_limit_exceeded")
+    else:
+        assert "budget of 0.5 s" in error_of(r, 503, "compute_budget_exceeded")
     check_consistent(tile(client, KNOWN, 4, 4))  # the server goes on
 
 
