@@ -21,6 +21,13 @@ pub mod frontier;
 pub mod hash;
 pub mod limits;
 
+// the game, the players and the simulator (their bindings in `play_bindings`)
+pub mod game;
+pub mod mt;
+mod play_bindings;
+pub mod players;
+pub mod simulate;
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use num_bigint::BigUint;
@@ -59,12 +66,12 @@ create_exception!(
     "A bug in the native core."
 );
 
-fn deadline(seconds: Option<f64>) -> Deadline {
+pub(crate) fn deadline(seconds: Option<f64>) -> Deadline {
     seconds.map_or_else(Deadline::none, Deadline::after)
 }
 
 /// Run `work` without the GIL, a panic turned into `NativePanic`.
-fn guarded<T: Send, F: FnOnce() -> T + Send>(py: Python<'_>, work: F) -> PyResult<T> {
+pub(crate) fn guarded<T: Send, F: FnOnce() -> T + Send>(py: Python<'_>, work: F) -> PyResult<T> {
     py.detach(|| catch_unwind(AssertUnwindSafe(work)))
         .map_err(|panic| {
             let why = panic
@@ -76,7 +83,7 @@ fn guarded<T: Send, F: FnOnce() -> T + Send>(py: Python<'_>, work: F) -> PyResul
         })
 }
 
-fn stop_error(stop: Stop) -> PyErr {
+pub(crate) fn stop_error(stop: Stop) -> PyErr {
     match stop {
         Stop::Deadline => DeadlineExceeded::new_err("the time limit passed during the count"),
         Stop::TooLarge => TooLarge::new_err(format!(
@@ -231,5 +238,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DeadlineExceeded", py.get_type::<DeadlineExceeded>())?;
     m.add("NativePanic", py.get_type::<NativePanic>())?;
     m.add("TooLarge", py.get_type::<TooLarge>())?;
+    play_bindings::register(m)?;
     Ok(())
 }
