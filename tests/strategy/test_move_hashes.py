@@ -2,7 +2,9 @@
 
 Each line of a known-answer file is one player on one level: the SHA-256 of every move it
 made (kind, cell, guess flag) over games ``0 .. n-1`` of a seeded run, with the wins.
-A refactoring that changes any decision of any player changes a hash. After an intended
+A refactoring that changes any decision of any player changes a hash. The native players
+and their Python reference (``greedy`` and ``greedy-py``, ``pseq`` and ``pseq-py``) are
+held to the same recorded line. After an intended
 change of play, regenerate with ``python tests/strategy/test_move_hashes.py --write``
 and say why in the commit.
 """
@@ -53,6 +55,10 @@ def play(level: str, player: str, games: int, seed: int) -> dict[str, object]:
     return {"sha256": digest.hexdigest(), "wins": wins}
 
 
+REFERENCE = {"greedy": "greedy-py", "pseq": "pseq-py"}
+"""Native players -> their Python reference, which must make the same moves."""
+
+
 def key(case: tuple[str, str, int, int]) -> str:
     return "{}/{}/{}/{}".format(*case)
 
@@ -61,6 +67,13 @@ def key(case: tuple[str, str, int, int]) -> str:
 def test_moves_equal_the_recorded_ones(case: tuple[str, str, int, int]) -> None:
     known = json.loads(KNOWN.read_text())
     assert play(*case) == known[key(case)]
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c[1] in REFERENCE], ids=key)
+def test_the_python_reference_makes_the_same_moves(case: tuple[str, str, int, int]) -> None:
+    level, player, games, seed = case
+    known = json.loads(KNOWN.read_text())
+    assert play(level, REFERENCE[player], games, seed) == known[key(case)]
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
