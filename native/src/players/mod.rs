@@ -27,6 +27,9 @@ use crate::game::{Kind, FLAG, HIDDEN};
 use crate::limits::{Deadline, Stop};
 use crate::mt::Mt;
 
+/// Analyses made by the players since the process started (for the benchmarks).
+pub static ANALYSES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// Why a player could not move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlayError {
@@ -106,6 +109,7 @@ pub struct View<'a> {
 impl View<'_> {
     /// The exact analysis (flags trusted, as the players analyse).
     pub fn analyse(&self, deadline: &Deadline) -> Result<Analysis, PlayError> {
+        ANALYSES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let board = Board {
             width: self.width,
             height: self.height,

@@ -9,12 +9,14 @@
 //! players' incremental what-ifs. Cells far from every digit are evaluated once per class
 //! (`deep_signature`), in the order the Python player meets them.
 //!
-//! Cost per guess: one analysis per (candidate, possible digit); certain moves cost one.
+//! Cost per guess: at most one analysis per (candidate, possible digit), fewer when a
+//! candidate's remaining digits cannot lift it to the best progress so far; certain moves
+//! cost one.
 
 use std::cmp::Ordering;
 
 use num_bigint::BigUint;
-use num_traits::Zero;
+use num_traits::{CheckedSub, Zero};
 
 use crate::exact::{Analysis, NOT_UNKNOWN, ONE, ZERO};
 use crate::game::{Kind, FLAG, HIDDEN};
@@ -98,6 +100,57 @@ pub fn cell_outcomes(
         }
     }
     Ok(out)
+}
+
+/// [`cell_outcomes`], or `None` as soon as the candidate's progress cannot reach
+/// `best` (`bound = (layouts in which the cell is safe, best progress so far)`).
+fn cell_outcomes_bounded(
+    view: &View<'_>,
+    a: &Analysis,
+    cell: usize,
+    bound: Option<(&BigUint, &BigUint)>,
+    deadline: &Deadline,
+) -> Result<Option<Vec<Outcome>>, PlayError> {
+    let Some((safe_layouts, best)) = bound else {
+        return cell_outcomes(view, a, cell, deadline).map(Some);
+    };
+    if a.cell_level[cell] == ONE {
+        return Ok(Some(Vec::new()));
+    }
+    let (low, high) = digit_range(view, a, cell);
+    let mut raw = view.raw.to_vec();
+    let mut out = Vec::new();
+    let mut seen = BigUint::zero();
+    let mut progress = BigUint::zero();
+    for digit in low..=high {
+        raw[cell] = digit;
+        let child = View { raw: &raw, ..*view };
+        match child.analyse(deadline) {
+            Ok(c) => {
+                let layouts = layout_count(&c);
+                if !layouts.is_zero() {
+                    seen += &layouts;
+                    if !c.safe.is_empty() {
+                        progress += &layouts;
+                    }
+                    out.push(Outcome {
+                        digit,
+                        layouts,
+                        safe: c.safe.len(),
+                    });
+                }
+            }
+            Err(PlayError::Inconsistent) => {}
+            Err(e) => return Err(e),
+        }
+        // what the digits not yet analysed can still add
+        if let Some(left) = safe_layouts.checked_sub(&seen) {
+            if &progress + left < *best {
+                return Ok(None);
+            }
+        }
+    }
+    Ok(Some(out))
 }
 
 /// Per cell index, whether it is a digit or touches one (`digit_neighbourhood`).
@@ -221,11 +274,54 @@ impl Pseq {
         if tied.len() == 1 {
             return Ok((tied[0], Why::Lowest { low, tied: 1 }));
         }
-        let mut scored: Vec<(Key, u32)> = Vec::new();
-        for cell in representatives(view, &tied) {
-            let outcomes = cell_outcomes(view, a, cell as usize, deadline)?;
-            scored.push((Key::of(&outcomes, self.compensated_sum), cell));
+        // A candidate's outcomes add up to the layouts in which it is safe, the same for
+        // every tied candidate; once what is left of them cannot lift a candidate's
+        // progress to the best progress so far, it cannot be chosen: its remaining
+        // analyses are skipped (the chosen cell and the draw are unchanged).
+        let layouts = layout_count(a);
+        let safe_layouts = {
+            let mines = &layouts * &low.num;
+            if (&mines % &low.den).is_zero() {
+                Some(&layouts - mines / &low.den)
+            } else {
+                None // cannot happen for an exact analysis; then nothing is skipped
+            }
+        };
+        // Evaluated in an order likely to meet a high progress early (more pruning);
+        // the survivors are then put back in the Python player's order, which the draw
+        // among ties follows.
+        let reps = representatives(view, &tied);
+        let mut order: Vec<usize> = (0..reps.len()).collect();
+        // (fewest hidden neighbours first: the more constrained cells more often prove
+        // a cell safe whatever they show)
+        order.sort_by_key(|&k| {
+            let c = reps[k] as usize;
+            view.neighbours(c)
+                .filter(|&j| view.raw[j] == HIDDEN)
+                .count()
+        });
+        let mut scored: Vec<(usize, Key, u32)> = Vec::new();
+        let mut best_progress: Option<BigUint> = None;
+        for &k in &order {
+            let cell = reps[k];
+            let bound = match (&safe_layouts, &best_progress) {
+                (Some(s), Some(b)) => Some((s, b)),
+                _ => None,
+            };
+            if let Some(outcomes) = cell_outcomes_bounded(view, a, cell as usize, bound, deadline)?
+            {
+                let key = Key::of(&outcomes, self.compensated_sum);
+                if best_progress.as_ref().is_none_or(|b| key.progress > *b) {
+                    best_progress = Some(key.progress.clone());
+                }
+                scored.push((k, key, cell));
+            }
         }
+        scored.sort_by_key(|e| e.0);
+        let scored: Vec<(Key, u32)> = scored
+            .into_iter()
+            .map(|(_, key, cell)| (key, cell))
+            .collect();
         let mut top = 0;
         for k in 1..scored.len() {
             if scored[k].0.cmp(&scored[top].0) == Ordering::Greater {
@@ -240,7 +336,6 @@ impl Pseq {
         } else {
             best[rng.choice(best.len())]
         };
-        let layouts = layout_count(a);
         let key = scored[top].0.clone();
         let why = Why::Pseq {
             low,
