@@ -30,6 +30,12 @@ pub mod simulate;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+/// mimalloc for the core's own allocations (Python's objects keep Python's allocator):
+/// an analysis makes many small vectors, and the system allocator took about a third of
+/// a native player's time.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use num_bigint::BigUint;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
