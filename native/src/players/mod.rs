@@ -164,8 +164,64 @@ pub fn level_ratio(a: &Analysis, level: u32) -> Ratio {
     }
 }
 
-/// The number of layouts: `total * C(interior, k_lo) / d` (exact: `d` divides it).
+/// The number of layouts: `total * C(interior, k_lo) / d`, with `d` the product
+/// `k_lo + 1 ..= k_hi` (see [`crate::combine`]), that is `total * I! / ((I - k_lo)! *
+/// k_hi!)`: the falling factorial multiplied in and `k_hi!` divided out by machine-word
+/// factors (floor divisions in turn give the exact quotient, as `d` divides it), never a
+/// big-integer division. O(k_hi) word operations on the count.
 pub fn layout_count(a: &Analysis) -> BigUint {
+    let mut c = a.total.clone();
+    let n = a.interior;
+    let k_lo = a.k_lo.min(n);
+    let mut word: u64 = 1;
+    for j in 0..k_lo {
+        let f = n - j;
+        match word.checked_mul(f) {
+            Some(w) => word = w,
+            None => {
+                c *= word;
+                word = f;
+            }
+        }
+    }
+    c *= word;
+    // d = (k_lo + 1) * ... * k_hi; so k_hi! = k_lo! * d and dividing by k_lo! * d is
+    // dividing by k_hi!, once `d` is known as a product of small numbers
+    let Some(k_hi) = small_factorial_top(&a.d, k_lo) else {
+        // `d` is not such a product (never, for the combination's `d`): divide directly
+        return slow_layout_count(a);
+    };
+    let mut word: u64 = 1;
+    for j in 2..=k_hi {
+        match word.checked_mul(j) {
+            Some(w) => word = w,
+            None => {
+                c /= word;
+                word = j;
+            }
+        }
+    }
+    c /= word;
+    c
+}
+
+/// `k_hi` such that `d = (k_lo + 1) * ... * k_hi`, or `None` when `d` is not such a
+/// product. O(k_hi - k_lo) word multiplications and one comparison per word.
+fn small_factorial_top(d: &BigUint, k_lo: u64) -> Option<u64> {
+    if d.is_one() {
+        return Some(k_lo);
+    }
+    let mut product = BigUint::one();
+    let mut k = k_lo;
+    while product < *d {
+        k += 1;
+        product *= k;
+    }
+    (product == *d).then_some(k)
+}
+
+/// The layout count by the direct formula (a binomial and a big-integer division).
+pub fn slow_layout_count(a: &Analysis) -> BigUint {
     let mut c = a.total.clone();
     let (n, k) = (a.interior, a.k_lo.min(a.interior));
     let k = k.min(n - k);
@@ -331,6 +387,32 @@ mod tests {
         assert_eq!(f((1 << 54) + 3, 1 << 54), 1.0 + 2f64.powi(-52)); // rounds up
         for (a, b) in [(7u64, 12u64), (11, 36), (5, 6), (123_456_789, 987_654_321)] {
             assert_eq!(f(a, b), a as f64 / b as f64);
+        }
+    }
+
+    #[test]
+    fn layout_counts_by_words_equal_the_direct_formula() {
+        use crate::constraints::Board;
+        let mut rng = crate::mt::Mt::from_u64(9);
+        for _ in 0..300 {
+            let (w, h) = (3 + rng.choice(12), 3 + rng.choice(9));
+            let n = w * h;
+            let mines = 1 + rng.choice(n / 3);
+            let layout =
+                crate::game::random_layout(w, h, mines, 0, crate::game::FirstClick::Safe, &mut rng)
+                    .unwrap();
+            let table = std::sync::Arc::new(crate::game::neighbour_table(w, h));
+            let mut game = crate::game::Game::new(w, h, &layout, table).unwrap();
+            game.push(Kind::Open, 0).unwrap();
+            let board = Board {
+                width: w,
+                height: h,
+                cells: game.raw(),
+                mines: Some(mines as u64),
+                trust_flags: true,
+            };
+            let a = exact::analyze(&board, &Deadline::none()).unwrap();
+            assert_eq!(layout_count(&a), slow_layout_count(&a));
         }
     }
 
