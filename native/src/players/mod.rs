@@ -15,6 +15,7 @@
 
 pub mod greedy;
 pub mod pseq;
+pub mod whatif;
 
 use std::cmp::Ordering;
 
@@ -170,9 +171,13 @@ pub fn level_ratio(a: &Analysis, level: u32) -> Ratio {
 /// factors (floor divisions in turn give the exact quotient, as `d` divides it), never a
 /// big-integer division. O(k_hi) word operations on the count.
 pub fn layout_count(a: &Analysis) -> BigUint {
-    let mut c = a.total.clone();
-    let n = a.interior;
-    let k_lo = a.k_lo.min(n);
+    layouts_of(&a.total, a.interior, a.k_lo, &a.d)
+}
+
+/// [`layout_count`] from the combination's numbers: `total * C(n, k_lo) / d`.
+pub fn layouts_of(total: &BigUint, n: u64, k_lo: u64, d: &BigUint) -> BigUint {
+    let mut c = total.clone();
+    let k_lo = k_lo.min(n);
     let mut word: u64 = 1;
     for j in 0..k_lo {
         let f = n - j;
@@ -187,9 +192,14 @@ pub fn layout_count(a: &Analysis) -> BigUint {
     c *= word;
     // d = (k_lo + 1) * ... * k_hi; so k_hi! = k_lo! * d and dividing by k_lo! * d is
     // dividing by k_hi!, once `d` is known as a product of small numbers
-    let Some(k_hi) = small_factorial_top(&a.d, k_lo) else {
+    let Some(k_hi) = small_factorial_top(d, k_lo) else {
         // `d` is not such a product (never, for the combination's `d`): divide directly
-        return slow_layout_count(a);
+        let mut binom = BigUint::one();
+        for i in 0..k_lo {
+            binom *= n - i;
+            binom /= i + 1;
+        }
+        return total * binom / d;
     };
     let mut word: u64 = 1;
     for j in 2..=k_hi {

@@ -5,8 +5,9 @@
 //! draw with the game's generator.
 //!
 //! The what-if of each candidate (the position with the cell showing each digit it can
-//! show) is a full native analysis of that position: exact, so it equals the Python
-//! players' incremental what-ifs. Cells far from every digit are evaluated once per class
+//! show) gives the layouts and the certainly-safe cells of that position
+//! ([`super::whatif`]): exact, so they equal the Python players' what-ifs (and a full
+//! native analysis of the child: tested). Cells far from every digit are evaluated once per class
 //! (`deep_signature`), in the order the Python player meets them.
 //!
 //! Cost per guess: at most one analysis per (candidate, possible digit), fewer when a
@@ -23,6 +24,7 @@ use crate::game::{Kind, FLAG, HIDDEN};
 use crate::limits::Deadline;
 use crate::mt::Mt;
 
+use super::whatif::Parent;
 use super::{
     certain_moves, layout_count, lowest_cells, python_sum, ratio_to_f64, PlayError, Player,
     PlayerMove, Ratio, View, Why,
@@ -102,51 +104,44 @@ pub fn cell_outcomes(
     Ok(out)
 }
 
-/// [`cell_outcomes`], or `None` as soon as the candidate's progress cannot reach
-/// `best` (`bound = (layouts in which the cell is safe, best progress so far)`).
+/// [`cell_outcomes`] by the what-ifs of `parent` (the same numbers, without analysing
+/// the board again), or `None` as soon as the candidate's progress cannot reach `best`
+/// (`bound = (layouts in which the cell is safe, best progress so far)`).
 fn cell_outcomes_bounded(
     view: &View<'_>,
     a: &Analysis,
+    parent: &Parent,
     cell: usize,
     bound: Option<(&BigUint, &BigUint)>,
     deadline: &Deadline,
 ) -> Result<Option<Vec<Outcome>>, PlayError> {
-    let Some((safe_layouts, best)) = bound else {
-        return cell_outcomes(view, a, cell, deadline).map(Some);
-    };
     if a.cell_level[cell] == ONE {
         return Ok(Some(Vec::new()));
     }
     let (low, high) = digit_range(view, a, cell);
-    let mut raw = view.raw.to_vec();
     let mut out = Vec::new();
     let mut seen = BigUint::zero();
     let mut progress = BigUint::zero();
     for digit in low..=high {
-        raw[cell] = digit;
-        let child = View { raw: &raw, ..*view };
-        match child.analyse(deadline) {
-            Ok(c) => {
-                let layouts = layout_count(&c);
-                if !layouts.is_zero() {
-                    seen += &layouts;
-                    if !c.safe.is_empty() {
-                        progress += &layouts;
-                    }
-                    out.push(Outcome {
-                        digit,
-                        layouts,
-                        safe: c.safe.len(),
-                    });
+        if let Some((layouts, safe)) = parent.child(view, cell, digit, deadline)? {
+            if !layouts.is_zero() {
+                seen += &layouts;
+                if safe > 0 {
+                    progress += &layouts;
                 }
+                out.push(Outcome {
+                    digit,
+                    layouts,
+                    safe,
+                });
             }
-            Err(PlayError::Inconsistent) => {}
-            Err(e) => return Err(e),
         }
         // what the digits not yet analysed can still add
-        if let Some(left) = safe_layouts.checked_sub(&seen) {
-            if &progress + left < *best {
-                return Ok(None);
+        if let Some((safe_layouts, best)) = bound {
+            if let Some(left) = safe_layouts.checked_sub(&seen) {
+                if &progress + left < *best {
+                    return Ok(None);
+                }
             }
         }
     }
@@ -300,6 +295,7 @@ impl Pseq {
                 .filter(|&j| view.raw[j] == HIDDEN)
                 .count()
         });
+        let parent = Parent::new(view, deadline)?;
         let mut scored: Vec<(usize, Key, u32)> = Vec::new();
         let mut best_progress: Option<BigUint> = None;
         for &k in &order {
@@ -308,7 +304,8 @@ impl Pseq {
                 (Some(s), Some(b)) => Some((s, b)),
                 _ => None,
             };
-            if let Some(outcomes) = cell_outcomes_bounded(view, a, cell as usize, bound, deadline)?
+            if let Some(outcomes) =
+                cell_outcomes_bounded(view, a, &parent, cell as usize, bound, deadline)?
             {
                 let key = Key::of(&outcomes, self.compensated_sum);
                 if best_progress.as_ref().is_none_or(|b| key.progress > *b) {
