@@ -22,7 +22,7 @@ use num_traits::Zero;
 use crate::combine::{combine, Combination, CombineError};
 use crate::constraints::{build, Board, Shape};
 use crate::count::Wide;
-use crate::frontier::{count, ComponentCount, CountError};
+use crate::frontier::{count, count_in, ComponentCount, CountError};
 use crate::game::{FLAG, HIDDEN};
 use crate::hash::FxHashMap;
 use crate::limits::Deadline;
@@ -33,10 +33,30 @@ const NONE: u32 = u32::MAX;
 const FORCED_SAFE: u8 = 1;
 const FORCED_MINE: u8 = 2;
 
-/// A counted component, in big integers and (when it fits) in the fast wide type.
+/// A counted component: in `u128` when its counts fit (most do), else in big integers;
+/// the wide and big forms are made from it for the combination.
 struct Counted {
-    big: ComponentCount<BigUint>,
+    small: Option<ComponentCount<u128>>,
     wide: Option<ComponentCount<Wide<8>>>,
+    big: ComponentCount<BigUint>,
+}
+
+fn wide_of(v: u128) -> Wide<8> {
+    let mut limbs = [0u64; 8];
+    limbs[0] = v as u64;
+    limbs[1] = (v >> 64) as u64;
+    Wide(limbs)
+}
+
+fn map_count<A, B>(c: &ComponentCount<A>, f: impl Fn(&A) -> B) -> ComponentCount<B> {
+    ComponentCount {
+        layouts: c.layouts.iter().map(&f).collect(),
+        box_mines: c
+            .box_mines
+            .iter()
+            .map(|p| p.iter().map(&f).collect())
+            .collect(),
+    }
 }
 
 /// The reduced parent position with its component counts, for its what-ifs.
@@ -65,9 +85,22 @@ fn count_error(e: CountError) -> PlayError {
 }
 
 fn counted(shape: &Shape, deadline: &Deadline) -> Result<Counted, PlayError> {
-    let big = count(shape, deadline).map_err(count_error)?;
-    let wide = big.convert().ok();
-    Ok(Counted { big, wide })
+    match count_in::<u128>(shape, deadline) {
+        Ok(small) => Ok(Counted {
+            wide: Some(map_count(&small, |&v| wide_of(v))),
+            big: map_count(&small, |&v| BigUint::from(v)),
+            small: Some(small),
+        }),
+        Err(CountError::Overflow) => {
+            let big = count(shape, deadline).map_err(count_error)?;
+            Ok(Counted {
+                small: None,
+                wide: big.convert().ok(),
+                big,
+            })
+        }
+        Err(e) => Err(count_error(e)),
+    }
 }
 
 impl Parent {
@@ -299,6 +332,30 @@ impl Parent {
         interior: u64,
         deadline: &Deadline,
     ) -> Result<Option<Combination<BigUint>>, PlayError> {
+        let small: Option<Vec<&ComponentCount<u128>>> = kept
+            .iter()
+            .map(|&j| self.counted[j].small.as_ref())
+            .chain(new.iter().map(|c| c.small.as_ref()))
+            .collect();
+        if let Some(refs) = small {
+            match combine(&refs, interior, self.mines_left, deadline) {
+                Ok(r) => {
+                    return Ok(r.map(|c| Combination {
+                        total: BigUint::from(c.total),
+                        box_weights: c
+                            .box_weights
+                            .iter()
+                            .map(|w| w.iter().map(|&v| BigUint::from(v)).collect())
+                            .collect(),
+                        interior_weight: BigUint::from(c.interior_weight),
+                        k_lo: c.k_lo,
+                        d: BigUint::from(c.d),
+                    }))
+                }
+                Err(CombineError::Stop(s)) => return Err(PlayError::Stop(s)),
+                Err(CombineError::Overflow) => {}
+            }
+        }
         let wide: Option<Vec<&ComponentCount<Wide<8>>>> = kept
             .iter()
             .map(|&j| self.counted[j].wide.as_ref())
