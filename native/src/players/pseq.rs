@@ -123,7 +123,8 @@ fn cell_outcomes_bounded(
     let mut seen = BigUint::zero();
     let mut progress = BigUint::zero();
     for digit in low..=high {
-        if let Some((layouts, safe)) = parent.child(view, cell, digit, deadline)? {
+        if let Some(child) = parent.child(view, cell, digit, deadline)? {
+            let (layouts, safe) = (child.layouts, child.safe);
             if !layouts.is_zero() {
                 seen += &layouts;
                 if safe > 0 {

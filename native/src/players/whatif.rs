@@ -27,7 +27,7 @@ use crate::game::{FLAG, HIDDEN};
 use crate::hash::FxHashMap;
 use crate::limits::Deadline;
 
-use super::{PlayError, View};
+use super::{PlayError, Ratio, View};
 
 const NONE: u32 = u32::MAX;
 const FORCED_SAFE: u8 = 1;
@@ -159,15 +159,15 @@ impl Parent {
         })
     }
 
-    /// The child with `cell` showing `digit`: `(layouts, certainly-safe cells)`, or `None`
-    /// when no layout allows that digit there.
+    /// The child with `cell` showing `digit`, or `None` when no layout allows that digit
+    /// there.
     pub fn child(
         &self,
         view: &View<'_>,
         cell: usize,
         digit: u8,
         deadline: &Deadline,
-    ) -> Result<Option<(BigUint, usize)>, PlayError> {
+    ) -> Result<Option<Child>, PlayError> {
         deadline.check().map_err(PlayError::Stop)?;
         let raw = view.raw;
         let n = raw.len();
@@ -320,7 +320,12 @@ impl Parent {
             safe += interior as usize;
         }
         let layouts = super::layouts_of(&comb.total, interior, comb.k_lo, &comb.d);
-        Ok(Some((layouts, safe)))
+        Ok(Some(Child {
+            layouts,
+            safe,
+            comb,
+            interior,
+        }))
     }
 
     /// The kept components and the new ones combined with `interior` cells under the
@@ -393,6 +398,49 @@ impl Parent {
     }
 }
 
+/// A what-if's answer: the child's layouts and certainly-safe cells; its lowest mine
+/// probability on demand.
+#[derive(Debug, Clone)]
+pub struct Child {
+    pub layouts: BigUint,
+    pub safe: usize,
+    comb: Combination<BigUint>,
+    interior: u64,
+}
+
+impl Child {
+    /// The lowest mine probability below 1 among the child's unknown cells (0 when one
+    /// is certainly safe), as `lowest_cells` of a full analysis gives it; `None` when
+    /// every unknown cell is a certain mine. O(boxes) exact comparisons.
+    pub fn lowest(&self) -> Option<Ratio> {
+        if self.safe > 0 {
+            return Some(Ratio::new(BigUint::zero(), BigUint::from(1u8)));
+        }
+        let total = &self.comb.total;
+        let low_box = self
+            .comb
+            .box_weights
+            .iter()
+            .flatten()
+            .filter(|w| *w < total)
+            .min();
+        let mut low = low_box.map(|w| Ratio::new(w.clone(), total.clone()));
+        if self.interior > 0 {
+            let all = total * self.interior;
+            if self.comb.interior_weight < all {
+                let r = Ratio::new(self.comb.interior_weight.clone(), all);
+                if low
+                    .as_ref()
+                    .is_none_or(|l| r.cmp_exact(l) == std::cmp::Ordering::Less)
+                {
+                    low = Some(r);
+                }
+            }
+        }
+        low
+    }
+}
+
 /// Put cell `i` in the region once.
 fn take(i: usize, region: &mut Vec<u32>, in_region: &mut [bool]) {
     if !in_region[i] {
@@ -408,7 +456,7 @@ mod tests {
     use super::*;
     use crate::game::{neighbour_table, random_layout, FirstClick, Game, Kind};
     use crate::mt::Mt;
-    use crate::players::{greedy::Greedy, layout_count, Player};
+    use crate::players::{greedy::Greedy, layout_count, lowest_cells, Player};
 
     /// Every what-if of every hidden cell of positions met in real games equals a full
     /// analysis of the child: its layouts and its certainly-safe cells.
@@ -450,11 +498,15 @@ mod tests {
                             ..view
                         };
                         let full = match child.analyse(&Deadline::none()) {
-                            Ok(c) => Some((layout_count(&c), c.safe.len())),
+                            Ok(c) => Some((
+                                layout_count(&c),
+                                c.safe.len(),
+                                lowest_cells(&c).map(|l| l.0),
+                            )),
                             Err(PlayError::Inconsistent) => None,
                             Err(e) => panic!("{e:?}"),
                         };
-                        let full = full.filter(|(l, _)| !l.is_zero());
+                        let full = full.filter(|(l, _, _)| !l.is_zero());
                         let quick = parent
                             .child(&view, cell, digit, &Deadline::none())
                             .unwrap_or_else(|e| {
@@ -463,7 +515,25 @@ mod tests {
                                     raw, parent.component, parent.interior, parent.forced
                                 )
                             });
-                        assert_eq!(quick, full, "cell {cell} digit {digit} of\n{raw:?}");
+                        let quick = quick.map(|c| (c.layouts.clone(), c.safe, c.lowest()));
+                        match (&quick, &full) {
+                            (None, None) => {}
+                            (Some((l1, s1, p1)), Some((l2, s2, p2))) => {
+                                assert_eq!(
+                                    (l1, s1),
+                                    (l2, s2),
+                                    "cell {cell} digit {digit} of\n{raw:?}"
+                                );
+                                match (p1, p2) {
+                                    (None, None) => {}
+                                    (Some(a), Some(b)) => {
+                                        assert_eq!(a.cmp_exact(b), std::cmp::Ordering::Equal)
+                                    }
+                                    _ => panic!("lowest differs at cell {cell} digit {digit}"),
+                                }
+                            }
+                            _ => panic!("cell {cell} digit {digit}: {quick:?} against {full:?}"),
+                        }
                         checked += 1;
                     }
                 }
