@@ -67,6 +67,8 @@ pub struct Parent {
     counted: Vec<std::rc::Rc<Counted>>,
     /// Per cell: its component, or `NONE`.
     component: Vec<u32>,
+    /// Per cell of a component: its box in the component.
+    box_of: Vec<u32>,
     /// Per cell: interior.
     interior: Vec<bool>,
     interior_cells: u64,
@@ -116,6 +118,7 @@ impl Parent {
         let problem = build(&board).map_err(|_| PlayError::Inconsistent)?;
         let n = view.raw.len();
         let mut component = vec![NONE; n];
+        let mut box_of = vec![NONE; n];
         let mut interior = vec![false; n];
         let mut forced = vec![0u8; n];
         for &i in &problem.interior {
@@ -131,9 +134,10 @@ impl Parent {
         let mut counted_list: Vec<std::rc::Rc<Counted>> = Vec::new();
         let mut boxes = Vec::with_capacity(problem.components.len());
         for (j, comp) in problem.components.iter().enumerate() {
-            for cells in &comp.cells {
+            for (b, cells) in comp.cells.iter().enumerate() {
                 for &i in cells {
                     component[i as usize] = j as u32;
+                    box_of[i as usize] = b as u32;
                 }
             }
             let c = match seen.get(&comp.shape) {
@@ -151,6 +155,7 @@ impl Parent {
             boxes,
             counted: counted_list,
             component,
+            box_of,
             interior,
             interior_cells: problem.interior.len() as u64,
             forced,
@@ -320,11 +325,22 @@ impl Parent {
             safe += interior as usize;
         }
         let layouts = super::layouts_of(&comb.total, interior, comb.k_lo, &comb.d);
+        let kept_index = {
+            let mut index = vec![NONE; self.boxes.len()];
+            for (k, &j) in kept.iter().enumerate() {
+                index[j] = k as u32;
+            }
+            index
+        };
         Ok(Some(Child {
             layouts,
             safe,
             comb,
             interior,
+            cell,
+            kept_index,
+            region_box: cell_box,
+            in_region,
         }))
     }
 
@@ -406,9 +422,69 @@ pub struct Child {
     pub safe: usize,
     comb: Combination<BigUint>,
     interior: u64,
+    /// The cell shown.
+    cell: usize,
+    /// Per parent component: its place among the kept ones (`NONE`: changed).
+    kept_index: Vec<u32>,
+    /// The region's cells in an equation: their box in the region's component.
+    region_box: FxHashMap<u32, u32>,
+    in_region: Vec<bool>,
+}
+
+/// What a cell is in a child: certainly safe, certainly a mine, uncertain, or not an
+/// unknown cell (revealed or flagged).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Certainty {
+    Safe,
+    Mine,
+    Uncertain,
+    Known,
 }
 
 impl Child {
+    /// Whether `cell` (an index) is certainly safe, certainly a mine or uncertain in the
+    /// child, as its probability in a full analysis is 0, 1 or between. O(1).
+    pub fn certainty(&self, parent: &Parent, view: &View<'_>, cell: usize) -> Certainty {
+        if cell == self.cell || view.raw[cell] != HIDDEN {
+            return Certainty::Known;
+        }
+        match parent.forced[cell] {
+            FORCED_SAFE => return Certainty::Safe,
+            FORCED_MINE => return Certainty::Mine,
+            _ => {}
+        }
+        let total = &self.comb.total;
+        let of = |w: &BigUint| {
+            if w.is_zero() {
+                Certainty::Safe
+            } else if w == total {
+                Certainty::Mine
+            } else {
+                Certainty::Uncertain
+            }
+        };
+        if self.in_region[cell] {
+            if let Some(&b) = self.region_box.get(&(cell as u32)) {
+                let weights = &self.comb.box_weights[self.comb.box_weights.len() - 1];
+                return of(&weights[b as usize]);
+            }
+        } else {
+            let j = parent.component[cell];
+            if j != NONE {
+                let k = self.kept_index[j as usize] as usize;
+                return of(&self.comb.box_weights[k][parent.box_of[cell] as usize]);
+            }
+        }
+        // the interior (and a region cell in no equation, counted with it)
+        if self.comb.interior_weight.is_zero() {
+            Certainty::Safe
+        } else if self.comb.interior_weight == total * self.interior {
+            Certainty::Mine
+        } else {
+            Certainty::Uncertain
+        }
+    }
+
     /// The lowest mine probability below 1 among the child's unknown cells (0 when one
     /// is certainly safe), as `lowest_cells` of a full analysis gives it; `None` when
     /// every unknown cell is a certain mine. O(boxes) exact comparisons.
@@ -515,6 +591,19 @@ mod tests {
                                     raw, parent.component, parent.interior, parent.forced
                                 )
                             });
+                        if let (Some(c), Ok(fa), true) =
+                            (&quick, child.analyse(&Deadline::none()), w * h < 200)
+                        {
+                            for i in 0..child_raw.len() {
+                                let want = match fa.cell_level[i] {
+                                    crate::exact::NOT_UNKNOWN => Certainty::Known,
+                                    crate::exact::ZERO => Certainty::Safe,
+                                    crate::exact::ONE => Certainty::Mine,
+                                    _ => Certainty::Uncertain,
+                                };
+                                assert_eq!(c.certainty(&parent, &view, i), want, "cell {i}");
+                            }
+                        }
                         let quick = quick.map(|c| (c.layouts.clone(), c.safe, c.lowest()));
                         match (&quick, &full) {
                             (None, None) => {}
