@@ -53,10 +53,44 @@ fn rule(name: &str) -> PyResult<FirstClick> {
         .ok_or_else(|| PyValueError::new_err(format!("first-click rule {name:?}")))
 }
 
-fn make_player(name: &str, compensated_sum: bool) -> PyResult<Box<dyn Player>> {
+/// `best`'s settings from Python: the switches fifty, dead, dominance, second; margin
+/// as (numerator, denominator); max_candidates; progress_weight as a fraction.
+type BestSettings = (
+    bool,
+    bool,
+    bool,
+    bool,
+    (BigUint, BigUint),
+    usize,
+    (BigUint, BigUint),
+);
+
+fn make_player(
+    name: &str,
+    compensated_sum: bool,
+    best: Option<&BestSettings>,
+) -> PyResult<Box<dyn Player>> {
     match name {
         "greedy" => Ok(Box::new(players::greedy::Greedy)),
         "pseq" => Ok(Box::new(players::pseq::Pseq { compensated_sum })),
+        "best" => {
+            let mut options = players::best::Options::default();
+            if let Some((fifty, dead, dominance, second, margin, most, weight)) = best {
+                if margin.1 == BigUint::from(0u8) || weight.1 == BigUint::from(0u8) || *most < 1 {
+                    return Err(PyValueError::new_err("bad settings of best"));
+                }
+                options = players::best::Options {
+                    fifty: *fifty,
+                    dead: *dead,
+                    dominance: *dominance,
+                    second: *second,
+                    margin: players::best::Q::new(margin.0.clone(), margin.1.clone()),
+                    max_candidates: *most,
+                    progress_weight: players::best::Q::new(weight.0.clone(), weight.1.clone()),
+                };
+            }
+            Ok(Box::new(players::best::Best { options }))
+        }
         _ => Err(PyValueError::new_err(format!("no native player {name:?}"))),
     }
 }
@@ -176,6 +210,34 @@ fn move_out(m: PlayerMove) -> MoveOut {
             expected.den,
             entropy,
         )),
+        Why::FiftyFifty { other } => Some((
+            2,
+            1u8.into(),
+            2u8.into(),
+            other as usize,
+            0u8.into(),
+            1u8.into(),
+            0u8.into(),
+            1u8.into(),
+            0.0,
+        )),
+        Why::Safety {
+            second,
+            score,
+            progress,
+            probability,
+            weighed,
+        } => Some((
+            3,
+            probability.num,
+            probability.den,
+            weighed,
+            score.num,
+            score.den,
+            progress.num,
+            progress.den,
+            if second { 1.0 } else { 0.0 },
+        )),
     };
     (m.kind.name(), m.cell, m.guess, why)
 }
@@ -191,10 +253,10 @@ struct NativePlayer {
 #[pymethods]
 impl NativePlayer {
     #[new]
-    #[pyo3(signature = (name, compensated_sum=false))]
-    fn new(name: &str, compensated_sum: bool) -> PyResult<Self> {
+    #[pyo3(signature = (name, compensated_sum=false, best=None))]
+    fn new(name: &str, compensated_sum: bool, best: Option<BestSettings>) -> PyResult<Self> {
         Ok(NativePlayer {
-            player: make_player(name, compensated_sum)?,
+            player: make_player(name, compensated_sum, best.as_ref())?,
             mt: Mt::from_u64(0),
         })
     }
@@ -255,7 +317,8 @@ type GameOut = (bool, u32, f64, Vec<(&'static str, u32, bool)>);
 /// `layout_seeds`, or given in `layouts`; its player draws from `player_seeds`.
 #[pyfunction]
 #[pyo3(signature = (player, width, height, mines, start, first_click, player_seeds,
-    layout_seeds=None, layouts=None, trace=false, compensated_sum=false, deadline_seconds=None))]
+    layout_seeds=None, layouts=None, trace=false, compensated_sum=false, deadline_seconds=None,
+    best=None))]
 #[allow(clippy::too_many_arguments)]
 fn play_batch(
     py: Python<'_>,
@@ -271,8 +334,9 @@ fn play_batch(
     trace: bool,
     compensated_sum: bool,
     deadline_seconds: Option<f64>,
+    best: Option<BestSettings>,
 ) -> PyResult<Vec<GameOut>> {
-    make_player(player, compensated_sum)?; // an unknown name fails before any game
+    make_player(player, compensated_sum, best.as_ref())?; // an unknown name fails first
     let setup = simulate::Setup {
         width,
         height,
@@ -292,7 +356,7 @@ fn play_batch(
     let limit = deadline(deadline_seconds);
     let name = player.to_owned();
     let result = guarded(py, move || {
-        let make = || make_player(&name, compensated_sum).expect("checked above");
+        let make = || make_player(&name, compensated_sum, best.as_ref()).expect("checked above");
         simulate::play_batch(&make, &setup, &games, trace, &limit)
     })?;
     let results: Vec<GameResult> = result.map_err(sim_error)?;

@@ -93,7 +93,12 @@ _Reason = tuple[int, int, int, int, int, int, int, int, float]
 class NativePlayer:
     """A native ``greedy`` or ``pseq`` with its generator in a ``Random``'s state."""
 
-    def __init__(self, name: str, compensated_sum: bool = False) -> None: ...
+    def __init__(
+        self,
+        name: str,
+        compensated_sum: bool = False,
+        best: tuple[bool, bool, bool, bool, tuple[int, int], int, tuple[int, int]] | None = None,
+    ) -> None: ...
     def set_state(self, state: Sequence[int]) -> None: ...
     def state(self) -> list[int]: ...
     def next_moves(
@@ -118,5 +123,6 @@ def play_batch(
     trace: bool = False,
     compensated_sum: bool = False,
     deadline_seconds: float | None = None,
+    best: tuple[bool, bool, bool, bool, tuple[int, int], int, tuple[int, int]] | None = None,
 ) -> list[tuple[bool, int, float, list[tuple[str, int, bool]]]]:
     """A batch of games natively: per game ``(won, guesses, seconds, moves)``."""

@@ -13,6 +13,7 @@
 //! adds O(unknown cells) for `greedy`, one analysis per (candidate, possible digit) for
 //! `pseq`.
 
+pub mod best;
 pub mod greedy;
 pub mod pseq;
 pub mod whatif;
@@ -86,6 +87,17 @@ pub enum Why {
         progress: Ratio,
         expected: Ratio,
         entropy: f64,
+    },
+    /// `best`: an unavoidable 50/50 with `other`, taken now.
+    FiftyFifty { other: u32 },
+    /// `best`'s heuristic: the best (second-move) safety `score` and its `progress`, of
+    /// the `weighed` candidates; `second` tells which score.
+    Safety {
+        second: bool,
+        score: Ratio,
+        progress: Ratio,
+        probability: Ratio,
+        weighed: usize,
     },
 }
 

@@ -63,6 +63,8 @@ def play_native(
             given,
             trace,
             COMPENSATED_SUM,
+            None,
+            player.best_settings,
         )
     except _native.Stuck as exc:
         raise SimulationError(f"player {player.name!r} made no progress: {exc}") from exc

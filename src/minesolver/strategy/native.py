@@ -25,16 +25,29 @@ from __future__ import annotations
 import random
 import sys
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import minesolver._native as _native
 from minesolver.analysis import analyze
 from minesolver.engines import EngineError
 from minesolver.position import Position
 from minesolver.strategy.base import Move
-from minesolver.strategy.reasons import Certain, Lowest, Pseq, Reason
+
+if TYPE_CHECKING:
+    from minesolver.strategy.best import Options
+from minesolver.strategy.reasons import (
+    Certain,
+    FiftyFifty,
+    Lowest,
+    Pseq,
+    Reason,
+    Safety,
+    SecondMove,
+)
 
 __all__ = [
     "NATIVE_PLAYERS",
+    "NativeBest",
     "NativeGreedy",
     "NativePseq",
     "NativeStrategy",
@@ -42,8 +55,12 @@ __all__ = [
     "set_rng_state",
 ]
 
-NATIVE_PLAYERS: tuple[str, ...] = ("greedy", "pseq")
-"""The players that have a native implementation."""
+NATIVE_PLAYERS: tuple[str, ...] = ("greedy", "pseq", "best")
+"""The players that have a native implementation (``best`` without its endgame search
+and latent weight only: :class:`NativeBest`)."""
+
+BestSettings = tuple[bool, bool, bool, bool, tuple[int, int], int, tuple[int, int]]
+"""``best``'s settings as the native player takes them."""
 
 COMPENSATED_SUM = sys.version_info >= (3, 12)
 """Whether Python's ``sum`` of floats is compensated (3.12 on): ``pseq``'s entropy is
@@ -61,24 +78,42 @@ def set_rng_state(rng: random.Random, state: list[int]) -> None:
     rng.setstate((version, tuple(state), gauss))
 
 
-def _reason(kind: str, why: tuple[int, int, int, int, int, int, int, int, float] | None) -> Reason:
+def _reason(
+    kind: str,
+    why: tuple[int, int, int, int, int, int, int, int, float] | None,
+    width: int,
+) -> Reason:
     if why is None:
         return Certain(mine=kind == "flag")
     code, low_num, low_den, tied, p_num, p_den, e_num, e_den, entropy = why
     low = Fraction(low_num, low_den)
     if code == 0:
         return Lowest(low, tied)
-    return Pseq(low, tied, Fraction(p_num, p_den), Fraction(e_num, e_den), entropy)
+    if code == 1:
+        return Pseq(low, tied, Fraction(p_num, p_den), Fraction(e_num, e_den), entropy)
+    if code == 2:
+        return FiftyFifty((tied % width, tied // width))
+    kind_of = SecondMove if entropy else Safety
+    return kind_of(Fraction(p_num, p_den), Fraction(e_num, e_den), low, tied, Fraction(1))
+
+
+def _risk(reason: Reason) -> float:
+    if isinstance(reason, Lowest | Pseq | Safety):
+        return float(reason.probability)
+    if isinstance(reason, FiftyFifty):
+        return 0.5
+    return 0.0
 
 
 class NativeStrategy:
     """A player whose decisions are made natively: ``greedy`` or ``pseq``."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, best: BestSettings | None = None) -> None:
         if name not in NATIVE_PLAYERS:
             raise ValueError(f"no native player {name!r}: {', '.join(NATIVE_PLAYERS)}")
         self.name = name
-        self._player = _native.NativePlayer(name, COMPENSATED_SUM)
+        self.best_settings = best
+        self._player = _native.NativePlayer(name, COMPENSATED_SUM, best)
         self._rng = random.Random(0)
         self._player.set_state(rng_state(self._rng))
 
@@ -103,9 +138,9 @@ class NativeStrategy:
         width = view.width
         moves = []
         for kind, index, guess, why in found:
-            reason = _reason(kind, why)
-            risk = float(reason.probability) if isinstance(reason, Lowest | Pseq) else 0.0
-            moves.append(Move(kind, (index % width, index // width), guess, risk, reason))  # type: ignore[arg-type]
+            reason = _reason(kind, why, width)
+            cell = (index % width, index // width)
+            moves.append(Move(kind, cell, guess, _risk(reason), reason))  # type: ignore[arg-type]
         if moves and moves[-1].guess:
             set_rng_state(self._rng, self._player.state())
         return moves
@@ -123,3 +158,29 @@ class NativePseq(NativeStrategy):
 
     def __init__(self) -> None:
         super().__init__("pseq")
+
+
+class NativeBest(NativeStrategy):
+    """``best`` without its endgame search and latent weight, natively: the moves of
+    ``get_player("best:endgame=0;latent=0")`` (and of its variants with other settings),
+    proven equal in the tests. ``options`` are :class:`~minesolver.strategy.best.Options`
+    with ``endgame`` and ``latent`` off; the other ingredients and settings are honoured."""
+
+    def __init__(self, options: Options | None = None) -> None:
+        from minesolver.strategy.best import Options
+
+        opts = options if options is not None else Options(endgame=False, latent=False)
+        if opts.endgame or opts.latent:
+            raise ValueError("the native best has no endgame search and no latent weight yet")
+        margin, weight = Fraction(opts.margin), Fraction(opts.progress_weight)
+        settings: BestSettings = (
+            opts.fifty,
+            opts.dead,
+            opts.dominance,
+            opts.second,
+            (margin.numerator, margin.denominator),
+            opts.max_candidates,
+            (weight.numerator, weight.denominator),
+        )
+        super().__init__("best", settings)
+        self.options = opts
