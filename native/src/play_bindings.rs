@@ -55,6 +55,7 @@ fn rule(name: &str) -> PyResult<FirstClick> {
 
 /// `best`'s settings from Python: the switches fifty, dead, dominance, second; margin
 /// as (numerator, denominator); max_candidates; progress_weight as a fraction.
+/// Then latent, latent_weight as a fraction, latent_missing.
 type BestSettings = (
     bool,
     bool,
@@ -63,6 +64,9 @@ type BestSettings = (
     (BigUint, BigUint),
     usize,
     (BigUint, BigUint),
+    bool,
+    (BigUint, BigUint),
+    usize,
 );
 
 fn make_player(
@@ -75,8 +79,11 @@ fn make_player(
         "pseq" => Ok(Box::new(players::pseq::Pseq { compensated_sum })),
         "best" => {
             let mut options = players::best::Options::default();
-            if let Some((fifty, dead, dominance, second, margin, most, weight)) = best {
-                if margin.1 == BigUint::from(0u8) || weight.1 == BigUint::from(0u8) || *most < 1 {
+            if let Some((fifty, dead, dominance, second, margin, most, weight, latent, lw, lm)) =
+                best
+            {
+                let zero = BigUint::from(0u8);
+                if margin.1 == zero || weight.1 == zero || lw.1 == zero || *most < 1 {
                     return Err(PyValueError::new_err("bad settings of best"));
                 }
                 options = players::best::Options {
@@ -87,6 +94,9 @@ fn make_player(
                     margin: players::best::Q::new(margin.0.clone(), margin.1.clone()),
                     max_candidates: *most,
                     progress_weight: players::best::Q::new(weight.0.clone(), weight.1.clone()),
+                    latent: *latent,
+                    latent_weight: players::best::Q::new(lw.0.clone(), lw.1.clone()),
+                    latent_missing: *lm,
                 };
             }
             Ok(Box::new(players::best::Best { options }))
@@ -166,6 +176,10 @@ fn random_layout(
         .ok_or_else(|| PyValueError::new_err("the mines do not fit beside the first click"))
 }
 
+/// `(code, low, tied, p, e, entropy, latent weight)` with each fraction as two ints;
+/// code 0 lowest, 1 pseq, 2 fifty-fifty (`tied` the other cell), 3 best's safety
+/// (`low` its probability, `tied` the candidates weighed, `p` the score, `e` the
+/// progress, `entropy` 1 for second-move safety).
 type Reason = (
     u8,
     BigUint,
@@ -176,6 +190,8 @@ type Reason = (
     BigUint,
     BigUint,
     f64,
+    BigUint,
+    BigUint,
 );
 type MoveOut = (&'static str, u32, bool, Option<Reason>);
 
@@ -192,6 +208,8 @@ fn move_out(m: PlayerMove) -> MoveOut {
             0u8.into(),
             1u8.into(),
             0.0,
+            1u8.into(),
+            1u8.into(),
         )),
         Why::Pseq {
             low,
@@ -209,6 +227,8 @@ fn move_out(m: PlayerMove) -> MoveOut {
             expected.num,
             expected.den,
             entropy,
+            1u8.into(),
+            1u8.into(),
         )),
         Why::FiftyFifty { other } => Some((
             2,
@@ -220,8 +240,11 @@ fn move_out(m: PlayerMove) -> MoveOut {
             0u8.into(),
             1u8.into(),
             0.0,
+            1u8.into(),
+            1u8.into(),
         )),
         Why::Safety {
+            latent_weight,
             second,
             score,
             progress,
@@ -237,6 +260,8 @@ fn move_out(m: PlayerMove) -> MoveOut {
             progress.num,
             progress.den,
             if second { 1.0 } else { 0.0 },
+            latent_weight.num,
+            latent_weight.den,
         )),
     };
     (m.kind.name(), m.cell, m.guess, why)

@@ -88,7 +88,10 @@ def random_layout(
 ) -> list[int]:
     """The sorted mine indices ``random_layout`` draws from ``random.Random(seed)``."""
 
-_Reason = tuple[int, int, int, int, int, int, int, int, float]
+_Reason = tuple[int, int, int, int, int, int, int, int, float, int, int]
+_Best = tuple[
+    bool, bool, bool, bool, tuple[int, int], int, tuple[int, int], bool, tuple[int, int], int
+]
 
 class NativePlayer:
     """A native ``greedy`` or ``pseq`` with its generator in a ``Random``'s state."""
@@ -97,7 +100,7 @@ class NativePlayer:
         self,
         name: str,
         compensated_sum: bool = False,
-        best: tuple[bool, bool, bool, bool, tuple[int, int], int, tuple[int, int]] | None = None,
+        best: _Best | None = None,
     ) -> None: ...
     def set_state(self, state: Sequence[int]) -> None: ...
     def state(self) -> list[int]: ...
@@ -123,6 +126,6 @@ def play_batch(
     trace: bool = False,
     compensated_sum: bool = False,
     deadline_seconds: float | None = None,
-    best: tuple[bool, bool, bool, bool, tuple[int, int], int, tuple[int, int]] | None = None,
+    best: _Best | None = None,
 ) -> list[tuple[bool, int, float, list[tuple[str, int, bool]]]]:
     """A batch of games natively: per game ``(won, guesses, seconds, moves)``."""

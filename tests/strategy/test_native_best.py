@@ -1,6 +1,6 @@
-"""The native ``best`` (without its endgame search and latent weight) makes the moves of
-the Python ``best`` with those two off: same cells, same reasons with the same exact
-numbers, same draws, for every setting of the other ingredients."""
+"""The native ``best`` (without its endgame search) makes the moves of the Python
+``best-no-endgame``: same cells, same reasons with the same exact numbers, same draws, for
+every setting of the other ingredients."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from minesolver.simulate import apply_moves
 from minesolver.strategy import Strategy
 from minesolver.strategy.best import BestStrategy, Options
 from minesolver.strategy.native import NativeBest
-from minesolver.strategy.reasons import FiftyFifty
+from minesolver.strategy.reasons import FiftyFifty, Safety
 
 
 def _play_both(options: Options, level: Level, seed: int, start: tuple[int, int]) -> list[Move]:
@@ -52,6 +52,9 @@ def _play_both(options: Options, level: Level, seed: int, start: tuple[int, int]
     st.sampled_from([Fraction(0), Fraction(1, 20), Fraction(1, 10)]),
     st.sampled_from([1, 3, 12]),
     st.sampled_from([Fraction(0), Fraction(1, 10), Fraction(1, 2)]),
+    st.booleans(),
+    st.sampled_from([Fraction(1, 2), Fraction(1)]),
+    st.sampled_from([0, 2, 3]),
 )
 def test_native_best_moves_as_the_python_one(
     width: int,
@@ -65,10 +68,15 @@ def test_native_best_moves_as_the_python_one(
     margin: Fraction,
     most: int,
     weight: Fraction,
+    latent: bool,
+    latent_weight: Fraction,
+    latent_missing: int,
 ) -> None:
     options = Options(
         endgame=False,
-        latent=False,
+        latent=latent,
+        latent_weight=latent_weight,
+        latent_missing=latent_missing,
         fifty=fifty,
         dead=dead,
         dominance=dominance,
@@ -81,14 +89,16 @@ def test_native_best_moves_as_the_python_one(
     _play_both(options, Level(width, height, mines), seed, (0, 0))
 
 
-def test_expert_and_beginner_games_with_fifty_fiftys() -> None:
-    options = Options(endgame=False, latent=False)
+def test_expert_and_beginner_games_with_fifty_fiftys_and_latent_weights() -> None:
+    options = Options(endgame=False)
     guesses: list[Move] = []
     for seed in range(3):
         guesses += _play_both(options, Level(30, 16, 99), 500 + seed, (0, 0))
     for seed in range(40):
         guesses += _play_both(options, Level(9, 9, 10), 900 + seed, (0, 0))
     assert any(isinstance(m.reason, FiftyFifty) for m in guesses)  # the 50/50 path ran
+    weights = [m.reason.latent_weight for m in guesses if isinstance(m.reason, Safety)]
+    assert any(w > 1 for w in weights)  # and the latent weight counted
 
 
 def test_a_native_batch_of_best_plays_the_python_games() -> None:
@@ -99,7 +109,7 @@ def test_a_native_batch_of_best_plays_the_python_games() -> None:
     setup, _ = make_setup(
         level="intermediate", first_click="safe", start="corner", strategies=["greedy"], seed=4
     )
-    options = Options(endgame=False, latent=False)
+    options = Options(endgame=False)
     played = play_native(setup, NativeBest(options), range(25))
     for index, (won, guesses, _, _) in enumerate(played):
         layout, _ = game_layout(setup, index)

@@ -1,9 +1,11 @@
-//! `best`'s guess, natively, for the variant without its endgame search and latent
-//! 50/50 weight (`best:endgame=0;latent=0` in Python): unavoidable 50/50s first; then the
-//! candidates within `margin` of the lowest live probability (at most `max_candidates`),
-//! in increasing probability; dead cells set aside; dominance; second-move safety with
-//! its progress bonus, every bound and cut as `minesolver.strategy.best` makes them, so
-//! the same cells are weighed and the same one chosen.
+//! `best`'s guess, natively, for the variant without its endgame search
+//! (`best-no-endgame` in Python): unavoidable 50/50s first; then the candidates within
+//! `margin` of the lowest live probability (at most `max_candidates`), in increasing
+//! probability; dead cells set aside; dominance; second-move safety with its progress
+//! bonus; the latent 50/50 weight (pairs); every bound and cut as
+//! `minesolver.strategy.best` makes them, so the same cells are weighed and the same one
+//! chosen. The latent weight's counts are full analyses of the position with a
+//! pattern's mines flagged.
 //!
 //! Every number is exact ([`Q`]: big-integer fractions); the one float is the order's
 //! first key (`float(p)`, correctly rounded as Python makes it), with exact ties broken
@@ -94,6 +96,10 @@ pub struct Options {
     pub margin: Q,
     pub max_candidates: usize,
     pub progress_weight: Q,
+    /// The latent 50/50 weight (pairs only, as `latent_blocks` off).
+    pub latent: bool,
+    pub latent_weight: Q,
+    pub latent_missing: usize,
 }
 
 impl Default for Options {
@@ -106,6 +112,9 @@ impl Default for Options {
             margin: Q::new(1u8.into(), 20u8.into()),
             max_candidates: 12,
             progress_weight: Q::new(1u8.into(), 10u8.into()),
+            latent: true,
+            latent_weight: Q::new(1u8.into(), 2u8.into()),
+            latent_missing: 2,
         }
     }
 }
@@ -143,6 +152,7 @@ struct Window {
     dead: Vec<usize>,
     outcomes: Vec<(usize, Vec<Out>)>,
     scored: Vec<(Q, Q, usize)>,
+    weights: Vec<(usize, Q)>,
     top: Option<(Q, Q)>,
     low: Option<Q>,
 }
@@ -358,11 +368,110 @@ impl Best {
 
     fn bound(&self, p: &Q) -> Q {
         let safe = Q::int(1).sub(p);
+        let most = if self.options.latent {
+            Q::int(1).add(&self.options.latent_weight)
+        } else {
+            Q::int(1)
+        };
         if self.options.second {
             safe.mul(&Q::int(1).add(&self.options.progress_weight.mul(&safe)))
+                .mul(&most)
         } else {
-            safe
+            safe.mul(&most)
         }
+    }
+
+    /// The latent patterns around `cell` worth counting (`patterns`, pairs only): for
+    /// each, the cells that must be mines.
+    fn patterns(&self, ctx: &Ctx<'_>, cell: usize) -> Vec<Vec<usize>> {
+        let view = ctx.view;
+        let a = ctx.a;
+        let (w, h) = (view.width as i64, view.height as i64);
+        let (x, y) = ((cell % view.width) as i64, (cell / view.width) as i64);
+        let idx = |x: i64, y: i64| (y * w + x) as usize;
+        let level = |i: usize| a.cell_level[i];
+        let hidden = |i: usize| view.raw[i] == HIDDEN;
+        let mut near_c: Vec<usize> = view.neighbours(cell).collect();
+        near_c.push(cell);
+        let mut out = Vec::new();
+        for (vx, vy) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+            if !(0 <= vx && vx < w && 0 <= vy && vy < h) {
+                continue;
+            }
+            let v = idx(vx, vy);
+            if !hidden(v) || level(v) == ZERO {
+                continue;
+            }
+            let mut near_v: Vec<usize> = view.neighbours(v).collect();
+            near_v.push(v);
+            let flanks = near_c
+                .iter()
+                .filter(|f| !near_v.contains(f))
+                .chain(near_v.iter().filter(|f| !near_c.contains(f)))
+                .copied()
+                .filter(|&f| f != cell && f != v);
+            let mut need = Vec::new();
+            let mut possible = true;
+            for f in flanks {
+                if view.raw[f] <= 8 || (level(f) == ZERO && hidden(f)) {
+                    possible = false;
+                    break;
+                }
+                if hidden(f) && level(f) != ONE {
+                    need.push(f);
+                }
+            }
+            if possible && need.len() <= self.options.latent_missing {
+                let mut mines = vec![v];
+                mines.extend(need);
+                out.push(mines);
+            }
+        }
+        out
+    }
+
+    /// `1 + latent_weight * share` (`_factor`; `latent_share`): the share counted by
+    /// inclusion and exclusion over the layouts of positions with the pattern's mines
+    /// flagged, over P(cell safe), capped at 1.
+    fn factor(&self, ctx: &Ctx<'_>, cell: usize) -> Result<Q, PlayError> {
+        if !self.options.latent {
+            return Ok(Q::int(1));
+        }
+        let safe = Q::int(1).sub(&ctx.prob(cell));
+        if safe.num.is_zero() {
+            return Ok(Q::int(1));
+        }
+        let count = |mines: &[usize]| -> Result<BigUint, PlayError> {
+            let mut raw = ctx.view.raw.to_vec();
+            for &m in mines {
+                raw[m] = crate::game::FLAG;
+            }
+            let child = View {
+                raw: &raw,
+                ..*ctx.view
+            };
+            match child.analyse(ctx.deadline) {
+                Ok(c) => Ok(layout_count(&c)),
+                Err(PlayError::Inconsistent) => Ok(BigUint::zero()),
+                Err(e) => Err(e),
+            }
+        };
+        let mut total = BigUint::zero();
+        for mines in self.patterns(ctx, cell) {
+            let base = count(&mines)?;
+            if base.is_zero() {
+                continue;
+            }
+            let mut with_cell = mines.clone();
+            with_cell.push(cell);
+            total += base - count(&with_cell)?;
+        }
+        let mut share = Q::new(total, ctx.layouts.clone());
+        share = Q::new(&share.num * &safe.den, &share.den * &safe.num);
+        if share.cmp_q(&Q::int(1)) == Ordering::Greater {
+            share = Q::int(1);
+        }
+        Ok(Q::int(1).add(&self.options.latent_weight.mul(&share)))
     }
 
     /// `_score`: the outcomes taken and `(score, progress)`, or `None` when cut short.
@@ -371,6 +480,7 @@ impl Best {
         p: &Q,
         it: &mut dyn FnMut() -> Result<Option<Out>, PlayError>,
         beat: Option<&Q>,
+        most: &Q,
     ) -> Result<Scored, PlayError> {
         let second = self.options.second;
         let w = &self.options.progress_weight;
@@ -393,7 +503,8 @@ impl Best {
             if let Some(beat) = beat {
                 let bound = safety
                     .add(&rest)
-                    .mul(&Q::int(1).add(&w.mul(&progress.add(&rest))));
+                    .mul(&Q::int(1).add(&w.mul(&progress.add(&rest))))
+                    .mul(most);
                 if outs.len() >= 2 && bound.cmp_q(beat) == Ordering::Less {
                     return Ok((outs, None));
                 }
@@ -436,9 +547,14 @@ impl Best {
                     break;
                 }
             }
-            // _weigh
+            // _weigh: the latent weight is at most `most`, counted only for a cell kept
+            let most = if opts.latent && !self.patterns(ctx, cell).is_empty() {
+                Q::int(1).add(&opts.latent_weight)
+            } else {
+                Q::int(1)
+            };
             let mut it = ctx.outcomes(cell);
-            let (outs, key) = self.score(&p, &mut || it.next(), beat.as_ref())?;
+            let (outs, key) = self.score(&p, &mut || it.next(), beat.as_ref(), &most)?;
             let count = outs.len();
             window.outcomes.push((cell, outs));
             if opts.dead && count <= 1 {
@@ -453,9 +569,14 @@ impl Best {
             let dominated =
                 key.is_some() && opts.dominance && self.dominated(ctx, cell, &window.live, &window);
             window.live.push(cell);
-            let Some(key) = key else { continue };
+            let Some(mut key) = key else { continue };
             if dominated {
                 continue;
+            }
+            if most.cmp_q(&Q::int(1)) == Ordering::Greater {
+                let weight = self.factor(ctx, cell)?;
+                key = (key.0.mul(&weight), key.1);
+                window.weights.push((cell, weight));
             }
             window.scored.push((key.0.clone(), key.1.clone(), cell));
             if window.top.as_ref().is_none_or(|t| key_gt(&key, t)) {
@@ -485,9 +606,11 @@ impl Best {
                         child: o.child.clone(),
                     }))
                 };
-                let (_, key) = self.score(&p, &mut replay, None)?;
+                let (_, key) = self.score(&p, &mut replay, None, &Q::int(1))?;
                 let key = key.expect("nothing to beat: never cut short");
-                window.scored.push((key.0, key.1, c));
+                let weight = self.factor(ctx, c)?;
+                window.scored.push((key.0.mul(&weight), key.1, c));
+                window.weights.push((c, weight));
             }
             let mut top: Option<(Q, Q)> = None;
             for (s, g, _) in &window.scored {
@@ -513,7 +636,14 @@ impl Best {
         } else {
             best[rng.choice(best.len())]
         };
+        let latent_weight = window
+            .weights
+            .iter()
+            .rev()
+            .find(|(c, _)| *c == cell)
+            .map_or(Q::int(1), |(_, w)| w.clone());
         let why = Why::Safety {
+            latent_weight: latent_weight.ratio(),
             second: opts.second,
             score: top.0.ratio(),
             progress: top.1.ratio(),

@@ -93,6 +93,7 @@ pub enum Why {
     /// `best`'s heuristic: the best (second-move) safety `score` and its `progress`, of
     /// the `weighed` candidates; `second` tells which score.
     Safety {
+        latent_weight: Ratio,
         second: bool,
         score: Ratio,
         progress: Ratio,

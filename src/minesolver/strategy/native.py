@@ -59,7 +59,9 @@ NATIVE_PLAYERS: tuple[str, ...] = ("greedy", "pseq", "best")
 """The players that have a native implementation (``best`` without its endgame search
 and latent weight only: :class:`NativeBest`)."""
 
-BestSettings = tuple[bool, bool, bool, bool, tuple[int, int], int, tuple[int, int]]
+BestSettings = tuple[
+    bool, bool, bool, bool, tuple[int, int], int, tuple[int, int], bool, tuple[int, int], int
+]
 """``best``'s settings as the native player takes them."""
 
 COMPENSATED_SUM = sys.version_info >= (3, 12)
@@ -80,12 +82,12 @@ def set_rng_state(rng: random.Random, state: list[int]) -> None:
 
 def _reason(
     kind: str,
-    why: tuple[int, int, int, int, int, int, int, int, float] | None,
+    why: tuple[int, int, int, int, int, int, int, int, float, int, int] | None,
     width: int,
 ) -> Reason:
     if why is None:
         return Certain(mine=kind == "flag")
-    code, low_num, low_den, tied, p_num, p_den, e_num, e_den, entropy = why
+    code, low_num, low_den, tied, p_num, p_den, e_num, e_den, entropy, w_num, w_den = why
     low = Fraction(low_num, low_den)
     if code == 0:
         return Lowest(low, tied)
@@ -94,7 +96,8 @@ def _reason(
     if code == 2:
         return FiftyFifty((tied % width, tied // width))
     kind_of = SecondMove if entropy else Safety
-    return kind_of(Fraction(p_num, p_den), Fraction(e_num, e_den), low, tied, Fraction(1))
+    weight = Fraction(w_num, w_den)
+    return kind_of(Fraction(p_num, p_den), Fraction(e_num, e_den), low, tied, weight)
 
 
 def _risk(reason: Reason) -> float:
@@ -161,18 +164,20 @@ class NativePseq(NativeStrategy):
 
 
 class NativeBest(NativeStrategy):
-    """``best`` without its endgame search and latent weight, natively: the moves of
-    ``get_player("best:endgame=0;latent=0")`` (and of its variants with other settings),
-    proven equal in the tests. ``options`` are :class:`~minesolver.strategy.best.Options`
-    with ``endgame`` and ``latent`` off; the other ingredients and settings are honoured."""
+    """``best`` without its endgame search, natively: the moves of
+    ``get_player("best-no-endgame")`` (and of its variants with other settings), proven
+    equal in the tests. ``options`` are :class:`~minesolver.strategy.best.Options` with
+    ``endgame`` and ``latent_blocks`` off; the other ingredients and settings are
+    honoured."""
 
     def __init__(self, options: Options | None = None) -> None:
         from minesolver.strategy.best import Options
 
-        opts = options if options is not None else Options(endgame=False, latent=False)
-        if opts.endgame or opts.latent:
-            raise ValueError("the native best has no endgame search and no latent weight yet")
+        opts = options if options is not None else Options(endgame=False)
+        if opts.endgame or opts.latent_blocks:
+            raise ValueError("the native best has no endgame search and no latent blocks yet")
         margin, weight = Fraction(opts.margin), Fraction(opts.progress_weight)
+        latent = Fraction(opts.latent_weight)
         settings: BestSettings = (
             opts.fifty,
             opts.dead,
@@ -181,6 +186,9 @@ class NativeBest(NativeStrategy):
             (margin.numerator, margin.denominator),
             opts.max_candidates,
             (weight.numerator, weight.denominator),
+            opts.latent,
+            (latent.numerator, latent.denominator),
+            opts.latent_missing,
         )
         super().__init__("best", settings)
         self.options = opts
