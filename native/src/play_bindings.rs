@@ -55,7 +55,8 @@ fn rule(name: &str) -> PyResult<FirstClick> {
 
 /// `best`'s settings from Python: the switches fifty, dead, dominance, second; margin
 /// as (numerator, denominator); max_candidates; progress_weight as a fraction.
-/// Then latent, latent_weight as a fraction, latent_missing.
+/// Then latent, latent_weight as a fraction, latent_missing; then (endgame,
+/// endgame_layouts, endgame_budget).
 type BestSettings = (
     bool,
     bool,
@@ -67,6 +68,7 @@ type BestSettings = (
     bool,
     (BigUint, BigUint),
     usize,
+    (bool, u64, u64),
 );
 
 fn make_player(
@@ -79,14 +81,28 @@ fn make_player(
         "pseq" => Ok(Box::new(players::pseq::Pseq { compensated_sum })),
         "best" => {
             let mut options = players::best::Options::default();
-            if let Some((fifty, dead, dominance, second, margin, most, weight, latent, lw, lm)) =
-                best
+            if let Some((
+                fifty,
+                dead,
+                dominance,
+                second,
+                margin,
+                most,
+                weight,
+                latent,
+                lw,
+                lm,
+                (endgame, endgame_layouts, endgame_budget),
+            )) = best
             {
                 let zero = BigUint::from(0u8);
                 if margin.1 == zero || weight.1 == zero || lw.1 == zero || *most < 1 {
                     return Err(PyValueError::new_err("bad settings of best"));
                 }
                 options = players::best::Options {
+                    endgame: *endgame,
+                    endgame_layouts: *endgame_layouts,
+                    endgame_budget: *endgame_budget,
                     fifty: *fifty,
                     dead: *dead,
                     dominance: *dominance,
@@ -99,7 +115,7 @@ fn make_player(
                     latent_missing: *lm,
                 };
             }
-            Ok(Box::new(players::best::Best { options }))
+            Ok(Box::new(players::best::Best::new(options)))
         }
         _ => Err(PyValueError::new_err(format!("no native player {name:?}"))),
     }
@@ -230,6 +246,23 @@ fn move_out(m: PlayerMove) -> MoveOut {
             1u8.into(),
             1u8.into(),
         )),
+        Why::Endgame {
+            wins,
+            layouts,
+            probability,
+        } => Some((
+            4,
+            BigUint::from(wins),
+            BigUint::from(layouts),
+            0,
+            probability.num,
+            probability.den,
+            0u8.into(),
+            1u8.into(),
+            0.0,
+            1u8.into(),
+            1u8.into(),
+        )),
         Why::FiftyFifty { other } => Some((
             2,
             1u8.into(),
@@ -284,6 +317,10 @@ impl NativePlayer {
             player: make_player(name, compensated_sum, best.as_ref())?,
             mt: Mt::from_u64(0),
         })
+    }
+    /// Start a new game: forget what the player kept (best's endgame cache).
+    fn reset(&mut self) {
+        self.player.reset();
     }
     /// Take the generator's state from `Random.getstate()[1]`.
     fn set_state(&mut self, state: Vec<u32>) -> PyResult<()> {

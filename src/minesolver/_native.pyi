@@ -90,7 +90,17 @@ def random_layout(
 
 _Reason = tuple[int, int, int, int, int, int, int, int, float, int, int]
 _Best = tuple[
-    bool, bool, bool, bool, tuple[int, int], int, tuple[int, int], bool, tuple[int, int], int
+    bool,
+    bool,
+    bool,
+    bool,
+    tuple[int, int],
+    int,
+    tuple[int, int],
+    bool,
+    tuple[int, int],
+    int,
+    tuple[bool, int, int],
 ]
 
 class NativePlayer:
@@ -102,6 +112,7 @@ class NativePlayer:
         compensated_sum: bool = False,
         best: _Best | None = None,
     ) -> None: ...
+    def reset(self) -> None: ...
     def set_state(self, state: Sequence[int]) -> None: ...
     def state(self) -> list[int]: ...
     def next_moves(

@@ -94,3 +94,26 @@ def test_a_run_that_cannot_be_played_is_refused() -> None:
     setup = Setup(Level(3, 3, 9), "safe", (0, 0), ("greedy",))
     with pytest.raises(SimulationError):
         play_native(setup, NativeStrategy("greedy"), range(1))
+
+
+def test_best_plays_natively_in_the_simulator_with_the_python_results() -> None:
+    """The simulator plays ``best`` (and its variants) by its native twin; a Python
+    ``best`` it cannot substitute (a subclass) gives the same records."""
+    from minesolver.strategy import register_player
+    from minesolver.strategy.best import BestStrategy, Options
+
+    class PythonBest(BestStrategy):
+        pass
+
+    register_player("best-python-reference", PythonBest)
+    register_player("best-python-no-endgame", lambda: PythonBest(Options(endgame=False)))
+    setup, _ = make_setup(
+        level="intermediate",
+        first_click="safe",
+        start="corner",
+        strategies=["best", "best-python-reference", "best-no-endgame", "best-python-no-endgame"],
+        seed=8,
+    )
+    for r in simulate(setup, 30, batch_size=11).records:
+        assert r.wins[0] == r.wins[1] and r.guesses[0] == r.guesses[1]
+        assert r.wins[2] == r.wins[3] and r.guesses[2] == r.guesses[3]

@@ -14,12 +14,14 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from minesolver.simulate import apply_moves, make_setup, start_game
-from minesolver.strategy import get_player
+from minesolver.strategy import Strategy, get_player
+from minesolver.strategy.native import NativeBest
 
 KNOWN = Path(__file__).resolve().parents[1] / "data" / "moves" / "moves.json"
 
@@ -34,15 +36,18 @@ CASES = [
 ]
 
 
-def play(level: str, player: str, games: int, seed: int) -> dict[str, object]:
-    """The hash of every move ``player`` makes in games ``0 .. games-1`` and its wins."""
+def play(
+    level: str, player: str, games: int, seed: int, make: Callable[[], Strategy] | None = None
+) -> dict[str, object]:
+    """The hash of every move ``player`` (or the player ``make`` builds) makes in games
+    ``0 .. games-1`` and its wins."""
     setup, _ = make_setup(
         level=level, first_click="safe", start="corner", strategies=[player], seed=seed
     )
     digest = hashlib.sha256()
     wins = 0
     for index in range(games):
-        strategy = get_player(player)
+        strategy = make() if make is not None else get_player(player)
         game = start_game(setup, index, strategy)
         while not game.over:
             moves = strategy.next_moves(game.view())
@@ -67,6 +72,13 @@ def key(case: tuple[str, str, int, int]) -> str:
 def test_moves_equal_the_recorded_ones(case: tuple[str, str, int, int]) -> None:
     known = json.loads(KNOWN.read_text())
     assert play(*case) == known[key(case)]
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c[1] == "best"], ids=key)
+def test_the_native_best_makes_the_same_moves(case: tuple[str, str, int, int]) -> None:
+    """``best`` natively (what the simulator plays) against the recorded Python moves."""
+    known = json.loads(KNOWN.read_text())
+    assert play(*case, make=NativeBest) == known[key(case)]
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c[1] in REFERENCE], ids=key)

@@ -1,6 +1,6 @@
-"""The native ``best`` (without its endgame search) makes the moves of the Python
-``best-no-endgame``: same cells, same reasons with the same exact numbers, same draws, for
-every setting of the other ingredients."""
+"""The native ``best`` makes the moves of the Python ``best``: same cells, same reasons
+with the same exact numbers, same draws, for every setting of its ingredients (the
+endgame search with small budgets too, so that it gives up where the Python one does)."""
 
 from __future__ import annotations
 
@@ -55,6 +55,8 @@ def _play_both(options: Options, level: Level, seed: int, start: tuple[int, int]
     st.booleans(),
     st.sampled_from([Fraction(1, 2), Fraction(1)]),
     st.sampled_from([0, 2, 3]),
+    st.booleans(),
+    st.sampled_from([(1000, 20_000), (50, 20_000), (1000, 3), (5000, 40)]),
 )
 def test_native_best_moves_as_the_python_one(
     width: int,
@@ -71,9 +73,13 @@ def test_native_best_moves_as_the_python_one(
     latent: bool,
     latent_weight: Fraction,
     latent_missing: int,
+    endgame: bool,
+    search: tuple[int, int],
 ) -> None:
     options = Options(
-        endgame=False,
+        endgame=endgame,
+        endgame_layouts=search[0],
+        endgame_budget=search[1],
         latent=latent,
         latent_weight=latent_weight,
         latent_missing=latent_missing,
@@ -90,7 +96,7 @@ def test_native_best_moves_as_the_python_one(
 
 
 def test_expert_and_beginner_games_with_fifty_fiftys_and_latent_weights() -> None:
-    options = Options(endgame=False)
+    options = Options(endgame=False)  # with the search on, it takes most of those guesses
     guesses: list[Move] = []
     for seed in range(3):
         guesses += _play_both(options, Level(30, 16, 99), 500 + seed, (0, 0))
@@ -109,7 +115,7 @@ def test_a_native_batch_of_best_plays_the_python_games() -> None:
     setup, _ = make_setup(
         level="intermediate", first_click="safe", start="corner", strategies=["greedy"], seed=4
     )
-    options = Options(endgame=False)
+    options = Options(endgame_budget=200)
     played = play_native(setup, NativeBest(options), range(25))
     for index, (won, guesses, _, _) in enumerate(played):
         layout, _ = game_layout(setup, index)

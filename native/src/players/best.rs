@@ -26,6 +26,7 @@ use crate::game::{Kind, HIDDEN};
 use crate::limits::Deadline;
 use crate::mt::Mt;
 
+use super::endgame::{enumerate_layouts, Endgame};
 use super::pseq::{digit_range, representatives};
 use super::whatif::{Certainty, Child, Parent};
 use super::{
@@ -89,6 +90,9 @@ impl PartialEq for Q {
 /// The settings of `best` the native player takes (`Options` in Python).
 #[derive(Debug, Clone)]
 pub struct Options {
+    pub endgame: bool,
+    pub endgame_layouts: u64,
+    pub endgame_budget: u64,
     pub fifty: bool,
     pub dead: bool,
     pub dominance: bool,
@@ -105,6 +109,9 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
+            endgame: true,
+            endgame_layouts: 1000,
+            endgame_budget: 20_000,
             fifty: true,
             dead: true,
             dominance: true,
@@ -128,10 +135,11 @@ struct Out {
     child: Child,
 }
 
-/// `best` without the endgame search and the latent weight.
-#[derive(Debug, Clone, Default)]
+/// `best`, with its endgame search's cache for the game.
+#[derive(Debug, Default)]
 pub struct Best {
     pub options: Options,
+    endgame: Endgame,
 }
 
 /// The best chance of surviving the next click from a child (`next_safety`).
@@ -240,14 +248,37 @@ impl OutcomeIter<'_> {
 }
 
 impl Best {
+    /// A `best` with these settings.
+    pub fn new(options: Options) -> Best {
+        let endgame = Endgame::new(options.endgame_budget);
+        Best { options, endgame }
+    }
+
     /// The guess for a position with no certainly-safe cell, and why.
     pub fn choose(
-        &self,
+        &mut self,
         view: &View<'_>,
         a: &Analysis,
         rng: &mut Mt,
         deadline: &Deadline,
     ) -> Result<(u32, Why), PlayError> {
+        if self.options.endgame {
+            let layouts = layout_count(a);
+            if layouts <= BigUint::from(self.options.endgame_layouts) {
+                let limit = usize::try_from(self.options.endgame_layouts).unwrap_or(usize::MAX);
+                if let Some(list) = enumerate_layouts(view, limit) {
+                    if let Ok(Some((cell, wins, total))) = self.endgame.best_move(view, &list) {
+                        let probability = level_ratio(a, a.cell_level[cell]);
+                        let why = Why::Endgame {
+                            wins,
+                            layouts: total,
+                            probability,
+                        };
+                        return Ok((cell as u32, why));
+                    }
+                }
+            }
+        }
         let parent = Parent::new(view, deadline)?;
         let ctx = Ctx {
             view,
@@ -672,6 +703,10 @@ fn digits_blind(ctx: &Ctx<'_>, a: usize, b: usize) -> bool {
 }
 
 impl Player for Best {
+    fn reset(&mut self) {
+        self.endgame.clear();
+    }
+
     fn next_moves(
         &mut self,
         view: &View<'_>,

@@ -14,6 +14,7 @@
 //! `pseq`.
 
 pub mod best;
+pub mod endgame;
 pub mod greedy;
 pub mod pseq;
 pub mod whatif;
@@ -88,6 +89,12 @@ pub enum Why {
         expected: Ratio,
         entropy: f64,
     },
+    /// `best`'s endgame search: `wins` of the `layouts` left.
+    Endgame {
+        wins: u64,
+        layouts: u64,
+        probability: Ratio,
+    },
     /// `best`: an unavoidable 50/50 with `other`, taken now.
     FiftyFifty { other: u32 },
     /// `best`'s heuristic: the best (second-move) safety `score` and its `progress`, of
@@ -148,6 +155,9 @@ impl View<'_> {
 
 /// A player: `greedy` or `pseq` (the same rules as the Python players of those names).
 pub trait Player: Send + Sync {
+    /// Start a new game (forget what was kept for the last one).
+    fn reset(&mut self) {}
+
     /// Moves to make now, in order: every certain move, or those and one guess last.
     fn next_moves(
         &mut self,

@@ -1,7 +1,8 @@
 """Batches of games played in the native core: one call per batch, the GIL released.
 
 For a player that decides natively (:class:`~minesolver.strategy.native.NativeStrategy`:
-``greedy``, ``pseq``), :func:`play_native` plays a batch's games in Rust
+``greedy``, ``pseq``; and ``best``, whose native twin :func:`native_twin` gives),
+:func:`play_native` plays a batch's games in Rust
 (:func:`minesolver._native.play_batch`): each layout drawn from the game's seed exactly as
 :func:`~minesolver.game.random_layout` draws it (or given: a layouts file, no-guess
 boards), the first click at the run's start, then the player's moves until the end. The
@@ -20,13 +21,29 @@ import minesolver._native as _native
 from minesolver.game import Layout
 from minesolver.simulate.config import Setup, SimulationError
 from minesolver.simulate.seeds import derive_seed
-from minesolver.strategy.native import COMPENSATED_SUM, NativeStrategy
+from minesolver.strategy.best import BestStrategy
+from minesolver.strategy.native import COMPENSATED_SUM, NativeBest, NativeStrategy
 
-__all__ = ["NativeGame", "play_native"]
+__all__ = ["NativeGame", "native_twin", "play_native"]
 
 NativeGame = tuple[bool, int, float, list[tuple[str, int, bool]]]
 """One game: won, guesses, the player's seconds, and (traced) every move it named as
 ``(kind, cell index, guess)``."""
+
+
+def native_twin(player: object) -> NativeStrategy | None:
+    """The native player that makes ``player``'s moves, or ``None``: ``player`` itself
+    when it decides natively; for the Python ``best`` (exactly
+    :class:`~minesolver.strategy.best.BestStrategy`, any variant but ``latent_blocks``),
+    a :class:`~minesolver.strategy.native.NativeBest` with its options, proven to make
+    the same moves (the recorded move hashes, side-by-side tests)."""
+    if isinstance(player, NativeStrategy):
+        return player
+    if type(player) is BestStrategy and not player.options.latent_blocks:
+        twin = NativeBest(player.options)
+        twin.name = player.name
+        return twin
+    return None
 
 
 def play_native(
@@ -52,7 +69,7 @@ def play_native(
         given = [list(layout.mine_indices) for layout in layouts]
     try:
         return _native.play_batch(
-            player.name,
+            "best" if player.best_settings is not None else player.name,
             level.width,
             level.height,
             level.mines,

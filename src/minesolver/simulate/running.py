@@ -42,18 +42,19 @@ class Batch:
 def run_batch(batch: Batch) -> list[GameRecord]:
     """Play a batch of games with every player of its setup (module-level: picklable).
 
-    A player that decides natively plays the whole batch in one native call
+    A player that decides natively, or has a native twin making its moves (``best``),
+    plays the whole batch in one native call
     (:func:`~minesolver.simulate.native.play_native`); the others play game by game here.
     Either way game ``i`` gets the same layout and player seed, so the records are the
     same.
     """
-    from minesolver.simulate.native import play_native  # loads the players' native core
-    from minesolver.strategy.native import NativeStrategy
+    from minesolver.simulate.native import native_twin, play_native  # the native core
 
     setup = batch.setup
     indices = range(batch.first, batch.first + batch.count)
     players = [get_player(name) for name in setup.strategies]
-    in_python = [not isinstance(p, NativeStrategy) for p in players]
+    twins = [native_twin(p) for p in players]
+    in_python = [t is None for t in twins]
     layouts: list[Layout] | None = None
     draws = [1] * batch.count
     if batch.layouts is not None:
@@ -62,9 +63,9 @@ def run_batch(batch: Batch) -> list[GameRecord]:
         drawn = [game_layout(setup, index) for index in indices]
         layouts, draws = [d[0] for d in drawn], [d[1] for d in drawn]
     columns: list[list[tuple[bool, int, float]]] = []
-    for player, python in zip(players, in_python, strict=True):
-        if not python:
-            played = play_native(setup, cast(NativeStrategy, player), indices, layouts)
+    for player, twin in zip(players, twins, strict=True):
+        if twin is not None:
+            played = play_native(setup, twin, indices, layouts)
             columns.append([(won, guessed, seconds) for won, guessed, seconds, _ in played])
             continue
         column = []

@@ -25,18 +25,16 @@ from __future__ import annotations
 import random
 import sys
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 import minesolver._native as _native
 from minesolver.analysis import analyze
 from minesolver.engines import EngineError
 from minesolver.position import Position
 from minesolver.strategy.base import Move
-
-if TYPE_CHECKING:
-    from minesolver.strategy.best import Options
+from minesolver.strategy.best import Options
 from minesolver.strategy.reasons import (
     Certain,
+    Endgame,
     FiftyFifty,
     Lowest,
     Pseq,
@@ -60,7 +58,17 @@ NATIVE_PLAYERS: tuple[str, ...] = ("greedy", "pseq", "best")
 and latent weight only: :class:`NativeBest`)."""
 
 BestSettings = tuple[
-    bool, bool, bool, bool, tuple[int, int], int, tuple[int, int], bool, tuple[int, int], int
+    bool,
+    bool,
+    bool,
+    bool,
+    tuple[int, int],
+    int,
+    tuple[int, int],
+    bool,
+    tuple[int, int],
+    int,
+    tuple[bool, int, int],
 ]
 """``best``'s settings as the native player takes them."""
 
@@ -95,16 +103,22 @@ def _reason(
         return Pseq(low, tied, Fraction(p_num, p_den), Fraction(e_num, e_den), entropy)
     if code == 2:
         return FiftyFifty((tied % width, tied // width))
+    if code == 4:
+        return Endgame(low_num, low_den)
     kind_of = SecondMove if entropy else Safety
     weight = Fraction(w_num, w_den)
     return kind_of(Fraction(p_num, p_den), Fraction(e_num, e_den), low, tied, weight)
 
 
-def _risk(reason: Reason) -> float:
+def _risk(
+    reason: Reason, why: tuple[int, int, int, int, int, int, int, int, float, int, int] | None
+) -> float:
     if isinstance(reason, Lowest | Pseq | Safety):
         return float(reason.probability)
     if isinstance(reason, FiftyFifty):
         return 0.5
+    if isinstance(reason, Endgame) and why is not None:
+        return float(Fraction(why[4], why[5]))
     return 0.0
 
 
@@ -123,6 +137,7 @@ class NativeStrategy:
     def reset(self, rng: random.Random) -> None:
         """Start a new game; ties are drawn as ``rng`` would draw them."""
         self._rng = rng
+        self._player.reset()
         self._player.set_state(rng_state(rng))
 
     def next_moves(self, view: Position) -> list[Move]:
@@ -143,7 +158,7 @@ class NativeStrategy:
         for kind, index, guess, why in found:
             reason = _reason(kind, why, width)
             cell = (index % width, index // width)
-            moves.append(Move(kind, cell, guess, _risk(reason), reason))  # type: ignore[arg-type]
+            moves.append(Move(kind, cell, guess, _risk(reason, why), reason))  # type: ignore[arg-type]
         if moves and moves[-1].guess:
             set_rng_state(self._rng, self._player.state())
         return moves
@@ -164,18 +179,15 @@ class NativePseq(NativeStrategy):
 
 
 class NativeBest(NativeStrategy):
-    """``best`` without its endgame search, natively: the moves of
-    ``get_player("best-no-endgame")`` (and of its variants with other settings), proven
-    equal in the tests. ``options`` are :class:`~minesolver.strategy.best.Options` with
-    ``endgame`` and ``latent_blocks`` off; the other ingredients and settings are
-    honoured."""
+    """``best``, natively: the moves of the Python ``best`` with the same
+    :class:`~minesolver.strategy.best.Options` (proven equal in the tests, the recorded
+    move hashes included); every ingredient and setting is honoured but
+    ``latent_blocks``, which stays Python only."""
 
     def __init__(self, options: Options | None = None) -> None:
-        from minesolver.strategy.best import Options
-
-        opts = options if options is not None else Options(endgame=False)
-        if opts.endgame or opts.latent_blocks:
-            raise ValueError("the native best has no endgame search and no latent blocks yet")
+        opts = options if options is not None else Options()
+        if opts.latent_blocks:
+            raise ValueError("the native best does not count latent 2x2 blocks yet")
         margin, weight = Fraction(opts.margin), Fraction(opts.progress_weight)
         latent = Fraction(opts.latent_weight)
         settings: BestSettings = (
@@ -189,6 +201,7 @@ class NativeBest(NativeStrategy):
             opts.latent,
             (latent.numerator, latent.denominator),
             opts.latent_missing,
+            (opts.endgame, opts.endgame_layouts, opts.endgame_budget),
         )
         super().__init__("best", settings)
         self.options = opts
