@@ -187,11 +187,13 @@ struct Ctx<'a> {
     parent: &'a Parent,
     layouts: BigUint,
     deadline: &'a Deadline,
+    /// The probability of each level, made once.
+    levels: Vec<Q>,
 }
 
 impl Ctx<'_> {
     fn prob(&self, cell: usize) -> Q {
-        Q::of(&level_ratio(self.a, self.a.cell_level[cell]))
+        self.levels[self.a.cell_level[cell] as usize].clone()
     }
 
     /// The outcomes of `cell` by increasing digit, lazily: `next` gives the following one.
@@ -286,6 +288,9 @@ impl Best {
             parent: &parent,
             layouts: layout_count(a),
             deadline,
+            levels: (0..a.weights.len() as u32 + 2 + u32::from(a.interior_level.is_some()))
+                .map(|l| Q::of(&level_ratio(a, l)))
+                .collect(),
         };
         if self.options.fifty {
             if let Some((x, y)) = self.fifty_fifty(&ctx)? {

@@ -9,55 +9,105 @@
 //! in the worst case and bounded by `budget` node expansions per call.
 
 use std::cmp::Ordering;
-use std::hash::{Hash, Hasher};
 
 use crate::game::{FLAG, HIDDEN};
 use crate::hash::FxHashMap;
 
 use super::View;
 
-/// A bit set of layout indices, trimmed (no zero top word), ordered as a big integer.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Bits(Vec<u64>);
-
-impl Hash for Bits {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.0.hash(state);
-    }
+/// A bit set of layout indices, ordered as the Python int it mirrors: the words from
+/// word `lo` on, trimmed at both ends (no zero first or last word), so a set of recent
+/// layouts costs only its own words whatever their indices.
+#[derive(Clone, Debug, PartialEq, Eq, Default, Hash)]
+pub struct Bits {
+    lo: usize,
+    words: Vec<u64>,
 }
 
 impl Bits {
-    fn trim(mut self) -> Bits {
-        while self.0.last() == Some(&0) {
-            self.0.pop();
+    fn trimmed(mut lo: usize, mut words: Vec<u64>) -> Bits {
+        while words.last() == Some(&0) {
+            words.pop();
         }
-        self
+        let first = words.iter().position(|&w| w != 0).unwrap_or(words.len());
+        if first > 0 {
+            words.drain(..first);
+            lo += first;
+        }
+        if words.is_empty() {
+            lo = 0;
+        }
+        Bits { lo, words }
+    }
+    fn hi(&self) -> usize {
+        self.lo + self.words.len()
     }
     fn set(&mut self, k: usize) {
-        let (w, b) = (k / 64, k % 64);
-        if self.0.len() <= w {
-            self.0.resize(w + 1, 0);
+        let w = k / 64;
+        if self.words.is_empty() {
+            self.lo = w;
+            self.words.push(0);
+        } else if w < self.lo {
+            let mut words = vec![0; self.lo - w];
+            words.extend_from_slice(&self.words);
+            self.words = words;
+            self.lo = w;
+        } else if w >= self.hi() {
+            self.words.resize(w - self.lo + 1, 0);
         }
-        self.0[w] |= 1 << b;
+        self.words[w - self.lo] |= 1 << (k % 64);
+    }
+    fn overlap(&self, o: &Bits) -> (usize, usize) {
+        (self.lo.max(o.lo), self.hi().min(o.hi()))
     }
     fn and(&self, o: &Bits) -> Bits {
-        Bits(self.0.iter().zip(&o.0).map(|(a, b)| a & b).collect()).trim()
+        let (lo, hi) = self.overlap(o);
+        if lo >= hi {
+            return Bits::default();
+        }
+        let words = (lo..hi)
+            .map(|w| self.words[w - self.lo] & o.words[w - o.lo])
+            .collect();
+        Bits::trimmed(lo, words)
+    }
+    /// The number of bits set in both.
+    fn count_and(&self, o: &Bits) -> u64 {
+        let (lo, hi) = self.overlap(o);
+        (lo..hi)
+            .map(|w| u64::from((self.words[w - self.lo] & o.words[w - o.lo]).count_ones()))
+            .sum()
     }
     fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.words.is_empty()
     }
     fn count(&self) -> u64 {
-        self.0.iter().map(|w| u64::from(w.count_ones())).sum()
+        self.words.iter().map(|w| u64::from(w.count_ones())).sum()
     }
     /// At most one bit set.
     fn single(&self) -> bool {
-        self.count() <= 1
+        self.words.len() <= 1 && self.words.first().is_none_or(|w| w.count_ones() <= 1)
     }
+    /// The order of the integers the sets are (highest bit first).
     fn cmp_int(&self, o: &Bits) -> Ordering {
-        self.0
-            .len()
-            .cmp(&o.0.len())
-            .then_with(|| self.0.iter().rev().cmp(o.0.iter().rev()))
+        let word = |b: &Bits, w: usize| {
+            if w >= b.lo && w < b.hi() {
+                b.words[w - b.lo]
+            } else {
+                0
+            }
+        };
+        match self.hi().cmp(&o.hi()) {
+            Ordering::Equal => {}
+            other => return other,
+        }
+        let low = self.lo.min(o.lo);
+        for w in (low..self.hi()).rev() {
+            match word(self, w).cmp(&word(o, w)) {
+                Ordering::Equal => {}
+                other => return other,
+            }
+        }
+        Ordering::Equal
     }
 }
 
@@ -229,8 +279,10 @@ pub struct Endgame {
     index: FxHashMap<Vec<u32>, usize>,
     covered: Vec<Vec<bool>>,
     layouts: Vec<Vec<bool>>,
-    mine: FxHashMap<usize, Bits>,
-    digit: FxHashMap<usize, [Bits; 9]>,
+    /// Per cell: the layouts with a mine there.
+    mine: Vec<Bits>,
+    /// Per cell: per digit, the layouts in which it is safe and shows the digit.
+    digit: Vec<[Bits; 9]>,
     neighbours: Vec<Vec<usize>>,
 }
 
@@ -248,8 +300,8 @@ impl Endgame {
         self.index.clear();
         self.layouts.clear();
         self.covered.clear();
-        self.mine.clear();
-        self.digit.clear();
+        self.mine.iter_mut().for_each(|m| *m = Bits::default());
+        self.digit.iter_mut().for_each(|d| *d = Default::default());
     }
 
     fn prepare(&mut self, view: &View<'_>) -> Vec<bool> {
@@ -260,6 +312,8 @@ impl Endgame {
             self.neighbours = (0..view.raw.len())
                 .map(|i| view.neighbours(i).collect())
                 .collect();
+            self.mine = vec![Bits::default(); view.raw.len()];
+            self.digit = vec![Default::default(); view.raw.len()];
         }
         view.raw.iter().map(|&v| v == HIDDEN).collect()
     }
@@ -269,8 +323,7 @@ impl Endgame {
         for c in 0..cells.len() {
             if cells[c] && !layout[c] {
                 let d = self.neighbours[c].iter().filter(|&&j| layout[j]).count();
-                let row = self.digit.entry(c).or_default();
-                row[d].set(k);
+                self.digit[c][d].set(k);
             }
         }
     }
@@ -299,7 +352,7 @@ impl Endgame {
                     let mut mask = vec![false; hidden.len()];
                     for &c in layout {
                         mask[c as usize] = true;
-                        self.mine.entry(c as usize).or_default().set(k);
+                        self.mine[c as usize].set(k);
                     }
                     self.layouts.push(mask);
                     self.covered.push(hidden.to_vec());
@@ -309,7 +362,7 @@ impl Endgame {
             };
             state.set(k);
         }
-        state.trim()
+        state
     }
 
     /// The optimal cell, the layouts it wins and how many there are (`best_move`), or
@@ -322,9 +375,8 @@ impl Endgame {
         let hidden = self.prepare(view);
         self.nodes = 0;
         let state = self.register(layouts, &hidden);
-        let empty = Bits::default();
         self.cells = (0..hidden.len())
-            .filter(|&c| hidden[c] && state.and(self.mine.get(&c).unwrap_or(&empty)) != state)
+            .filter(|&c| hidden[c] && state.and(&self.mine[c]) != state)
             .collect();
         let (safe, _, uncertain) = self.classify(&state, None);
         let (wins, cell) = self.solve(&state, uncertain, &safe)?;
@@ -342,19 +394,18 @@ impl Endgame {
         opened: Option<&[bool]>,
     ) -> (Vec<bool>, Vec<usize>, Vec<(u64, usize)>) {
         let size = state.count();
-        let empty = Bits::default();
         let mut safe = vec![false; self.size.0 * self.size.1];
         let mut newly = Vec::new();
         let mut uncertain = Vec::new();
         for &c in &self.cells {
-            let m = state.and(self.mine.get(&c).unwrap_or(&empty));
-            if m.is_empty() {
+            let m = state.count_and(&self.mine[c]);
+            if m == 0 {
                 safe[c] = true;
                 if opened.is_some_and(|o| !o[c]) {
                     newly.push(c);
                 }
-            } else if m != *state {
-                uncertain.push((size - m.count(), c));
+            } else if m != size {
+                uncertain.push((size - m, c));
             }
         }
         (safe, newly, uncertain)
@@ -371,7 +422,7 @@ impl Endgame {
         if !newly.is_empty() {
             let mut parts = vec![state.clone()];
             for c in &newly {
-                let row = &self.digit[c];
+                let row = &self.digit[*c];
                 parts = parts
                     .iter()
                     .flat_map(|p| row.iter().map(move |x| p.and(x)))
@@ -416,7 +467,7 @@ impl Endgame {
             if safe_count <= best {
                 break;
             }
-            let mut split: Vec<Bits> = self.digit[&c]
+            let mut split: Vec<Bits> = self.digit[c]
                 .iter()
                 .map(|x| state.and(x))
                 .filter(|g| !g.is_empty())

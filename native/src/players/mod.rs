@@ -167,11 +167,12 @@ pub trait Player: Send + Sync {
     ) -> Result<Vec<PlayerMove>, PlayError>;
 }
 
-/// A fresh player by name (`greedy`, `pseq`), `None` for any other.
+/// A fresh player by name (`greedy`, `pseq`, `best`), `None` for any other.
 pub fn by_name(name: &str) -> Option<Box<dyn Player>> {
     match name {
         "greedy" => Some(Box::new(greedy::Greedy)),
         "pseq" => Some(Box::new(pseq::Pseq::default())),
+        "best" => Some(Box::new(best::Best::new(best::Options::default()))),
         _ => None,
     }
 }
