@@ -77,8 +77,8 @@ fn make_player(
     best: Option<&BestSettings>,
 ) -> PyResult<Box<dyn Player>> {
     match name {
-        "greedy" => Ok(Box::new(players::greedy::Greedy)),
-        "pseq" => Ok(Box::new(players::pseq::Pseq { compensated_sum })),
+        "greedy" => Ok(Box::new(players::greedy::Greedy::default())),
+        "pseq" => Ok(Box::new(players::pseq::Pseq::new(compensated_sum))),
         "best" => {
             let mut options = players::best::Options::default();
             if let Some((

@@ -28,7 +28,7 @@ use crate::mt::Mt;
 
 use super::endgame::{enumerate_layouts, Endgame};
 use super::pseq::{digit_range, representatives};
-use super::whatif::{Certainty, Child, Parent};
+use super::whatif::{Certainty, Child, Counts, Parent};
 use super::{
     certain_moves, layout_count, level_ratio, ratio_to_f64, PlayError, Player, PlayerMove, Ratio,
     View, Why,
@@ -135,11 +135,12 @@ struct Out {
     child: Child,
 }
 
-/// `best`, with its endgame search's cache for the game.
+/// `best`, with its endgame search's cache and the component counts of the game.
 #[derive(Debug, Default)]
 pub struct Best {
     pub options: Options,
     endgame: Endgame,
+    counts: Counts,
 }
 
 /// The best chance of surviving the next click from a child (`next_safety`).
@@ -253,7 +254,11 @@ impl Best {
     /// A `best` with these settings.
     pub fn new(options: Options) -> Best {
         let endgame = Endgame::new(options.endgame_budget);
-        Best { options, endgame }
+        Best {
+            options,
+            endgame,
+            counts: Counts::default(),
+        }
     }
 
     /// The guess for a position with no certainly-safe cell, and why.
@@ -261,6 +266,7 @@ impl Best {
         &mut self,
         view: &View<'_>,
         a: &Analysis,
+        parent: &Parent,
         rng: &mut Mt,
         deadline: &Deadline,
     ) -> Result<(u32, Why), PlayError> {
@@ -281,11 +287,10 @@ impl Best {
                 }
             }
         }
-        let parent = Parent::new(view, deadline)?;
         let ctx = Ctx {
             view,
             a,
-            parent: &parent,
+            parent,
             layouts: layout_count(a),
             deadline,
             levels: (0..a.weights.len() as u32 + 2 + u32::from(a.interior_level.is_some()))
@@ -710,6 +715,7 @@ fn digits_blind(ctx: &Ctx<'_>, a: usize, b: usize) -> bool {
 impl Player for Best {
     fn reset(&mut self) {
         self.endgame.clear();
+        self.counts.clear();
     }
 
     fn next_moves(
@@ -718,12 +724,14 @@ impl Player for Best {
         rng: &mut Mt,
         deadline: &Deadline,
     ) -> Result<Vec<PlayerMove>, PlayError> {
-        let a = view.analyse(deadline)?;
+        super::count_analysis();
+        let parent = Parent::with_counts(view, &mut self.counts, deadline)?;
+        let a = parent.analysis(deadline)?;
         let mut moves = certain_moves(&a);
         if !a.safe.is_empty() {
             return Ok(moves);
         }
-        let (cell, why) = self.choose(view, &a, rng, deadline)?;
+        let (cell, why) = self.choose(view, &a, &parent, rng, deadline)?;
         moves.push(PlayerMove {
             kind: Kind::Open,
             cell,

@@ -7,21 +7,29 @@
 use crate::limits::Deadline;
 use crate::mt::Mt;
 
+use super::whatif::{Counts, Parent};
 use super::{certain_moves, lowest_cells, PlayError, Player, PlayerMove, View, Why};
 use crate::game::Kind;
 
-/// The `greedy` player (it keeps nothing between moves).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Greedy;
+/// The `greedy` player; it keeps the counts of the components it met in the game.
+#[derive(Debug, Default)]
+pub struct Greedy {
+    counts: Counts,
+}
 
 impl Player for Greedy {
+    fn reset(&mut self) {
+        self.counts.clear();
+    }
+
     fn next_moves(
         &mut self,
         view: &View<'_>,
         rng: &mut Mt,
         deadline: &Deadline,
     ) -> Result<Vec<PlayerMove>, PlayError> {
-        let a = view.analyse(deadline)?;
+        super::count_analysis();
+        let a = Parent::with_counts(view, &mut self.counts, deadline)?.analysis(deadline)?;
         let mut moves = certain_moves(&a);
         if !a.safe.is_empty() {
             return Ok(moves);

@@ -33,6 +33,11 @@ use crate::mt::Mt;
 /// Analyses made by the players since the process started (for the benchmarks).
 pub static ANALYSES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
+/// Count one analysis in [`ANALYSES`].
+pub fn count_analysis() {
+    ANALYSES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// Why a player could not move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlayError {
@@ -130,7 +135,7 @@ pub struct View<'a> {
 impl View<'_> {
     /// The exact analysis (flags trusted, as the players analyse).
     pub fn analyse(&self, deadline: &Deadline) -> Result<Analysis, PlayError> {
-        ANALYSES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        count_analysis();
         let board = Board {
             width: self.width,
             height: self.height,
@@ -170,8 +175,8 @@ pub trait Player: Send + Sync {
 /// A fresh player by name (`greedy`, `pseq`, `best`), `None` for any other.
 pub fn by_name(name: &str) -> Option<Box<dyn Player>> {
     match name {
-        "greedy" => Some(Box::new(greedy::Greedy)),
-        "pseq" => Some(Box::new(pseq::Pseq::default())),
+        "greedy" => Some(Box::new(greedy::Greedy::default())),
+        "pseq" => Some(Box::new(pseq::Pseq::new(false))),
         "best" => Some(Box::new(best::Best::new(best::Options::default()))),
         _ => None,
     }

@@ -24,17 +24,28 @@ use crate::game::{Kind, FLAG, HIDDEN};
 use crate::limits::Deadline;
 use crate::mt::Mt;
 
-use super::whatif::Parent;
+use super::whatif::{Counts, Parent};
 use super::{
     certain_moves, layout_count, lowest_cells, python_sum, ratio_to_f64, PlayError, Player,
     PlayerMove, Ratio, View, Why,
 };
 
-/// The `pseq` player.
-#[derive(Debug, Clone, Copy, Default)]
+/// The `pseq` player; it keeps the counts of the components it met in the game.
+#[derive(Debug, Default)]
 pub struct Pseq {
     /// Sum the entropy terms as Python 3.12+'s `sum` does (compensated), not 3.11's.
     pub compensated_sum: bool,
+    counts: Counts,
+}
+
+impl Pseq {
+    /// A `pseq` summing the entropy as Python 3.12+ does when `compensated_sum`.
+    pub fn new(compensated_sum: bool) -> Pseq {
+        Pseq {
+            compensated_sum,
+            counts: Counts::default(),
+        }
+    }
 }
 
 /// One outcome of a click: the layouts in which the cell shows a digit (over the same
@@ -262,6 +273,7 @@ impl Pseq {
         &self,
         view: &View<'_>,
         a: &Analysis,
+        parent: &Parent,
         rng: &mut Mt,
         deadline: &Deadline,
     ) -> Result<(u32, Why), PlayError> {
@@ -296,7 +308,6 @@ impl Pseq {
                 .filter(|&j| view.raw[j] == HIDDEN)
                 .count()
         });
-        let parent = Parent::new(view, deadline)?;
         let mut scored: Vec<(usize, Key, u32)> = Vec::new();
         let mut best_progress: Option<BigUint> = None;
         for &k in &order {
@@ -306,7 +317,7 @@ impl Pseq {
                 _ => None,
             };
             if let Some(outcomes) =
-                cell_outcomes_bounded(view, a, &parent, cell as usize, bound, deadline)?
+                cell_outcomes_bounded(view, a, parent, cell as usize, bound, deadline)?
             {
                 let key = Key::of(&outcomes, self.compensated_sum);
                 if best_progress.as_ref().is_none_or(|b| key.progress > *b) {
@@ -347,18 +358,24 @@ impl Pseq {
 }
 
 impl Player for Pseq {
+    fn reset(&mut self) {
+        self.counts.clear();
+    }
+
     fn next_moves(
         &mut self,
         view: &View<'_>,
         rng: &mut Mt,
         deadline: &Deadline,
     ) -> Result<Vec<PlayerMove>, PlayError> {
-        let a = view.analyse(deadline)?;
+        super::count_analysis();
+        let parent = Parent::with_counts(view, &mut self.counts, deadline)?;
+        let a = parent.analysis(deadline)?;
         let mut moves = certain_moves(&a);
         if !a.safe.is_empty() {
             return Ok(moves);
         }
-        let (cell, why) = self.choose(view, &a, rng, deadline)?;
+        let (cell, why) = self.choose(view, &a, &parent, rng, deadline)?;
         debug_assert!(a.cell_level[cell as usize] != NOT_UNKNOWN);
         moves.push(PlayerMove {
             kind: Kind::Open,

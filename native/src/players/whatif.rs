@@ -22,6 +22,7 @@ use num_traits::Zero;
 use crate::combine::{combine, Combination, CombineError};
 use crate::constraints::{build, Board, Shape};
 use crate::count::Wide;
+use crate::exact::{Analysis, NOT_UNKNOWN, ONE, ZERO};
 use crate::frontier::{count, count_in, ComponentCount, CountError};
 use crate::game::{FLAG, HIDDEN};
 use crate::hash::FxHashMap;
@@ -59,12 +60,32 @@ fn map_count<A, B>(c: &ComponentCount<A>, f: impl Fn(&A) -> B) -> ComponentCount
     }
 }
 
+/// Component counts by shape, kept across the positions of a game (a move changes a
+/// few components; the others are met again).
+#[derive(Default)]
+pub struct Counts(FxHashMap<Shape, std::sync::Arc<Counted>>);
+
+impl Counts {
+    /// Most shapes kept before the store is emptied.
+    pub const LIMIT: usize = 4096;
+
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+}
+
+impl std::fmt::Debug for Counts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Counts({} shapes)", self.0.len())
+    }
+}
+
 /// The reduced parent position with its component counts, for its what-ifs.
 pub struct Parent {
     /// Per component: the cells of each box.
     boxes: Vec<Vec<Vec<u32>>>,
     /// Per component: its count (shared between components of one shape).
-    counted: Vec<std::rc::Rc<Counted>>,
+    counted: Vec<std::sync::Arc<Counted>>,
     /// Per cell: its component, or `NONE`.
     component: Vec<u32>,
     /// Per cell of a component: its box in the component.
@@ -108,6 +129,19 @@ fn counted(shape: &Shape, deadline: &Deadline) -> Result<Counted, PlayError> {
 impl Parent {
     /// Reduce and count `view` (`Inconsistent` when no layout explains it).
     pub fn new(view: &View<'_>, deadline: &Deadline) -> Result<Parent, PlayError> {
+        Parent::with_counts(view, &mut Counts::default(), deadline)
+    }
+
+    /// [`Parent::new`], taking the counts of shapes met before from `counts` (and
+    /// adding the new ones).
+    pub fn with_counts(
+        view: &View<'_>,
+        counts: &mut Counts,
+        deadline: &Deadline,
+    ) -> Result<Parent, PlayError> {
+        if counts.0.len() > Counts::LIMIT {
+            counts.clear();
+        }
         let board = Board {
             width: view.width,
             height: view.height,
@@ -130,8 +164,7 @@ impl Parent {
         for &i in &problem.forced_mines {
             forced[i as usize] = FORCED_MINE;
         }
-        let mut seen: FxHashMap<&Shape, usize> = FxHashMap::default();
-        let mut counted_list: Vec<std::rc::Rc<Counted>> = Vec::new();
+        let mut counted_list: Vec<std::sync::Arc<Counted>> = Vec::new();
         let mut boxes = Vec::with_capacity(problem.components.len());
         for (j, comp) in problem.components.iter().enumerate() {
             for (b, cells) in comp.cells.iter().enumerate() {
@@ -140,11 +173,16 @@ impl Parent {
                     box_of[i as usize] = b as u32;
                 }
             }
-            let c = match seen.get(&comp.shape) {
-                Some(&k) => std::rc::Rc::clone(&counted_list[k]),
+            let c = match counts.0.get(&comp.shape) {
+                Some(c) => std::sync::Arc::clone(c),
                 None => {
-                    let c = std::rc::Rc::new(counted(&comp.shape, deadline)?);
-                    seen.insert(&comp.shape, j);
+                    let c = std::sync::Arc::new(counted(&comp.shape, deadline)?);
+                    if c.big.layouts.iter().all(Zero::is_zero) {
+                        return Err(PlayError::Inconsistent);
+                    }
+                    counts
+                        .0
+                        .insert(comp.shape.clone(), std::sync::Arc::clone(&c));
                     c
                 }
             };
@@ -161,6 +199,78 @@ impl Parent {
             forced,
             forced_safe: problem.forced_safe.len(),
             mines_left: problem.mines_left.ok_or(PlayError::Inconsistent)?,
+        })
+    }
+
+    /// The whole exact analysis of the parent position, as [`crate::exact::analyze`]
+    /// gives it (the same probabilities and certain cells; its levels numbered alike).
+    pub fn analysis(&self, deadline: &Deadline) -> Result<Analysis, PlayError> {
+        let all: Vec<usize> = (0..self.boxes.len()).collect();
+        let comb = self
+            .combine(&all, &[], self.interior_cells, deadline)?
+            .ok_or(PlayError::Inconsistent)?;
+        let n = self.component.len();
+        let mut cell_level = vec![NOT_UNKNOWN; n];
+        for (i, &f) in self.forced.iter().enumerate() {
+            if f == FORCED_SAFE {
+                cell_level[i] = ZERO;
+            } else if f == FORCED_MINE {
+                cell_level[i] = ONE;
+            }
+        }
+        let mut weights = Vec::new();
+        for (boxes, row) in self.boxes.iter().zip(comb.box_weights) {
+            for (cells, w) in boxes.iter().zip(row) {
+                let level = if w.is_zero() {
+                    ZERO
+                } else if w == comb.total {
+                    ONE
+                } else {
+                    weights.push(w);
+                    weights.len() as u32 + 1
+                };
+                for &i in cells {
+                    cell_level[i as usize] = level;
+                }
+            }
+        }
+        let interior = self.interior_cells;
+        let mut interior_level = None;
+        if interior > 0 {
+            let level = if comb.interior_weight.is_zero() {
+                ZERO
+            } else if comb.interior_weight == &comb.total * interior {
+                ONE
+            } else {
+                interior_level = Some(weights.len() as u32 + 2);
+                weights.len() as u32 + 2
+            };
+            for (i, &inside) in self.interior.iter().enumerate() {
+                if inside {
+                    cell_level[i] = level;
+                }
+            }
+        }
+        let mut safe = Vec::new();
+        let mut mines = Vec::new();
+        for (i, &l) in cell_level.iter().enumerate() {
+            if l == ZERO {
+                safe.push(i as u32);
+            } else if l == ONE {
+                mines.push(i as u32);
+            }
+        }
+        Ok(Analysis {
+            total: comb.total,
+            k_lo: comb.k_lo,
+            d: comb.d,
+            interior,
+            interior_weight: comb.interior_weight,
+            interior_level,
+            weights,
+            cell_level,
+            safe,
+            mines,
         })
     }
 
@@ -532,7 +642,7 @@ mod tests {
     use super::*;
     use crate::game::{neighbour_table, random_layout, FirstClick, Game, Kind};
     use crate::mt::Mt;
-    use crate::players::{greedy::Greedy, layout_count, lowest_cells, Player};
+    use crate::players::{greedy::Greedy, layout_count, level_ratio, lowest_cells, Player};
 
     /// Every what-if of every hidden cell of positions met in real games equals a full
     /// analysis of the child: its layouts and its certainly-safe cells.
@@ -554,7 +664,8 @@ mod tests {
             let layout = random_layout(w, h, mines, 0, FirstClick::Safe, &mut rng).unwrap();
             let mut game = Game::new(w, h, &layout, Arc::new(neighbour_table(w, h))).unwrap();
             game.push(Kind::Open, 0).unwrap();
-            let mut player = Greedy;
+            let mut player = Greedy::default();
+            let mut counts = Counts::default();
             while !game.over() {
                 let raw = game.raw().to_vec();
                 let view = View {
@@ -564,7 +675,20 @@ mod tests {
                     raw: &raw,
                 };
                 let a = view.analyse(&Deadline::none()).unwrap();
-                let parent = Parent::new(&view, &Deadline::none()).unwrap();
+                let parent = Parent::with_counts(&view, &mut counts, &Deadline::none()).unwrap();
+                // the parent's own analysis equals the full one
+                let own = parent.analysis(&Deadline::none()).unwrap();
+                assert_eq!((&own.safe, &own.mines), (&a.safe, &a.mines));
+                assert_eq!(layout_count(&own), layout_count(&a));
+                for i in 0..raw.len() {
+                    let (l1, l2) = (own.cell_level[i], a.cell_level[i]);
+                    if l1 == crate::exact::NOT_UNKNOWN || l2 == crate::exact::NOT_UNKNOWN {
+                        assert_eq!(l1, l2);
+                    } else {
+                        let (r1, r2) = (level_ratio(&own, l1), level_ratio(&a, l2));
+                        assert_eq!(r1.cmp_exact(&r2), std::cmp::Ordering::Equal, "cell {i}");
+                    }
+                }
                 for cell in (0..raw.len()).filter(|&i| raw[i] == HIDDEN) {
                     for digit in 0..=8u8 {
                         let mut child_raw = raw.clone();
