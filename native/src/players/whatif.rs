@@ -166,7 +166,10 @@ impl Parent {
         }
         let mut counted_list: Vec<std::sync::Arc<Counted>> = Vec::new();
         let mut boxes = Vec::with_capacity(problem.components.len());
-        for (j, comp) in problem.components.iter().enumerate() {
+        let interior_cells = problem.interior.len() as u64;
+        let forced_safe = problem.forced_safe.len();
+        let mines_left = problem.mines_left.ok_or(PlayError::Inconsistent)?;
+        for (j, comp) in problem.components.into_iter().enumerate() {
             for (b, cells) in comp.cells.iter().enumerate() {
                 for &i in cells {
                     component[i as usize] = j as u32;
@@ -180,14 +183,12 @@ impl Parent {
                     if c.big.layouts.iter().all(Zero::is_zero) {
                         return Err(PlayError::Inconsistent);
                     }
-                    counts
-                        .0
-                        .insert(comp.shape.clone(), std::sync::Arc::clone(&c));
+                    counts.0.insert(comp.shape, std::sync::Arc::clone(&c));
                     c
                 }
             };
             counted_list.push(c);
-            boxes.push(comp.cells.clone());
+            boxes.push(comp.cells);
         }
         Ok(Parent {
             boxes,
@@ -195,10 +196,10 @@ impl Parent {
             component,
             box_of,
             interior,
-            interior_cells: problem.interior.len() as u64,
+            interior_cells,
             forced,
-            forced_safe: problem.forced_safe.len(),
-            mines_left: problem.mines_left.ok_or(PlayError::Inconsistent)?,
+            forced_safe,
+            mines_left,
         })
     }
 
