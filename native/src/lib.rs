@@ -6,7 +6,11 @@
 //! - [`frontier`]: the frontier count of one component (the `exact` engine, layer 4);
 //! - [`combine`]: components and interior under the total (layer 2, `counting`);
 //! - [`exact`]: the whole analysis; [`count`] the exact integer types; [`limits`] the
-//!   deadline.
+//!   deadline;
+//! - [`mt`]: a Mersenne Twister equal to Python's `random`; [`game`]: layouts from a seed
+//!   and the rules of a click (layer 6); [`players`]: `greedy`, `pseq` and `best`, with
+//!   their what-ifs and `best`'s endgame search (layer 7); [`simulate`]: a batch of games
+//!   (layer 8). Their bindings are in `play_bindings`.
 //!
 //! A panic never crosses into Python as a crash: it is caught here and raised as
 //! `NativePanic`; a deadline that passes is `DeadlineExceeded`, a count that would
