@@ -9,6 +9,10 @@
 //!   deadline;
 //! - [`whatif`]: the analyses after a cell shows a digit, many in one call (layer 4, for
 //!   the players' what-ifs).
+//! - [`mt`]: a Mersenne Twister equal to Python's `random`; [`game`]: layouts from a seed
+//!   and the rules of a click (layer 6); [`players`]: `greedy`, `pseq` and `best`, with
+//!   their what-ifs and `best`'s endgame search (layer 7); [`simulate`]: a batch of games
+//!   (layer 8). Their bindings are in `play_bindings`.
 //!
 //! A panic never crosses into Python as a crash: it is caught here and raised as
 //! `NativePanic`; a deadline that passes is `DeadlineExceeded`, a count that would
@@ -24,7 +28,20 @@ pub mod hash;
 pub mod limits;
 pub mod whatif;
 
+// the game, the players and the simulator (their bindings in `play_bindings`)
+pub mod game;
+pub mod mt;
+mod play_bindings;
+pub mod players;
+pub mod simulate;
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// mimalloc for the core's own allocations (Python's objects keep Python's allocator):
+/// an analysis makes many small vectors, and the system allocator took about a third of
+/// a native player's time.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use num_bigint::BigUint;
 use pyo3::create_exception;
@@ -62,12 +79,12 @@ create_exception!(
     "A bug in the native core."
 );
 
-fn deadline(seconds: Option<f64>) -> Deadline {
+pub(crate) fn deadline(seconds: Option<f64>) -> Deadline {
     seconds.map_or_else(Deadline::none, Deadline::after)
 }
 
 /// Run `work` without the GIL, a panic turned into `NativePanic`.
-fn guarded<T: Send, F: FnOnce() -> T + Send>(py: Python<'_>, work: F) -> PyResult<T> {
+pub(crate) fn guarded<T: Send, F: FnOnce() -> T + Send>(py: Python<'_>, work: F) -> PyResult<T> {
     py.detach(|| catch_unwind(AssertUnwindSafe(work)))
         .map_err(|panic| {
             let why = panic
@@ -79,7 +96,7 @@ fn guarded<T: Send, F: FnOnce() -> T + Send>(py: Python<'_>, work: F) -> PyResul
         })
 }
 
-fn stop_error(stop: Stop) -> PyErr {
+pub(crate) fn stop_error(stop: Stop) -> PyErr {
     match stop {
         Stop::Deadline => DeadlineExceeded::new_err("the time limit passed during the count"),
         Stop::TooLarge => TooLarge::new_err(format!(
@@ -292,5 +309,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DeadlineExceeded", py.get_type::<DeadlineExceeded>())?;
     m.add("NativePanic", py.get_type::<NativePanic>())?;
     m.add("TooLarge", py.get_type::<TooLarge>())?;
+    play_bindings::register(m)?;
     Ok(())
 }

@@ -83,3 +83,79 @@ def count(
     """One component's layouts by mine number and per-box mine counts."""
 
 def _panic_for_test() -> None: ...
+
+# -- the game, the players and the simulator ---------------------------------------------
+
+class Stuck(RuntimeError):
+    """A round of a native player's moves changed nothing."""
+
+class MersenneTwister:
+    """Python's ``random.Random`` natively: ``MersenneTwister(abs(seed))`` draws as
+    ``random.Random(seed)`` does."""
+
+    def __init__(self, seed: int) -> None: ...
+    @staticmethod
+    def from_state(state: Sequence[int]) -> MersenneTwister: ...
+    def state(self) -> list[int]: ...
+    def getrandbits(self, k: int) -> int: ...
+    def randbelow(self, n: int) -> int: ...
+    def random(self) -> float: ...
+    def sample(self, n: int, k: int) -> list[int]: ...
+
+def random_layout(
+    width: int, height: int, mines: int, start: int, first_click: str, seed: int
+) -> list[int]:
+    """The sorted mine indices ``random_layout`` draws from ``random.Random(seed)``."""
+
+_Reason = tuple[int, int, int, int, int, int, int, int, float, int, int]
+_Best = tuple[
+    bool,
+    bool,
+    bool,
+    bool,
+    tuple[int, int],
+    int,
+    tuple[int, int],
+    bool,
+    tuple[int, int],
+    int,
+    tuple[bool, int, int],
+]
+
+class NativePlayer:
+    """A native ``greedy`` or ``pseq`` with its generator in a ``Random``'s state."""
+
+    def __init__(
+        self,
+        name: str,
+        compensated_sum: bool = False,
+        best: _Best | None = None,
+    ) -> None: ...
+    def reset(self) -> None: ...
+    def set_state(self, state: Sequence[int]) -> None: ...
+    def state(self) -> list[int]: ...
+    def next_moves(
+        self,
+        raw: bytes,
+        width: int,
+        height: int,
+        mines: int,
+        deadline_seconds: float | None = None,
+    ) -> list[tuple[str, int, bool, _Reason | None]]: ...
+
+def play_batch(
+    player: str,
+    width: int,
+    height: int,
+    mines: int,
+    start: int,
+    first_click: str,
+    player_seeds: Sequence[int],
+    layout_seeds: Sequence[int] | None = None,
+    layouts: Sequence[Sequence[int]] | None = None,
+    trace: bool = False,
+    compensated_sum: bool = False,
+    deadline_seconds: float | None = None,
+    best: _Best | None = None,
+) -> list[tuple[bool, int, float, list[tuple[str, int, bool]]]]:
+    """A batch of games natively: per game ``(won, guesses, seconds, moves)``."""

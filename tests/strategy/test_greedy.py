@@ -10,12 +10,14 @@ import pytest
 from minesolver.position import Position
 from minesolver.strategy import StrategyError, get_player, player_names
 from minesolver.strategy.greedy import GreedyStrategy
+from minesolver.strategy.native import NativeGreedy
 
 
 def test_registry_names_and_errors() -> None:
     assert {"greedy", "pseq", "best"} <= set(player_names())
     player = get_player(" Greedy ")
-    assert isinstance(player, GreedyStrategy)
+    assert isinstance(player, NativeGreedy)  # decided natively
+    assert isinstance(get_player("greedy-py"), GreedyStrategy)  # the Python reference
     assert get_player("greedy") is not player  # a fresh instance each time
     with pytest.raises(StrategyError, match="unknown strategy 'nope'"):
         get_player("nope")

@@ -2,7 +2,9 @@
 
 Each line of a known-answer file is one player on one level: the SHA-256 of every move it
 made (kind, cell, guess flag) over games ``0 .. n-1`` of a seeded run, with the wins.
-A refactoring that changes any decision of any player changes a hash. After an intended
+A refactoring that changes any decision of any player changes a hash. The native players
+and their Python reference (``greedy`` and ``greedy-py``, ``pseq`` and ``pseq-py``) are
+held to the same recorded line. After an intended
 change of play, regenerate with ``python tests/strategy/test_move_hashes.py --write``
 and say why in the commit.
 """
@@ -12,12 +14,14 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from minesolver.simulate import apply_moves, make_setup, start_game
-from minesolver.strategy import get_player
+from minesolver.strategy import Strategy, get_player
+from minesolver.strategy.native import NativeBest
 
 KNOWN = Path(__file__).resolve().parents[1] / "data" / "moves" / "moves.json"
 
@@ -32,15 +36,18 @@ CASES = [
 ]
 
 
-def play(level: str, player: str, games: int, seed: int) -> dict[str, object]:
-    """The hash of every move ``player`` makes in games ``0 .. games-1`` and its wins."""
+def play(
+    level: str, player: str, games: int, seed: int, make: Callable[[], Strategy] | None = None
+) -> dict[str, object]:
+    """The hash of every move ``player`` (or the player ``make`` builds) makes in games
+    ``0 .. games-1`` and its wins."""
     setup, _ = make_setup(
         level=level, first_click="safe", start="corner", strategies=[player], seed=seed
     )
     digest = hashlib.sha256()
     wins = 0
     for index in range(games):
-        strategy = get_player(player)
+        strategy = make() if make is not None else get_player(player)
         game = start_game(setup, index, strategy)
         while not game.over:
             moves = strategy.next_moves(game.view())
@@ -53,6 +60,10 @@ def play(level: str, player: str, games: int, seed: int) -> dict[str, object]:
     return {"sha256": digest.hexdigest(), "wins": wins}
 
 
+REFERENCE = {"greedy": "greedy-py", "pseq": "pseq-py"}
+"""Native players -> their Python reference, which must make the same moves."""
+
+
 def key(case: tuple[str, str, int, int]) -> str:
     return "{}/{}/{}/{}".format(*case)
 
@@ -61,6 +72,20 @@ def key(case: tuple[str, str, int, int]) -> str:
 def test_moves_equal_the_recorded_ones(case: tuple[str, str, int, int]) -> None:
     known = json.loads(KNOWN.read_text())
     assert play(*case) == known[key(case)]
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c[1] == "best"], ids=key)
+def test_the_native_best_makes_the_same_moves(case: tuple[str, str, int, int]) -> None:
+    """``best`` natively (what the simulator plays) against the recorded Python moves."""
+    known = json.loads(KNOWN.read_text())
+    assert play(*case, make=NativeBest) == known[key(case)]
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c[1] in REFERENCE], ids=key)
+def test_the_python_reference_makes_the_same_moves(case: tuple[str, str, int, int]) -> None:
+    level, player, games, seed = case
+    known = json.loads(KNOWN.read_text())
+    assert play(level, REFERENCE[player], games, seed) == known[key(case)]
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from typing import cast
 
 from minesolver.game import Layout, Level
 from minesolver.simulate.config import Setup, SimulationError
@@ -39,25 +40,54 @@ class Batch:
 
 
 def run_batch(batch: Batch) -> list[GameRecord]:
-    """Play a batch of games with every player of its setup (module-level: picklable)."""
+    """Play a batch of games with every player of its setup (module-level: picklable).
+
+    A player that decides natively, or has a native twin making its moves (``best``),
+    plays the whole batch in one native call
+    (:func:`~minesolver.simulate.native.play_native`); the others play game by game here.
+    Either way game ``i`` gets the same layout and player seed, so the records are the
+    same.
+    """
+    from minesolver.simulate.native import native_twin, play_native  # the native core
+
     setup = batch.setup
+    indices = range(batch.first, batch.first + batch.count)
     players = [get_player(name) for name in setup.strategies]
-    records = []
-    for k in range(batch.count):
-        index = batch.first + k
-        if batch.layouts is not None:
-            layout, draws = batch.layouts[k], 1
-        else:
-            layout, draws = game_layout(setup, index)
-        player_seed = derive_seed(setup.seed, index, "player")
-        wins, guesses, seconds = [], [], []
-        for player in players:
+    twins = [native_twin(p) for p in players]
+    in_python = [t is None for t in twins]
+    layouts: list[Layout] | None = None
+    draws = [1] * batch.count
+    if batch.layouts is not None:
+        layouts = list(batch.layouts)
+    elif setup.no_guess or any(in_python):
+        drawn = [game_layout(setup, index) for index in indices]
+        layouts, draws = [d[0] for d in drawn], [d[1] for d in drawn]
+    columns: list[list[tuple[bool, int, float]]] = []
+    for player, twin in zip(players, twins, strict=True):
+        if twin is not None:
+            played = play_native(setup, twin, indices, layouts)
+            columns.append([(won, guessed, seconds) for won, guessed, seconds, _ in played])
+            continue
+        column = []
+        for k, index in enumerate(indices):
+            layout = cast(list[Layout], layouts)[k]
             began = time.perf_counter()
-            won, guessed = play_game(player, layout, setup.start, random.Random(player_seed))
-            seconds.append(time.perf_counter() - began)
-            wins.append(won)
-            guesses.append(guessed)
-        records.append(GameRecord(index, tuple(wins), tuple(guesses), tuple(seconds), draws))
+            rng = random.Random(derive_seed(setup.seed, index, "player"))
+            won, guessed = play_game(player, layout, setup.start, rng)
+            column.append((won, guessed, time.perf_counter() - began))
+        columns.append(column)
+    records = []
+    for k, index in enumerate(indices):
+        games = [column[k] for column in columns]
+        records.append(
+            GameRecord(
+                index,
+                tuple(g[0] for g in games),
+                tuple(g[1] for g in games),
+                tuple(g[2] for g in games),
+                draws[k],
+            )
+        )
     return records
 
 

@@ -1,4 +1,6 @@
-"""Players, selectable by name: ``greedy``, ``pseq``, ``best`` (see :mod:`.base`).
+"""Players, selectable by name: ``greedy``, ``pseq``, ``best`` (see :mod:`.base`);
+``greedy`` and ``pseq`` decide in the native core, ``greedy-py`` and ``pseq-py`` are their
+Python reference (the same moves).
 
 Each move a player makes carries why, as a typed :class:`Reason`
 (:mod:`.reasons`: ``Certain``, ``Lowest``, ``Pseq``, ``Safety``, ``SecondMove``,
@@ -54,12 +56,16 @@ __all__ = [
 ]
 
 STRATEGIES: dict[str, str] = {
-    "greedy": "minesolver.strategy.greedy:GreedyStrategy",
-    "pseq": "minesolver.strategy.pseq:PseqStrategy",
+    "greedy": "minesolver.strategy.native:NativeGreedy",
+    "pseq": "minesolver.strategy.native:NativePseq",
     "best": "minesolver.strategy.best:make_player",
+    "greedy-py": "minesolver.strategy.greedy:GreedyStrategy",
+    "pseq-py": "minesolver.strategy.pseq:PseqStrategy",
 }
 """The built-in players: name -> ``module:attribute`` of the factory that builds one
-(imported lazily). Others are added with :func:`register_player`, not here."""
+(imported lazily). Others are added with :func:`register_player`, not here. ``greedy``
+and ``pseq`` decide natively (:mod:`.native`); ``greedy-py`` and ``pseq-py`` are the
+same players in Python, the readable reference, making the very same moves."""
 
 _VARIANTS: Registry[Callable[..., Strategy]] = Registry("player family", StrategyError)
 """Families of parameterised names, ``<family>-no-<ingredient>`` and

@@ -1,0 +1,464 @@
+//! The players' inner loops, on the native exact analysis: what `minesolver.strategy`'s
+//! `greedy` and `pseq` decide, decided the same way (same cells, same order, same draws
+//! from the same Mersenne Twister), so a native player makes the very moves of the
+//! Python one on the same seed.
+//!
+//! Every comparison of probabilities is exact: a probability is a ratio of big integers
+//! ([`Ratio`]) compared by cross-multiplication, never a float. The one float the
+//! players compare (`pseq`'s digit entropy, a last tie-break) is computed as Python
+//! computes it: each ratio correctly rounded ([`ratio_to_f64`]), `log2` from the C
+//! library, the sum in the order and the summation of Python's `sum`.
+//!
+//! Cost: one exact analysis per round of certain moves (see [`crate::exact`]); a guess
+//! adds O(unknown cells) for `greedy`, one analysis per (candidate, possible digit) for
+//! `pseq`.
+
+pub mod best;
+pub mod endgame;
+pub mod greedy;
+pub mod pseq;
+pub mod whatif;
+
+use std::cmp::Ordering;
+
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+
+use crate::constraints::Board;
+use crate::exact::{self, Analysis, ExactError, NOT_UNKNOWN, ONE, ZERO};
+use crate::game::{Kind, FLAG, HIDDEN};
+use crate::limits::{Deadline, Stop};
+use crate::mt::Mt;
+
+/// Analyses made by the players since the process started (for the benchmarks).
+pub static ANALYSES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Count one analysis in [`ANALYSES`].
+pub fn count_analysis() {
+    ANALYSES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Why a player could not move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayError {
+    /// No layout explains the position shown.
+    Inconsistent,
+    Stop(Stop),
+    Invalid(String),
+}
+
+impl From<ExactError> for PlayError {
+    fn from(e: ExactError) -> Self {
+        match e {
+            ExactError::Inconsistent => PlayError::Inconsistent,
+            ExactError::Stop(s) => PlayError::Stop(s),
+            ExactError::NoTotal => PlayError::Invalid("the total is unknown".into()),
+            ExactError::Invalid(why) => PlayError::Invalid(why),
+        }
+    }
+}
+
+/// A non-negative exact ratio `num / den` (`den > 0`), compared by cross-multiplication.
+#[derive(Debug, Clone)]
+pub struct Ratio {
+    pub num: BigUint,
+    pub den: BigUint,
+}
+
+impl Ratio {
+    pub fn new(num: BigUint, den: BigUint) -> Self {
+        Ratio { num, den }
+    }
+
+    /// Exact comparison (`a/b` against `c/d` as `a*d` against `c*b`).
+    pub fn cmp_exact(&self, other: &Ratio) -> Ordering {
+        if self.den == other.den {
+            return self.num.cmp(&other.num);
+        }
+        (&self.num * &other.den).cmp(&(&other.num * &self.den))
+    }
+}
+
+/// Why a move was chosen (what the Python reasons hold).
+#[derive(Debug, Clone)]
+pub enum Why {
+    /// Certainly safe (opened) or certainly a mine (flagged).
+    Certain,
+    /// The lowest mine probability, shared by `tied` cells.
+    Lowest { low: Ratio, tied: usize },
+    /// `pseq`'s tie-break: progress and expected safe cells (exact), digit entropy.
+    Pseq {
+        low: Ratio,
+        tied: usize,
+        progress: Ratio,
+        expected: Ratio,
+        entropy: f64,
+    },
+    /// `best`'s endgame search: `wins` of the `layouts` left.
+    Endgame {
+        wins: u64,
+        layouts: u64,
+        probability: Ratio,
+    },
+    /// `best`: an unavoidable 50/50 with `other`, taken now.
+    FiftyFifty { other: u32 },
+    /// `best`'s heuristic: the best (second-move) safety `score` and its `progress`, of
+    /// the `weighed` candidates; `second` tells which score.
+    Safety {
+        latent_weight: Ratio,
+        second: bool,
+        score: Ratio,
+        progress: Ratio,
+        probability: Ratio,
+        weighed: usize,
+    },
+}
+
+/// A move and why.
+#[derive(Debug, Clone)]
+pub struct PlayerMove {
+    pub kind: Kind,
+    pub cell: u32,
+    pub guess: bool,
+    pub why: Why,
+}
+
+/// The position a player sees: a byte per cell (`Position.raw()`) and the total.
+#[derive(Debug, Clone, Copy)]
+pub struct View<'a> {
+    pub width: usize,
+    pub height: usize,
+    pub mines: u64,
+    pub raw: &'a [u8],
+}
+
+impl View<'_> {
+    /// The exact analysis (flags trusted, as the players analyse).
+    pub fn analyse(&self, deadline: &Deadline) -> Result<Analysis, PlayError> {
+        count_analysis();
+        let board = Board {
+            width: self.width,
+            height: self.height,
+            cells: self.raw,
+            mines: Some(self.mines),
+            trust_flags: true,
+        };
+        Ok(exact::analyze(&board, deadline)?)
+    }
+
+    /// Neighbour indices of cell `i` in `neighbour_table`'s order.
+    pub fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
+        let (w, h) = (self.width, self.height);
+        let (x, y) = (i % w, i / w);
+        (y.saturating_sub(1)..(y + 2).min(h)).flat_map(move |yy| {
+            (x.saturating_sub(1)..(x + 2).min(w))
+                .filter(move |&xx| yy != y || xx != x)
+                .map(move |xx| yy * w + xx)
+        })
+    }
+}
+
+/// A player: `greedy` or `pseq` (the same rules as the Python players of those names).
+pub trait Player: Send + Sync {
+    /// Start a new game (forget what was kept for the last one).
+    fn reset(&mut self) {}
+
+    /// Moves to make now, in order: every certain move, or those and one guess last.
+    fn next_moves(
+        &mut self,
+        view: &View<'_>,
+        rng: &mut Mt,
+        deadline: &Deadline,
+    ) -> Result<Vec<PlayerMove>, PlayError>;
+}
+
+/// A fresh player by name (`greedy`, `pseq`, `best`), `None` for any other.
+pub fn by_name(name: &str) -> Option<Box<dyn Player>> {
+    match name {
+        "greedy" => Some(Box::new(greedy::Greedy::default())),
+        "pseq" => Some(Box::new(pseq::Pseq::new(false))),
+        "best" => Some(Box::new(best::Best::new(best::Options::default()))),
+        _ => None,
+    }
+}
+
+/// The probability of `level` in `a` (any level but [`NOT_UNKNOWN`]).
+pub fn level_ratio(a: &Analysis, level: u32) -> Ratio {
+    match level {
+        ZERO => Ratio::new(BigUint::zero(), BigUint::one()),
+        ONE => Ratio::new(BigUint::one(), BigUint::one()),
+        l if Some(l) == a.interior_level => {
+            Ratio::new(a.interior_weight.clone(), &a.total * a.interior)
+        }
+        l => Ratio::new(a.weights[l as usize - 2].clone(), a.total.clone()),
+    }
+}
+
+/// The number of layouts: `total * C(interior, k_lo) / d`, with `d` the product
+/// `k_lo + 1 ..= k_hi` (see [`crate::combine`]), that is `total * I! / ((I - k_lo)! *
+/// k_hi!)`: the falling factorial multiplied in and `k_hi!` divided out by machine-word
+/// factors (floor divisions in turn give the exact quotient, as `d` divides it), never a
+/// big-integer division. O(k_hi) word operations on the count.
+pub fn layout_count(a: &Analysis) -> BigUint {
+    layouts_of(&a.total, a.interior, a.k_lo, &a.d)
+}
+
+/// [`layout_count`] from the combination's numbers: `total * C(n, k_lo) / d`.
+pub fn layouts_of(total: &BigUint, n: u64, k_lo: u64, d: &BigUint) -> BigUint {
+    let mut c = total.clone();
+    let k_lo = k_lo.min(n);
+    let mut word: u64 = 1;
+    for j in 0..k_lo {
+        let f = n - j;
+        match word.checked_mul(f) {
+            Some(w) => word = w,
+            None => {
+                c *= word;
+                word = f;
+            }
+        }
+    }
+    c *= word;
+    // d = (k_lo + 1) * ... * k_hi; so k_hi! = k_lo! * d and dividing by k_lo! * d is
+    // dividing by k_hi!, once `d` is known as a product of small numbers
+    let Some(k_hi) = small_factorial_top(d, k_lo) else {
+        // `d` is not such a product (never, for the combination's `d`): divide directly
+        let mut binom = BigUint::one();
+        for i in 0..k_lo {
+            binom *= n - i;
+            binom /= i + 1;
+        }
+        return total * binom / d;
+    };
+    let mut word: u64 = 1;
+    for j in 2..=k_hi {
+        match word.checked_mul(j) {
+            Some(w) => word = w,
+            None => {
+                c /= word;
+                word = j;
+            }
+        }
+    }
+    c /= word;
+    c
+}
+
+/// `k_hi` such that `d = (k_lo + 1) * ... * k_hi`, or `None` when `d` is not such a
+/// product. O(k_hi - k_lo) word multiplications and one comparison per word.
+fn small_factorial_top(d: &BigUint, k_lo: u64) -> Option<u64> {
+    if d.is_one() {
+        return Some(k_lo);
+    }
+    let mut product = BigUint::one();
+    let mut k = k_lo;
+    while product < *d {
+        k += 1;
+        product *= k;
+    }
+    (product == *d).then_some(k)
+}
+
+/// The layout count by the direct formula (a binomial and a big-integer division).
+pub fn slow_layout_count(a: &Analysis) -> BigUint {
+    let mut c = a.total.clone();
+    let (n, k) = (a.interior, a.k_lo.min(a.interior));
+    let k = k.min(n - k);
+    let mut binom = BigUint::one();
+    for i in 0..k {
+        binom *= n - i;
+        binom /= i + 1;
+    }
+    c *= binom;
+    if !a.d.is_one() {
+        c /= &a.d;
+    }
+    c
+}
+
+/// Every certain move of `a`: open each safe cell, then flag each certain mine, in
+/// reading order (`certain_moves`).
+pub fn certain_moves(a: &Analysis) -> Vec<PlayerMove> {
+    let open = a.safe.iter().map(|&c| PlayerMove {
+        kind: Kind::Open,
+        cell: c,
+        guess: false,
+        why: Why::Certain,
+    });
+    let flag = a.mines.iter().map(|&c| PlayerMove {
+        kind: Kind::Flag,
+        cell: c,
+        guess: false,
+        why: Why::Certain,
+    });
+    open.chain(flag).collect()
+}
+
+/// The lowest mine probability below 1 and its cells in reading order (`lowest_cells`);
+/// `None` when no unknown cell could be safe.
+pub fn lowest_cells(a: &Analysis) -> Option<(Ratio, Vec<u32>)> {
+    // one exact comparison per distinct level, then one pass over the cells
+    let mut seen = vec![false; a.weights.len() + 3];
+    let mut levels = Vec::new();
+    for &l in &a.cell_level {
+        if l != NOT_UNKNOWN && l != ONE && !seen[l as usize] {
+            seen[l as usize] = true;
+            levels.push(l);
+        }
+    }
+    let mut low: Option<Ratio> = None;
+    let mut tied = vec![false; seen.len()];
+    for &l in &levels {
+        let r = level_ratio(a, l);
+        let order = low.as_ref().map_or(Ordering::Less, |m| r.cmp_exact(m));
+        match order {
+            Ordering::Less => {
+                tied.iter_mut().for_each(|t| *t = false);
+                tied[l as usize] = true;
+                low = Some(r);
+            }
+            Ordering::Equal => tied[l as usize] = true,
+            Ordering::Greater => {}
+        }
+    }
+    let low = low?;
+    let cells = a
+        .cell_level
+        .iter()
+        .enumerate()
+        .filter(|&(_, &l)| l != NOT_UNKNOWN && tied[l as usize])
+        .map(|(i, _)| i as u32)
+        .collect();
+    Some((low, cells))
+}
+
+/// `a / b` correctly rounded to the nearest `f64` (ties to even), as Python's `int / int`
+/// and `float(Fraction)` give it; for `0 <= a`, `0 < b` and a ratio within the normal
+/// range.
+pub fn ratio_to_f64(a: &BigUint, b: &BigUint) -> f64 {
+    if a.is_zero() {
+        return 0.0;
+    }
+    let (la, lb) = (a.bits() as i64, b.bits() as i64);
+    // scale so that the quotient has 55 or 56 bits: q = floor(a * 2^s / b)
+    let s = 55 - (la - lb);
+    let (num, den) = if s >= 0 {
+        (a << (s as u64), b.clone())
+    } else {
+        (a.clone(), b << ((-s) as u64))
+    };
+    let q = &num / &den;
+    let sticky = !(&num % &den).is_zero();
+    let extra = q.bits() as i64 - 53;
+    let mut mant: u64 = (&q >> (extra as u64))
+        .try_into()
+        .expect("53 bits fit a u64");
+    let low_mask = (BigUint::one() << (extra as u64)) - 1u32;
+    let low: BigUint = &q & &low_mask;
+    let half = BigUint::one() << ((extra - 1) as u64);
+    let round_up = match low.cmp(&half) {
+        Ordering::Greater => true,
+        Ordering::Less => false,
+        Ordering::Equal => sticky || mant & 1 == 1,
+    };
+    if round_up {
+        mant += 1;
+    }
+    let exp = extra - s; // value = mant * 2^exp
+    mant as f64 * pow2(exp)
+}
+
+fn pow2(e: i64) -> f64 {
+    f64::from_bits(((1023 + e) as u64) << 52)
+}
+
+/// Python's `sum` of floats in order, starting from the int 0: plain addition before
+/// Python 3.12, Neumaier's compensated summation from 3.12 on (`compensated`).
+pub fn python_sum(values: &[f64], compensated: bool) -> f64 {
+    let mut it = values.iter();
+    let Some(&first) = it.next() else {
+        return 0.0;
+    };
+    let mut total = 0.0 + first;
+    let mut c = 0.0f64;
+    for &x in it {
+        if compensated {
+            let t = total + x;
+            if total.abs() >= x.abs() {
+                c += (total - t) + x;
+            } else {
+                c += (x - t) + total;
+            }
+            total = t;
+        } else {
+            total += x;
+        }
+    }
+    if compensated && c != 0.0 && c.is_finite() {
+        total += c;
+    }
+    total
+}
+
+/// Whether cell `i` of `raw` is hidden.
+pub fn is_hidden(raw: &[u8], i: usize) -> bool {
+    raw[i] == HIDDEN
+}
+
+/// Whether cell `i` of `raw` is flagged.
+pub fn is_flag(raw: &[u8], i: usize) -> bool {
+    raw[i] == FLAG
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratios_round_as_python() {
+        // float(Fraction(1, 3)), float(Fraction(2, 3)), 1/10, and a tie case 2**53+1 / 2**53
+        let f = |a: u64, b: u64| ratio_to_f64(&BigUint::from(a), &BigUint::from(b));
+        assert_eq!(f(1, 3), 1.0 / 3.0);
+        assert_eq!(f(2, 3), 2.0 / 3.0);
+        assert_eq!(f(1, 10), 0.1);
+        assert_eq!(f(1, 1), 1.0);
+        assert_eq!(f((1 << 54) + 1, 1 << 54), 1.0); // a half-way case rounds to even
+        assert_eq!(f((1 << 54) + 3, 1 << 54), 1.0 + 2f64.powi(-52)); // rounds up
+        for (a, b) in [(7u64, 12u64), (11, 36), (5, 6), (123_456_789, 987_654_321)] {
+            assert_eq!(f(a, b), a as f64 / b as f64);
+        }
+    }
+
+    #[test]
+    fn layout_counts_by_words_equal_the_direct_formula() {
+        use crate::constraints::Board;
+        let mut rng = crate::mt::Mt::from_u64(9);
+        for _ in 0..300 {
+            let (w, h) = (3 + rng.choice(12), 3 + rng.choice(9));
+            let n = w * h;
+            let mines = 1 + rng.choice(n / 3);
+            let layout =
+                crate::game::random_layout(w, h, mines, 0, crate::game::FirstClick::Safe, &mut rng)
+                    .unwrap();
+            let table = std::sync::Arc::new(crate::game::neighbour_table(w, h));
+            let mut game = crate::game::Game::new(w, h, &layout, table).unwrap();
+            game.push(Kind::Open, 0).unwrap();
+            let board = Board {
+                width: w,
+                height: h,
+                cells: game.raw(),
+                mines: Some(mines as u64),
+                trust_flags: true,
+            };
+            let a = exact::analyze(&board, &Deadline::none()).unwrap();
+            assert_eq!(layout_count(&a), slow_layout_count(&a));
+        }
+    }
+
+    #[test]
+    fn sums_as_python() {
+        assert_eq!(python_sum(&[0.1, 0.2, 0.3], false), 0.1 + 0.2 + 0.3);
+        assert_eq!(python_sum(&[0.1, 0.2, 0.3], true), 0.6);
+        assert_eq!(python_sum(&[], true), 0.0);
+    }
+}

@@ -1,0 +1,89 @@
+"""Batches of games played in the native core: one call per batch, the GIL released.
+
+For a player that decides natively (:class:`~minesolver.strategy.native.NativeStrategy`:
+``greedy``, ``pseq``; and ``best``, whose native twin :func:`native_twin` gives),
+:func:`play_native` plays a batch's games in Rust
+(:func:`minesolver._native.play_batch`): each layout drawn from the game's seed exactly as
+:func:`~minesolver.game.random_layout` draws it (or given: a layouts file, no-guess
+boards), the first click at the run's start, then the player's moves until the end. The
+wins and guesses are those of :func:`~minesolver.simulate.playing.play_game` with the
+same player on the same seeds (same layouts, same moves, same draws); each game's seconds
+are timed inside the core.
+
+Cost: the player's, natively, plus two SHA-256 seeds per game and O(cells) per layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import minesolver._native as _native
+from minesolver.game import Layout
+from minesolver.simulate.config import Setup, SimulationError
+from minesolver.simulate.seeds import derive_seed
+from minesolver.strategy.best import BestStrategy
+from minesolver.strategy.native import COMPENSATED_SUM, NativeBest, NativeStrategy
+
+__all__ = ["NativeGame", "native_twin", "play_native"]
+
+NativeGame = tuple[bool, int, float, list[tuple[str, int, bool]]]
+"""One game: won, guesses, the player's seconds, and (traced) every move it named as
+``(kind, cell index, guess)``."""
+
+
+def native_twin(player: object) -> NativeStrategy | None:
+    """The native player that makes ``player``'s moves, or ``None``: ``player`` itself
+    when it decides natively; for the Python ``best`` (exactly
+    :class:`~minesolver.strategy.best.BestStrategy`, any variant but ``latent_blocks``),
+    a :class:`~minesolver.strategy.native.NativeBest` with its options, proven to make
+    the same moves (the recorded move hashes, side-by-side tests)."""
+    if isinstance(player, NativeStrategy):
+        return player
+    if type(player) is BestStrategy and not player.options.latent_blocks:
+        twin = NativeBest(player.options)
+        twin.name = player.name
+        return twin
+    return None
+
+
+def play_native(
+    setup: Setup,
+    player: NativeStrategy,
+    indices: Sequence[int],
+    layouts: Sequence[Layout] | None = None,
+    *,
+    trace: bool = False,
+) -> list[NativeGame]:
+    """Games ``indices`` of the run ``setup`` played by ``player`` in the native core.
+
+    ``layouts`` (one per game) replaces the layouts drawn from the seed. Raises
+    :class:`SimulationError` when the player stops making progress or the core fails.
+    """
+    level, (x, y) = setup.level, setup.start
+    player_seeds = [derive_seed(setup.seed, i, "player") for i in indices]
+    layout_seeds = None
+    given = None
+    if layouts is None:
+        layout_seeds = [derive_seed(setup.seed, i, "layout") for i in indices]
+    else:
+        given = [list(layout.mine_indices) for layout in layouts]
+    try:
+        return _native.play_batch(
+            "best" if player.best_settings is not None else player.name,
+            level.width,
+            level.height,
+            level.mines,
+            y * level.width + x,
+            setup.rule,
+            player_seeds,
+            layout_seeds,
+            given,
+            trace,
+            COMPENSATED_SUM,
+            None,
+            player.best_settings,
+        )
+    except _native.Stuck as exc:
+        raise SimulationError(f"player {player.name!r} made no progress: {exc}") from exc
+    except (_native.NativePanic, _native.Inconsistent, ValueError) as exc:
+        raise SimulationError(f"player {player.name!r} failed in the native core: {exc}") from exc
