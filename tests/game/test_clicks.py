@@ -210,3 +210,10 @@ def test_notation_round_trips_and_rejects_nonsense() -> None:
         move_notation(Move("unflag", (1, 1)))
     with pytest.raises(ValueError, match="positive"):
         min_clicks(Layout.from_cells(2, 2, []), seconds=0)
+
+
+def test_no_limit_is_allowed() -> None:
+    plan = min_clicks(Layout.from_cells(5, 1, [(2, 0)]), seconds=float("inf"))
+    assert plan.optimal and plan.notation() == ["L 0,0", "L 4,0"]
+    with pytest.raises(ValueError, match="positive"):
+        min_clicks(Layout.from_cells(2, 2, []), seconds=float("nan"))

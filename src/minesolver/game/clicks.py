@@ -285,7 +285,8 @@ def _click_cell(board: _Board, unit: tuple[int, ...]) -> int:
 
 def min_clicks(layout: Layout, *, seconds: float = DEFAULT_SECONDS) -> MinClicks:
     """The fewest clicks that open every safe cell of ``layout``, proved within
-    ``seconds`` (see the module docstring for the model and the proof).
+    ``seconds`` (``math.inf``: no limit; see the module docstring for the model and the
+    proof).
 
     Raises :class:`ImportError` naming the ``engines`` extra when python-sat is missing.
     """
@@ -299,7 +300,8 @@ def min_clicks(layout: Layout, *, seconds: float = DEFAULT_SECONDS) -> MinClicks
     formula = _Formula(board)
     best = list(zini_moves(layout))
     solver = formula.solver()
-    timer = threading.Timer(max(deadline - time.monotonic(), 0.0), solver.interrupt)
+    # a timer interrupts RC2 at the deadline (capped: a timer cannot wait for ever)
+    timer = threading.Timer(min(max(deadline - time.monotonic(), 0.0), 1e7), solver.interrupt)
     timer.daemon = True
     timer.start()
     lower, rounds = 0, 0
