@@ -15,7 +15,8 @@ Every sequence is replayed through ``Game.push`` and must win with exactly its c
     .venv/bin/python benchmarks/bench_efficiency.py [--boards 50] [--seconds 10]
         [--seed 2026] [--levels beginner,intermediate,expert] [--save]
 
-``--save`` writes ``benchmarks/results/efficiency.json`` (summary and one row per board).
+``--save`` writes ``benchmarks/results/efficiency.json`` (summary and one row per board);
+``--table`` only prints the stored results as the markdown table of the documentation.
 """
 
 from __future__ import annotations
@@ -108,6 +109,27 @@ def summary(rows: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
     return out
 
 
+def table(data: dict[str, Any]) -> str:
+    """The stored results as a markdown table, one row per level."""
+    lines = [
+        "| level | boards | proved in the budget | median time proved | mean 3BV "
+        "| ZiNi - minimum (proved boards) | HZiNi - minimum | rZiNi - minimum "
+        "| ZiNi - best found (all) | ZiNi - lower bound (all) |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for name, entry in data["levels"].items():
+        s = entry["summary"]
+        median = s["median_seconds_proved"]
+        lines.append(
+            f"| {name} ({entry['level']}) | {s['boards']} | {s['proved']} "
+            f"({100 * s['proved_rate']:.0f}%) | {'-' if median is None else f'{median:.2f} s'} "
+            f"| {s['mean_bbbv']:.1f} | {s['mean_zini_minus_optimum']} "
+            f"| {s['mean_hzini_minus_optimum']} | {s['mean_rzini_minus_optimum']} "
+            f"| {s['mean_zini_minus_best_found']} | {s['mean_zini_minus_lower_bound']} |"
+        )
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=50)
@@ -116,7 +138,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=100, help="rZiNi runs")
     parser.add_argument("--levels", default=",".join(LEVELS))
     parser.add_argument("--save", action="store_true", help=f"write {RESULTS.name}")
+    parser.add_argument("--table", action="store_true", help="print the stored results")
     args = parser.parse_args()
+    if args.table:
+        print(table(json.loads(RESULTS.read_text())))
+        return
     data: dict[str, Any] = {"seed": args.seed, "levels": {}}
     for name in args.levels.split(","):
         level = LEVELS[name]

@@ -58,6 +58,7 @@ reported); ``benchmarks/bench_efficiency.py`` measures it.
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 from collections.abc import Iterable, Sequence
@@ -71,6 +72,9 @@ from minesolver.game.rules import Game
 from minesolver.position import neighbour_table
 
 __all__ = ["DEFAULT_SECONDS", "MinClicks", "min_clicks", "move_notation", "parse_notation"]
+
+_ZINI_RUNS = 20
+"""ZiNi runs with random tie-breaks tried for the first sequence (a few ms each)."""
 
 DEFAULT_SECONDS = 10.0
 """The default time limit of :func:`min_clicks`, in seconds."""
@@ -234,9 +238,9 @@ def _sequence(board: _Board, layout: Layout, clicks: Sequence[int], chords: set[
     """The plan (units clicked, digits chorded) as moves that win, made on a real game.
 
     Chords go as soon as their digit is open and they would open a cell (their mines
-    flagged just before); the planned clicks fill in when no chord can go; units still
-    closed at the end are clicked (so a plan that does not reach everything is repaired).
-    Moves that would change nothing are left out."""
+    flagged just before); the planned clicks fill in when no chord can go; then, while
+    cells stay closed, :func:`_repair_click` clicks a unit (so a plan that does not reach
+    everything is mended). Moves that would change nothing are left out."""
     w = board.width
     game = Game.from_layout(layout)
     digits, table, units = board.digits, board.table, board.units
@@ -244,13 +248,13 @@ def _sequence(board: _Board, layout: Layout, clicks: Sequence[int], chords: set[
     flagged: set[int] = set()
     moves: list[Move] = []
     todo = sorted(chords)
-    queue = list(clicks) + list(range(len(units)))
+    planned = list(clicks)
 
     def push(move: Move) -> None:
         moves.append(move)
         opened.update(x + y * w for x, y in game.push(move).opened)
 
-    while not game.over and (todo or queue):
+    while not game.over:
         ready = next(
             (
                 d
@@ -267,13 +271,37 @@ def _sequence(board: _Board, layout: Layout, clicks: Sequence[int], chords: set[
                     push(Move("flag", (m % w, m // w)))
             push(Move("chord", (ready % w, ready // w)))
             continue
-        if not queue:
+        cell = (
+            _click_cell(board, units[planned.pop(0)])
+            if planned
+            else _repair_click(board, opened, todo)
+        )
+        if cell is None:
             break
-        u = queue.pop(0)
-        cell = _click_cell(board, units[u])
         if cell not in opened:
             push(Move("open", (cell % w, cell // w)))
     return moves
+
+
+def _repair_click(board: _Board, opened: set[int], todo: Sequence[int]) -> int | None:
+    """The click that mends a plan left stuck: the closed unit that opens the most
+    planned chords' digits still closed, else the first closed unit (None: all open)."""
+    digits, table = board.digits, board.table
+    gain: dict[int, int] = {}
+    for d in todo:
+        if d in opened or all(digits[j] < 0 or j in opened for j in table[d]):
+            continue
+        if board.unit_of[d] >= 0:
+            gain[board.unit_of[d]] = gain.get(board.unit_of[d], 0) + 1
+        for k in range(board.openings):
+            if d in board.border[k] and board.units[k][0] not in opened:
+                gain[k] = gain.get(k, 0) + 1
+    if gain:
+        return _click_cell(board, board.units[max(gain, key=lambda u: (gain[u], -u))])
+    for unit in board.units:
+        if unit[0] not in opened:
+            return _click_cell(board, unit)
+    return None
 
 
 def _click_cell(board: _Board, unit: tuple[int, ...]) -> int:
@@ -299,6 +327,13 @@ def min_clicks(layout: Layout, *, seconds: float = DEFAULT_SECONDS) -> MinClicks
         return MinClicks((), 0, 0, time.monotonic() - start)
     formula = _Formula(board)
     best = list(zini_moves(layout))
+    rng = random.Random(0)  # ZiNi with random tie-breaks: a better first sequence
+    for _ in range(_ZINI_RUNS):
+        if time.monotonic() >= deadline:
+            break
+        tried = list(zini_moves(layout, rng=rng))
+        if len(tried) < len(best):
+            best = tried
     solver = formula.solver()
     # a timer interrupts RC2 at the deadline (capped: a timer cannot wait for ever)
     timer = threading.Timer(min(max(deadline - time.monotonic(), 0.0), 1e7), solver.interrupt)
