@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -117,3 +118,14 @@ def test_help_shows_the_argument_and_the_budget(
     out = capsys.readouterr().out
     assert "efficiency [OPTIONS] FILE" in out
     assert "--budget" in out and "SECONDS" in out and "<float>" not in out
+
+
+def test_without_the_engines_extra_the_error_names_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "pysat.examples.rc2", None)  # import fails
+    path = tmp_path / "one.txt"
+    path.write_text("5x1x1: 2,0\n")
+    code, out, err = run(["efficiency", str(path)], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and "pip install 'minesolver[engines]'" in err
