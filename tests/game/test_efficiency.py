@@ -122,13 +122,18 @@ def test_random_zini_clicks_replay_and_are_counted_by_rzini() -> None:
 
 
 def test_rzini_is_as_good_as_ms_toollib_on_average() -> None:
-    """The same number of random runs (ours also counts the deterministic one); a paired
-    comparison over expert boards, with a margin for ms-toollib's own randomness."""
+    """The same number of random runs on the same expert boards (paired). ms-toollib draws
+    from the operating system, so the sums differ by chance (a standard deviation of a
+    few clicks over twelve boards): the margin is one click a board, while the restarts
+    must gain over plain ZiNi by more than that."""
     ms = pytest.importorskip("ms_toollib")
     rng = random.Random(2024)
-    ours = theirs = 0
-    for _ in range(12):
+    ours = theirs = plain = 0
+    boards = 12
+    for _ in range(boards):
         layout = random_layout(Level(30, 16, 99), rng)
         ours += rzini(layout, random.Random(rng.random()), iterations=40)
         theirs += ms.cal_rzini(_rows(layout), 40)
-    assert ours <= theirs + 3
+        plain += zini(layout)
+    assert ours <= theirs + boards
+    assert ours < plain - boards
