@@ -9,6 +9,9 @@ One module per thing it owns:
   :class:`Reason` of why a player chose it;
 - :mod:`~minesolver.game.rules`: :class:`Game` with :meth:`Game.push` returning a
   :class:`Step`, and the typed :class:`Outcome`;
+- :mod:`~minesolver.game.efficiency`: a board's 3BV, openings, islands, ZiNi, HZiNi and
+  rZiNi (:func:`board_measures`);
+- :mod:`~minesolver.game.clicks`: the proved fewest clicks of a board (:func:`min_clicks`);
 - :mod:`~minesolver.game.errors`: :class:`GameError` and its kinds.
 
 Every public name is importable from here (``from minesolver.game import Game``).
@@ -23,6 +26,8 @@ Every public name is importable from here (``from minesolver.game import Game``)
 
 from __future__ import annotations
 
+from minesolver.game.clicks import MinClicks, min_clicks
+from minesolver.game.efficiency import BoardMeasures, board_measures, hzini, rzini, zini
 from minesolver.game.errors import GameError, LayoutFormatError, LevelError
 from minesolver.game.layouts import (
     MAX_MBF_SIDE,
@@ -54,6 +59,7 @@ __all__ = [
     "MAX_MBF_SIDE",
     "MOVE_KINDS",
     "PRESETS",
+    "BoardMeasures",
     "FirstClick",
     "Game",
     "GameError",
@@ -61,23 +67,29 @@ __all__ = [
     "LayoutFormatError",
     "Level",
     "LevelError",
+    "MinClicks",
     "Move",
     "MoveKind",
     "Outcome",
     "Reason",
     "Status",
     "Step",
+    "board_measures",
     "check_level",
     "check_rule",
     "dump_layouts",
     "excluded_cells",
+    "hzini",
     "load_layouts",
+    "min_clicks",
     "move_kind",
     "parse_level",
     "parse_start",
     "random_layout",
     "read_mbf",
     "read_text_layouts",
+    "rzini",
     "write_mbf",
     "write_text_layouts",
+    "zini",
 ]

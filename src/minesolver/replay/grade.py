@@ -120,8 +120,10 @@ class ReplayAnalysis:
 
     @property
     def bbbv_per_second(self) -> float | None:
+        """3BV solved per second: a lost game counts only the 3BV its clicks solved."""
         t = self.replay.time
-        return self.bbbv / t if t > 0 else None
+        solved = self.bbbv if self.won else self.playback.clicks.bbbv_solved
+        return solved / t if t > 0 else None
 
     @property
     def ioe(self) -> float | None:

@@ -655,5 +655,80 @@ def replay_command(
     sys.stdout.write("\n".join(lines) + "\n")
 
 
+@app.command("efficiency")
+def efficiency_command(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="Layout file: the text list or MBF.")],
+    budget: Annotated[
+        float, typer.Option(metavar="SECONDS", help="Time to prove the minimum, per board.")
+    ] = DEFAULT_BUDGET,
+    as_json: JsonFlag = False,
+) -> None:
+    """The clicks each board needs: 3BV, ZiNi, HZiNi and the proved fewest clicks.
+
+    The fewest clicks (left, right and chords, the first click included) come with their
+    sequence; past the budget, the best sequence found and a proved lower bound."""
+    from minesolver.game import board_measures, load_layouts, min_clicks
+
+    if not budget > 0:
+        fail(f"--budget {budget} must be positive")
+    layouts = load_layouts(file)
+    console = None if as_json else Console(highlight=False, soft_wrap=True)
+    for number, layout in enumerate(layouts, start=1):
+        measures = board_measures(layout)
+        try:
+            plan = min_clicks(layout, seconds=budget)
+        except ImportError as exc:
+            fail(str(exc))
+        row = {
+            "width": layout.width,
+            "height": layout.height,
+            "mines": len(layout.mine_indices),
+            "bbbv": measures.bbbv,
+            "openings": measures.openings,
+            "islands": measures.islands,
+            "zini": measures.zini,
+            "hzini": measures.hzini,
+            "min_clicks": plan.count,
+            "optimal": plan.optimal,
+            "lower_bound": plan.lower_bound,
+            "efficiency": round(measures.bbbv / plan.count, 4) if plan.count else None,
+            "seconds": round(plan.seconds, 3),
+            "clicks": plan.notation(),
+        }
+        if console is None:
+            sys.stdout.write(json.dumps(row) + "\n")
+            continue
+        _efficiency_table(console, number, len(layouts), row)
+
+
+def _efficiency_table(console: Console, number: int, total: int, row: dict[str, Any]) -> None:
+    """One board's figures as a table, then its clicks."""
+    from rich.table import Table
+
+    mines = row["mines"]
+    size = f"{row['width']}x{row['height']}, {mines} mine{'' if mines == 1 else 's'}"
+    title = f"board {number} of {total}: {size}" if total > 1 else f"board: {size}"
+    table = Table(title=title, title_justify="left", show_header=False, box=None)
+    table.add_column("what")
+    table.add_column("value", justify="right")
+    if row["optimal"]:
+        fewest = f"{row['min_clicks']} (proved in {row['seconds']:.2f} s)"
+    else:
+        fewest = f"{row['min_clicks']} (at least {row['lower_bound']}: not proved in the budget)"
+    efficiency = "" if row["efficiency"] is None else f"{100 * row['efficiency']:.1f}%"
+    for what, value in (
+        ("3BV", str(row["bbbv"])),
+        ("openings", str(row["openings"])),
+        ("islands", str(row["islands"])),
+        ("ZiNi", str(row["zini"])),
+        ("HZiNi", str(row["hzini"])),
+        ("fewest clicks", fewest),
+        ("best efficiency (3BV / clicks)", efficiency),
+    ):
+        table.add_row(what, value)
+    console.print(table)
+    console.print("clicks: " + (" ".join(row["clicks"]) or "none"))
+
+
 if __name__ == "__main__":  # pragma: no cover
     run()

@@ -1,0 +1,172 @@
+"""The proved fewest clicks against ZiNi, HZiNi and rZiNi, per level.
+
+For ``--boards`` seeded random layouts of each level (beginner 9x9/10, intermediate
+16x16/40, expert 30x16/99; mines uniform, no first-click rule), this runs
+:func:`minesolver.game.min_clicks` with a budget of ``--seconds`` each and reports
+
+* how often the minimum is proved within the budget, and the time it takes;
+* the mean of ZiNi (and HZiNi, rZiNi) minus the proved minimum, over the proved boards;
+* over every board, the mean gap between the best sequence found and the proved lower
+  bound, and ZiNi minus the best found (a lower bound on ZiNi's excess);
+* ms-toollib's ``cal_rzini`` beside ours when ms-toollib is installed (dev extra).
+
+Every sequence is replayed through ``Game.push`` and must win with exactly its count.
+
+    .venv/bin/python benchmarks/bench_efficiency.py [--boards 50] [--seconds 10]
+        [--seed 2026] [--levels beginner,intermediate,expert] [--save]
+
+``--save`` writes ``benchmarks/results/efficiency.json`` (summary and one row per board);
+``--table`` only prints the stored results as the markdown table of the documentation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from minesolver.game import Game, Layout, Level, random_layout
+from minesolver.game.clicks import min_clicks
+from minesolver.game.efficiency import board_digits, board_measures, rzini
+
+RESULTS = Path(__file__).parent / "results" / "efficiency.json"
+LEVELS = {
+    "beginner": Level(9, 9, 10),
+    "intermediate": Level(16, 16, 40),
+    "expert": Level(30, 16, 99),
+}
+
+
+def _toollib_rzini(layout: Layout, runs: int) -> int | None:
+    try:
+        import ms_toollib
+    except ImportError:
+        return None
+    digits = board_digits(layout)
+    w = layout.width
+    rows = [list(digits[r * w : (r + 1) * w]) for r in range(layout.height)]
+    return int(ms_toollib.cal_rzini(rows, runs))
+
+
+def board_row(layout: Layout, seconds: float, seed: int, runs: int) -> dict[str, Any]:
+    """One board's figures (the sequence replayed and checked)."""
+    measures = board_measures(layout)
+    plan = min_clicks(layout, seconds=seconds)
+    game = Game.from_layout(layout)
+    for move in plan.clicks:
+        game.push(move)
+    if not game.outcome.won:
+        raise AssertionError(f"the sequence does not win: {layout}")
+    return {
+        "bbbv": measures.bbbv,
+        "zini": measures.zini,
+        "hzini": measures.hzini,
+        "rzini": rzini(layout, random.Random(seed), runs),
+        "toollib_rzini": _toollib_rzini(layout, runs),
+        "min_clicks": plan.count,
+        "lower_bound": plan.lower_bound,
+        "optimal": plan.optimal,
+        "seconds": round(plan.seconds, 3),
+        "rounds": plan.rounds,
+    }
+
+
+def _mean(values: list[float]) -> float | None:
+    return round(statistics.fmean(values), 3) if values else None
+
+
+def summary(rows: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
+    """A level's summary: proved rate, times, ZiNi's excess over the minimum."""
+    proved = [r for r in rows if r["optimal"]]
+    out: dict[str, Any] = {
+        "boards": len(rows),
+        "budget_seconds": seconds,
+        "proved": len(proved),
+        "proved_rate": round(len(proved) / len(rows), 3),
+        "median_seconds_proved": (
+            round(statistics.median(r["seconds"] for r in proved), 3) if proved else None
+        ),
+        "mean_bbbv": _mean([r["bbbv"] for r in rows]),
+        "mean_min_clicks_proved": _mean([r["min_clicks"] for r in proved]),
+        "mean_zini_minus_optimum": _mean([r["zini"] - r["min_clicks"] for r in proved]),
+        "mean_hzini_minus_optimum": _mean([r["hzini"] - r["min_clicks"] for r in proved]),
+        "mean_rzini_minus_optimum": _mean([r["rzini"] - r["min_clicks"] for r in proved]),
+        "mean_zini_minus_best_found": _mean([r["zini"] - r["min_clicks"] for r in rows]),
+        "mean_zini_minus_lower_bound": _mean([r["zini"] - r["lower_bound"] for r in rows]),
+        "mean_best_minus_lower_bound": _mean([r["min_clicks"] - r["lower_bound"] for r in rows]),
+        "mean_rzini": _mean([r["rzini"] for r in rows]),
+    }
+    theirs = [r["toollib_rzini"] for r in rows if r["toollib_rzini"] is not None]
+    if len(theirs) == len(rows):
+        out["mean_toollib_rzini"] = _mean(theirs)
+    return out
+
+
+def table(data: dict[str, Any]) -> str:
+    """The stored results as a markdown table, one row per level."""
+    lines = [
+        "| level | boards | proved in the budget | median time proved | mean 3BV "
+        "| ZiNi - minimum (proved boards) | HZiNi - minimum | rZiNi - minimum "
+        "| ZiNi - best found (all) | ZiNi - lower bound (all) |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for name, entry in data["levels"].items():
+        s = entry["summary"]
+        median = s["median_seconds_proved"]
+        lines.append(
+            f"| {name} ({entry['level']}) | {s['boards']} | {s['proved']} "
+            f"({100 * s['proved_rate']:.0f}%) | {'-' if median is None else f'{median:.2f} s'} "
+            f"| {s['mean_bbbv']:.1f} | {s['mean_zini_minus_optimum']} "
+            f"| {s['mean_hzini_minus_optimum']} | {s['mean_rzini_minus_optimum']} "
+            f"| {s['mean_zini_minus_best_found']} | {s['mean_zini_minus_lower_bound']} |"
+        )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--runs", type=int, default=100, help="rZiNi runs")
+    parser.add_argument("--levels", default=",".join(LEVELS))
+    parser.add_argument("--save", action="store_true", help=f"write {RESULTS.name}")
+    parser.add_argument("--table", action="store_true", help="print the stored results")
+    args = parser.parse_args()
+    if args.table:
+        print(table(json.loads(RESULTS.read_text())))
+        return
+    data: dict[str, Any] = {"seed": args.seed, "levels": {}}
+    for name in args.levels.split(","):
+        level = LEVELS[name]
+        rng = random.Random(f"{args.seed}-{name}")
+        rows = []
+        start = time.monotonic()
+        for k in range(args.boards):
+            layout = random_layout(level, rng)
+            rows.append(board_row(layout, args.seconds, args.seed + k, args.runs))
+            r = rows[-1]
+            print(
+                f"{name} {k}: 3BV {r['bbbv']} ZiNi {r['zini']} min {r['min_clicks']}"
+                f"{'' if r['optimal'] else ' (bound ' + str(r['lower_bound']) + ')'}"
+                f" {r['seconds']}s",
+                flush=True,
+            )
+        result = summary(rows, args.seconds)
+        result["wall_seconds"] = round(time.monotonic() - start, 1)
+        print(name, json.dumps(result), flush=True)
+        data["levels"][name] = {"level": str(level), "summary": result, "boards": rows}
+    if args.save:
+        RESULTS.write_text(json.dumps(data, indent=1) + "\n")
+        print(f"wrote {RESULTS}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,391 @@
+"""Efficiency measures of a known board: 3BV, openings, islands, ZiNi, HZiNi and rZiNi.
+
+Speed players grade a finished board by its 3BV per second and by its efficiency, 3BV per
+click. How few clicks a board needs is estimated by greedy players everybody quotes:
+
+- **3BV** (Bechtel's Board Benchmark Value): the fewest *left* clicks that clear the board,
+  one per *opening* (an 8-connected region of zeros, opened with its border by one click)
+  plus one per digit next to no zero. *Islands* are the 8-connected regions of those
+  digits.
+- **ZiNi** (Zimmermann and Nikolaus): repeatedly take the cell of highest *premium* (the
+  3BV a chord there would clear, less the clicks it costs: the flags it needs, the chord
+  and, when closed, the click that opens it), open it, flag its mines and chord it; when no
+  premium is positive, click the first cell that still needs a click.
+- **HZiNi** ("human" ZiNi): click every opening first, then chord only on open cells.
+- **rZiNi**: ZiNi with ties broken at random, the best of many runs.
+
+:func:`zini` and :func:`hzini` are exact replicas of ms-toollib's ``cal_zini`` and
+``cal_hzini`` (the original algorithm, with its quirks: the cells are scanned by columns,
+a border digit remembers at most two openings, a chord is counted even when it opens
+nothing), so the numbers agree with Metasweeper's. They are upper bounds on the fewest
+clicks; :mod:`minesolver.game.clicks` proves the minimum.
+
+>>> from minesolver.game import Layout
+>>> layout = Layout.from_cells(4, 3, [(3, 0), (3, 2)])
+>>> m = board_measures(layout)
+>>> m.bbbv, m.openings, m.islands, m.zini, m.hzini
+(2, 1, 1, 2, 2)
+
+Cost: the 3BV, openings and islands are one flood fill, O(cells). A ZiNi run makes at most
+one step per cell, each a scan of the board for the highest premium: O(cells²) in the
+worst case, about O(3BV * cells) in practice (a few milliseconds on expert); rZiNi costs
+``iterations`` runs.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from minesolver.game.layouts import Layout
+from minesolver.game.move import Move
+from minesolver.game.rules import Game
+from minesolver.position import Cell, neighbour_table
+
+__all__ = [
+    "MINE",
+    "BoardMeasures",
+    "bbbv",
+    "board_digits",
+    "board_measures",
+    "hzini",
+    "rzini",
+    "zini",
+    "zini_moves",
+]
+
+MINE = -1
+"""The value :func:`board_digits` gives a mine."""
+
+
+def board_digits(layout: Layout) -> tuple[int, ...]:
+    """Each cell's number of mines around it, row-major, :data:`MINE` (-1) for a mine.
+
+    >>> board_digits(Layout.from_cells(3, 1, [(2, 0)]))
+    (0, 1, -1)
+    """
+    table = neighbour_table(layout.width, layout.height)
+    mine = [False] * (layout.width * layout.height)
+    for i in layout.mine_indices:
+        mine[i] = True
+    return tuple(
+        MINE if m else sum(mine[j] for j in around) for m, around in zip(mine, table, strict=True)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class BoardMeasures:
+    """A board's efficiency figures: its size, 3BV, openings, islands, ZiNi and HZiNi.
+
+    ``islands`` counts the 8-connected regions of the digits next to no zero (each such
+    digit is one left click of the 3BV); ``zini`` and ``hzini`` are ms-toollib's greedy
+    estimates of the fewest clicks (:func:`zini`, :func:`hzini`).
+    """
+
+    width: int
+    height: int
+    mines: int
+    bbbv: int
+    openings: int
+    islands: int
+    zini: int
+    hzini: int
+
+
+def bbbv(layout: Layout) -> int:
+    """The 3BV: openings plus the digits next to no zero; O(cells).
+
+    >>> bbbv(Layout.from_cells(3, 3, [(1, 1)]))
+    8
+    """
+    openings, island = _units(layout)
+    return openings + len(island)
+
+
+def board_measures(layout: Layout) -> BoardMeasures:
+    """3BV, openings, islands, ZiNi and HZiNi of ``layout``: O(cells²) at worst (ZiNi)."""
+    openings, island = _units(layout)
+    table = neighbour_table(layout.width, layout.height)
+    return BoardMeasures(
+        width=layout.width,
+        height=layout.height,
+        mines=len(layout.mine_indices),
+        bbbv=openings + len(island),
+        openings=openings,
+        islands=_regions(set(island), table),
+        zini=zini(layout),
+        hzini=hzini(layout),
+    )
+
+
+def _units(layout: Layout) -> tuple[int, frozenset[int]]:
+    """The number of openings and the row-major indices of the digits next to no zero."""
+    digits = board_digits(layout)
+    table = neighbour_table(layout.width, layout.height)
+    island = frozenset(
+        i for i, d in enumerate(digits) if d > 0 and all(digits[j] != 0 for j in table[i])
+    )
+    zeros = {i for i, d in enumerate(digits) if d == 0}
+    return _regions(zeros, table), island
+
+
+def _regions(cells: set[int], table: tuple[tuple[int, ...], ...]) -> int:
+    """The number of 8-connected regions of ``cells`` (consumed)."""
+    count = 0
+    while cells:
+        count += 1
+        stack = [cells.pop()]
+        while stack:
+            for j in table[stack.pop()]:
+                if j in cells:
+                    cells.remove(j)
+                    stack.append(j)
+    return count
+
+
+# -- ZiNi ----------------------------------------------------------------------------------
+
+
+def zini(layout: Layout) -> int:
+    """ZiNi: the clicks of the greedy chording player, as ms-toollib's ``cal_zini``.
+
+    >>> zini(Layout.from_cells(3, 3, []))
+    1
+    """
+    return _Zini(layout).run(human=False, rng=None)
+
+
+def hzini(layout: Layout) -> int:
+    """HZiNi: every opening clicked first, then chords on open cells only, as ms-toollib's
+    ``cal_hzini``.
+
+    >>> hzini(Layout.from_cells(3, 1, [(1, 0)]))
+    2
+    """
+    return _Zini(layout).run(human=True, rng=None)
+
+
+def rzini(layout: Layout, rng: random.Random, iterations: int = 100) -> int:
+    """Random-restart ZiNi: the fewest clicks of ``iterations`` ZiNi runs that break ties
+    among the best premiums (and among the cells left to click) at random, and of the
+    deterministic run; never more than :func:`zini`. ``rng`` makes it reproducible.
+
+    The runs are ms-toollib's ``cal_rzini``'s (the same ties broken uniformly), from
+    ``rng`` instead of the operating system's randomness, and the deterministic run is
+    counted too; on 50 boards of each level, 100 runs of each give the same means
+    (``benchmarks/bench_efficiency.py``). O(iterations * ZiNi).
+
+    >>> rzini(Layout.from_cells(3, 3, [(1, 1)]), random.Random(1), iterations=5)
+    5
+    """
+    if iterations < 0:
+        raise ValueError(f"rzini: iterations {iterations} is negative")
+    best = zini(layout)
+    for _ in range(iterations):
+        best = min(best, _Zini(layout).run(human=False, rng=rng))
+    return best
+
+
+def zini_moves(
+    layout: Layout, *, human: bool = False, rng: random.Random | None = None
+) -> tuple[Move, ...]:
+    """The clicks of one ZiNi run (HZiNi with ``human``; ties at random with ``rng``) as
+    moves that replay through :meth:`Game.push <minesolver.game.Game.push>` to a won game.
+
+    The moves that change nothing (a chord that opens no cell, the flags and chord made
+    after the last cell opened) are left out, so there may be fewer of them than the
+    figure :func:`zini` counts.
+
+    >>> [(m.kind, m.cell) for m in zini_moves(Layout.from_cells(3, 1, [(2, 0)]))]
+    [('open', (0, 0))]
+    """
+    z = _Zini(layout)
+    z.run(human=human, rng=rng)
+    return z.useful_moves()
+
+
+class _Zini:
+    """One run of the ZiNi family on a board: the original algorithm's state.
+
+    Cells are indexed by columns (``column * height + row``), as the original scans them:
+    the greedy choice takes the first best premium in that order, so the order is part of
+    the figure.
+    """
+
+    def __init__(self, layout: Layout) -> None:
+        w, h = layout.width, layout.height
+        self.width, self.height = w, h
+        n = w * h
+        mine = [False] * n
+        for i in layout.mine_indices:
+            mine[(i % w) * h + i // w] = True
+        self.mine = mine
+        self.mines = len(layout.mine_indices)
+        # the 3x3 box around each cell, itself included, in the original's order
+        box: list[tuple[int, ...]] = []
+        for c in range(w):
+            for r in range(h):
+                box.append(
+                    tuple(
+                        cc * h + rr
+                        for rr in range(max(r - 1, 0), min(r + 1, h - 1) + 1)
+                        for cc in range(max(c - 1, 0), min(c + 1, w - 1) + 1)
+                    )
+                )
+        self.box = box
+        number = [sum(mine[j] for j in box[i]) for i in range(n)]
+        self.number = number
+        opening = [0] * n
+        opening2 = [0] * n
+        ops = 0
+        for i in range(n):
+            if not mine[i] and number[i] == 0 and opening[i] == 0:
+                ops += 1
+                opening[i] = ops
+                stack = [i]
+                while stack:
+                    for j in box[stack.pop()]:
+                        if number[j] != 0:
+                            if opening[j] == 0:
+                                opening[j] = ops
+                            elif opening[j] != ops and opening2[j] == 0:
+                                opening2[j] = ops
+                        elif opening[j] == 0:
+                            opening[j] = ops
+                            stack.append(j)
+        self.opening, self.opening2 = opening, opening2
+        premium = [-number[i] - 2 for i in range(n)]
+        for i in range(n):
+            if number[i] == 0:
+                premium[i] += 1
+            else:
+                adj = sum(1 for j in box[i] if not mine[j] and opening[j] == 0)
+                premium[i] += adj + (opening[i] != 0) + (opening2[i] != 0)
+        self.premium = premium
+        self.opened = [False] * n
+        self.flagged = [False] * n
+        self.closed = n
+        self.count = 0
+        self.moves: list[Move] = []
+
+    def _cell(self, i: int) -> Cell:
+        return (i // self.height, i % self.height)
+
+    def _open(self, i: int) -> None:
+        self.opened[i] = True
+        self.premium[i] += 1
+        if self.opening[i] == 0:
+            for j in self.box[i]:
+                self.premium[j] -= 1
+        self.closed -= 1
+
+    def _reveal(self, i: int) -> None:
+        if self.opened[i] or self.flagged[i]:
+            return
+        if self.number[i] != 0:
+            self._open(i)
+            return
+        op, opening, opening2, opened = self.opening[i], self.opening, self.opening2, self.opened
+        for j in range(len(opened)):
+            if opening[j] == op or opening2[j] == op:
+                if not opened[j]:
+                    self._open(j)
+                self.premium[j] -= 1
+
+    def _click(self, i: int) -> None:
+        self._reveal(i)
+        self.count += 1
+        self.moves.append(Move("open", self._cell(i)))
+
+    def _flag_around(self, i: int) -> None:
+        for j in self.box[i]:
+            if self.mine[j] and not self.flagged[j]:
+                self.count += 1
+                self.flagged[j] = True
+                self.moves.append(Move("flag", self._cell(j)))
+                for k in self.box[j]:
+                    self.premium[k] += 1
+
+    def _chord(self, i: int) -> None:
+        self.count += 1
+        self.moves.append(Move("chord", self._cell(i)))
+        for j in self.box[i]:
+            self._reveal(j)
+
+    def run(self, *, human: bool, rng: random.Random | None) -> int:
+        """Play to the end and return the clicks counted (the original's figure)."""
+        mine, opened, number, opening = self.mine, self.opened, self.number, self.opening
+        n = len(mine)
+        if human:  # HZiNi clicks every opening first
+            for j in range(n):
+                if not mine[j] and number[j] == 0 and not opened[j]:
+                    self._click(j)
+        while self.closed > self.mines:
+            premium = self.premium
+            best = -1
+            ties: list[int] = []
+            for i in range(n):
+                if mine[i] or (human and not opened[i]):
+                    continue
+                p = premium[i]
+                if p > best:
+                    best, ties = p, [i]
+                elif p == best and best >= 0 and rng is not None:
+                    ties.append(i)
+            if ties:
+                i = ties[0] if rng is None else ties[_below(rng, len(ties))]
+                if not opened[i]:
+                    self._click(i)
+                self._flag_around(i)
+                self._chord(i)
+                continue
+            left = [
+                j
+                for j in range(n)
+                if not opened[j] and not mine[j] and (number[j] == 0 or opening[j] == 0)
+            ]
+            if not left:
+                break
+            self._click(left[0] if rng is None else left[_below(rng, len(left))])
+        return self.count
+
+    def useful_moves(self) -> tuple[Move, ...]:
+        """The run's moves less those that change nothing (see :func:`zini_moves`): a
+        flag is kept when a chord that opens something needs it, just before that chord."""
+        game = Game.from_layout(_row_major(self))
+        table = neighbour_table(self.width, self.height)
+        mine = set(game.layout.mine_indices if game.layout else ())
+        is_open: set[int] = set()
+        pending: set[int] = set()
+        kept: list[Move] = []
+        w = self.width
+        for move in self.moves:
+            if game.over:
+                break
+            x, y = move.cell
+            i = y * w + x
+            if move.kind == "flag":
+                pending.add(i)
+                continue
+            if move.kind == "chord":
+                if all(j in is_open or j in mine for j in table[i]):
+                    continue
+                for j in sorted(pending.intersection(table[i])):
+                    game.push(Move("flag", (j % w, j // w)))
+                    kept.append(Move("flag", (j % w, j // w)))
+                pending.difference_update(table[i])
+            elif i in is_open:
+                continue
+            step = game.push(move)
+            kept.append(move)
+            is_open.update(cx + cy * w for cx, cy in step.opened)
+        return tuple(kept)
+
+
+def _below(rng: random.Random, n: int) -> int:
+    return rng.randrange(n) if n > 1 else 0
+
+
+def _row_major(z: _Zini) -> Layout:
+    w, h = z.width, z.height
+    return Layout(w, h, tuple(sorted((i % h) * w + i // h for i in range(w * h) if z.mine[i])))

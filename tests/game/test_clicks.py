@@ -1,0 +1,219 @@
+"""The proved fewest clicks: equal to an exhaustive search on tiny boards, never above
+ZiNi, and the clicks themselves replay through ``Game.push`` to a won game."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable
+
+import pytest
+
+from minesolver.game import Game, Layout, Level, Move, random_layout
+from minesolver.game.clicks import MinClicks, min_clicks, move_notation, parse_notation
+from minesolver.game.efficiency import bbbv, zini
+from minesolver.position import neighbour_table
+
+pytest.importorskip("pysat")
+
+LayoutOf = Callable[[list[str]], Layout]
+
+
+def _rules(layout: Layout) -> tuple[list[tuple[int, ...]], list[int], int, int]:
+    """The board as bitmasks: neighbours, digits, the mines, the safe cells."""
+    n = layout.width * layout.height
+    table = [tuple(t) for t in neighbour_table(layout.width, layout.height)]
+    mines = sum(1 << i for i in layout.mine_indices)
+    digit = [sum(mines >> j & 1 for j in table[i]) for i in range(n)]
+    return table, digit, mines, ((1 << n) - 1) & ~mines
+
+
+def _flood(table: list[tuple[int, ...]], digit: list[int], opened: int, flags: int, i: int) -> int:
+    """Open cell ``i`` (safe, closed, unflagged) and flood from the zeros."""
+    stack = [i]
+    opened |= 1 << i
+    while stack:
+        k = stack.pop()
+        if digit[k] == 0:
+            for j in table[k]:
+                if not (opened | flags) >> j & 1:
+                    opened |= 1 << j
+                    stack.append(j)
+    return opened
+
+
+def fewest_clicks_by_search(layout: Layout) -> int:
+    """Breadth-first search over (open cells, flags) with every click the rules allow:
+    a left click on a closed unflagged cell (a mine loses, so it is never on a winning
+    path), a right click flagging or unflagging any closed cell, a chord on an open digit
+    whose flagged neighbours number it. Independent of the solver: bitmasks and the
+    rules. Exponential: for boards of a dozen cells."""
+    table, digit, mines, safe = _rules(layout)
+    if not safe:
+        return 0
+    depth = {(0, 0): 0}
+    queue = deque([(0, 0)])
+    while queue:
+        opened, flags = state = queue.popleft()
+        nxt = []
+        for i in range(len(digit)):
+            bit = 1 << i
+            if opened & bit:
+                if sum(flags >> j & 1 for j in table[i]) == digit[i]:
+                    closed = [j for j in table[i] if not (opened | flags) >> j & 1]
+                    if closed and not any(mines >> j & 1 for j in closed):
+                        new = opened
+                        for j in closed:
+                            new = _flood(table, digit, new, flags, j)
+                        nxt.append((new, flags))
+            elif flags & bit:
+                nxt.append((opened, flags & ~bit))
+            else:
+                if not mines & bit:
+                    nxt.append((_flood(table, digit, opened, flags, i), flags))
+                nxt.append((opened, flags | bit))
+        for new in nxt:
+            if new not in depth:
+                depth[new] = depth[state] + 1
+                if new[0] & safe == safe:
+                    return depth[new]
+                queue.append(new)
+    raise AssertionError("no sequence clears the board")
+
+
+def fewest_clicks_by_dijkstra(layout: Layout) -> int:
+    """The same minimum by a shortest-path search whose moves are a left click (cost 1)
+    and a chord with the flags it still needs placed just before it (cost 1 + those
+    flags): any winning sequence becomes one of these at no greater cost (a flag moved
+    to just before the first chord that needs it changes nothing else; a wrong flag or
+    an unneeded one only costs). States are the open cells and the flags."""
+    table, digit, mines, safe = _rules(layout)
+    if not safe:
+        return 0
+    best = {(0, 0): 0}
+    buckets: list[list[tuple[int, int]]] = [[(0, 0)]]
+    cost = 0
+    while cost < len(buckets):
+        for state in buckets[cost]:
+            if best[state] != cost:
+                continue
+            opened, flags = state
+            if opened & safe == safe:
+                return cost
+            for i in range(len(digit)):
+                bit = 1 << i
+                if opened & bit:
+                    need = [j for j in table[i] if mines >> j & 1 and not flags >> j & 1]
+                    more = flags | sum(1 << j for j in need)
+                    closed = [j for j in table[i] if not (opened | more) >> j & 1]
+                    if not closed:
+                        continue
+                    new = opened
+                    for j in closed:
+                        new = _flood(table, digit, new, more, j)
+                    moves = [((new, more), cost + 1 + len(need))]
+                elif not mines & bit and not flags & bit:
+                    moves = [((_flood(table, digit, opened, flags, i), flags), cost + 1)]
+                else:
+                    continue
+                for new_state, new_cost in moves:
+                    if new_cost < best.get(new_state, new_cost + 1):
+                        best[new_state] = new_cost
+                        while len(buckets) <= new_cost:
+                            buckets.append([])
+                        buckets[new_cost].append(new_state)
+        cost += 1
+    raise AssertionError("no sequence clears the board")
+
+
+def replay(layout: Layout, plan: MinClicks) -> Game:
+    game = Game.from_layout(layout)
+    for move in plan.clicks:
+        assert not game.over, "a click after the end"
+        assert game.push(move).changed, f"{move_notation(move)} changes nothing"
+    return game
+
+
+def _tiny(seed: int, width: int, height: int) -> Layout:
+    rng = random.Random(seed)
+    return random_layout(Level(width, height, rng.randint(1, width * height // 3)), rng)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_equals_the_full_search_on_the_smallest_boards(seed: int) -> None:
+    layout = _tiny(seed, 3 + seed % 2, 3)
+    plan = min_clicks(layout)
+    assert plan.optimal and plan.lower_bound == plan.count
+    assert plan.count == fewest_clicks_by_search(layout) == fewest_clicks_by_dijkstra(layout)
+    assert replay(layout, plan).outcome.won
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_equals_the_search_on_tiny_boards(seed: int) -> None:
+    width, height = ((4, 4), (5, 4), (4, 5))[seed % 3]
+    layout = _tiny(1000 + seed, width, height)
+    plan = min_clicks(layout)
+    assert plan.optimal
+    assert plan.count == fewest_clicks_by_dijkstra(layout)
+    assert replay(layout, plan).outcome.won
+
+
+def test_chords_beat_left_clicks_where_they_should(layout_of: LayoutOf) -> None:
+    # eight digits around one mine, none next to a zero: 8 left clicks, or a left click,
+    # a flag and three chords
+    ring = layout_of(["...", ".*.", "..."])
+    plan = min_clicks(ring)
+    assert bbbv(ring) == 8 and plan.count == 5 and plan.optimal
+    assert [move.kind for move in plan.clicks].count("chord") == 3
+    assert replay(ring, plan).outcome.won
+    # an opening floods everything: one click
+    assert min_clicks(layout_of(["....", "....", "....", "...*"])).count == 1
+
+
+@pytest.mark.parametrize("level", [Level(9, 9, 10), Level(8, 8, 12)])
+def test_beginner_boards_are_proved_and_never_above_zini(level: Level) -> None:
+    rng = random.Random(42)
+    for _ in range(8):
+        layout = random_layout(level, rng)
+        plan = min_clicks(layout, seconds=30)
+        assert plan.optimal, layout
+        assert plan.count <= zini(layout)
+        assert plan.lower_bound == plan.count
+        assert replay(layout, plan).outcome.won
+
+
+def test_past_the_deadline_the_best_found_with_a_proved_bound() -> None:
+    layout = random_layout(Level(30, 16, 99), random.Random(3))
+    plan = min_clicks(layout, seconds=0.5)
+    assert 0 < plan.lower_bound <= plan.count <= zini(layout)
+    assert plan.seconds < 5  # the deadline is checked inside the loop
+    assert replay(layout, plan).outcome.won
+
+
+def test_boards_without_a_safe_cell_or_a_mine() -> None:
+    full = Layout.from_cells(2, 1, [(0, 0), (1, 0)])
+    plan = min_clicks(full)
+    assert (plan.clicks, plan.count, plan.lower_bound, plan.optimal) == ((), 0, 0, True)
+    empty = Layout.from_cells(4, 3, [])
+    plan = min_clicks(empty)
+    assert plan.count == plan.lower_bound == 1 and plan.clicks[0].kind == "open"
+
+
+def test_notation_round_trips_and_rejects_nonsense() -> None:
+    for move in (Move("open", (3, 4)), Move("flag", (0, 0)), Move("chord", (12, 7))):
+        assert parse_notation(move_notation(move)) == move
+    assert move_notation(Move("flag", (5, 5))) == "R 5,5"
+    for bad in ("X 1,2", "L 1", "L a,b", ""):
+        with pytest.raises(ValueError, match="click"):
+            parse_notation(bad)
+    with pytest.raises(ValueError, match="not a click"):
+        move_notation(Move("unflag", (1, 1)))
+    with pytest.raises(ValueError, match="positive"):
+        min_clicks(Layout.from_cells(2, 2, []), seconds=0)
+
+
+def test_no_limit_is_allowed() -> None:
+    plan = min_clicks(Layout.from_cells(5, 1, [(2, 0)]), seconds=float("inf"))
+    assert plan.optimal and plan.notation() == ["L 0,0", "L 4,0"]
+    with pytest.raises(ValueError, match="positive"):
+        min_clicks(Layout.from_cells(2, 2, []), seconds=float("nan"))
