@@ -79,6 +79,20 @@ class JobCrashed(Exception):
     """The job failed in an unexpected way (a bug); details stay in the server log."""
 
 
+ARENA_RESERVE = "64M"
+"""Address space the native core's allocator (mimalloc) reserves up front in a worker:
+its default, 1 GiB, would alone exceed the memory limit, which bounds the address space
+(``RLIMIT_AS``); beyond this it reserves more as the job grows, within the limit."""
+
+
+def _worker_environment() -> dict[str, str]:
+    """The server's environment, with the native allocator's first reservation made small
+    (unless the caller chose one)."""
+    env = dict(os.environ)
+    env.setdefault("MIMALLOC_ARENA_RESERVE", ARENA_RESERVE)
+    return env
+
+
 class _Worker:
     """One worker process (a fresh interpreter) and the parent's ends of its pipes.
 
@@ -95,6 +109,7 @@ class _Worker:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             close_fds=True,
+            env=_worker_environment(),
         )
         assert self.process.stdin is not None and self.process.stdout is not None
         self.outbox = Connection(os.dup(self.process.stdin.fileno()), readable=False)
