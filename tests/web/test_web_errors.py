@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+pytest.importorskip("starlette")  # the web extra
+
 from minesolver.engines import EngineError, EngineLimitExceeded
 from minesolver.game import GameError
 from minesolver.position import InconsistentPosition, Position, PositionFormatError
