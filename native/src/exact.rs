@@ -245,31 +245,51 @@ fn combine_fast(
 
 /// Each unknown cell's level, the certain cells, and the levels' numerators.
 fn levels(board: &Board, problem: &Problem, c: Combination<BigUint>) -> Analysis {
-    let n = board.cells.len();
-    let mut cell_level = vec![NOT_UNKNOWN; n];
+    let mut cell_level = vec![NOT_UNKNOWN; board.cells.len()];
     for &i in &problem.forced_safe {
         cell_level[i as usize] = ZERO;
     }
     for &i in &problem.forced_mines {
         cell_level[i as usize] = ONE;
     }
+    let boxes = problem.components.iter().flat_map(|comp| comp.cells.iter());
+    let interior = problem.interior.iter().map(|&i| i as usize);
+    analysis_from_levels(
+        cell_level,
+        boxes,
+        problem.interior.len() as u64,
+        interior,
+        c,
+    )
+}
+
+/// The analysis from a combination: ``cell_level`` holds the forced cells (ZERO, ONE) and
+/// NOT_UNKNOWN elsewhere; ``boxes`` are the boxes' cells in the order of the combination's
+/// box weights (component by component), ``interior_cells`` the ``interior`` cells away
+/// from every digit. Each box and the interior get a level (ZERO, ONE, or a numerator of
+/// its own), and the certain cells are collected. Shared by [`analyze`] and the players'
+/// own reduction. O(cells).
+pub(crate) fn analysis_from_levels<'a>(
+    mut cell_level: Vec<u32>,
+    boxes: impl Iterator<Item = &'a Vec<u32>>,
+    interior: u64,
+    interior_cells: impl Iterator<Item = usize>,
+    c: Combination<BigUint>,
+) -> Analysis {
     let mut weights = Vec::new();
-    for (comp, row) in problem.components.iter().zip(c.box_weights) {
-        for (cells, w) in comp.cells.iter().zip(row) {
-            let level = if w.is_zero() {
-                ZERO
-            } else if w == c.total {
-                ONE
-            } else {
-                weights.push(w);
-                weights.len() as u32 + 1
-            };
-            for &i in cells {
-                cell_level[i as usize] = level;
-            }
+    for (cells, w) in boxes.zip(c.box_weights.into_iter().flatten()) {
+        let level = if w.is_zero() {
+            ZERO
+        } else if w == c.total {
+            ONE
+        } else {
+            weights.push(w);
+            weights.len() as u32 + 1
+        };
+        for &i in cells {
+            cell_level[i as usize] = level;
         }
     }
-    let interior = problem.interior.len() as u64;
     let mut interior_level = None;
     if interior > 0 {
         let level = if c.interior_weight.is_zero() {
@@ -280,8 +300,8 @@ fn levels(board: &Board, problem: &Problem, c: Combination<BigUint>) -> Analysis
             interior_level = Some(weights.len() as u32 + 2);
             weights.len() as u32 + 2
         };
-        for &i in &problem.interior {
-            cell_level[i as usize] = level;
+        for i in interior_cells {
+            cell_level[i] = level;
         }
     }
     let mut safe = Vec::new();

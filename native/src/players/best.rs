@@ -22,17 +22,14 @@ use num_integer::Integer;
 use num_traits::{One, Zero};
 
 use crate::exact::{Analysis, NOT_UNKNOWN, ONE, ZERO};
-use crate::game::{Kind, HIDDEN};
+use crate::game::HIDDEN;
 use crate::limits::Deadline;
 use crate::mt::Mt;
 
 use super::endgame::{enumerate_layouts, Endgame};
 use super::pseq::{digit_range, representatives};
 use super::whatif::{Certainty, Child, Counts, Parent};
-use super::{
-    certain_moves, layout_count, level_ratio, ratio_to_f64, PlayError, Player, PlayerMove, Ratio,
-    View, Why,
-};
+use super::{layout_count, level_ratio, ratio_to_f64, PlayError, Player, Ratio, View, Why};
 
 /// A non-negative exact fraction, kept reduced.
 #[derive(Debug, Clone)]
@@ -718,26 +715,18 @@ impl Player for Best {
         self.counts.clear();
     }
 
-    fn next_moves(
+    fn counts(&mut self) -> &mut Counts {
+        &mut self.counts
+    }
+
+    fn guess(
         &mut self,
         view: &View<'_>,
+        a: &Analysis,
+        parent: &Parent,
         rng: &mut Mt,
         deadline: &Deadline,
-    ) -> Result<Vec<PlayerMove>, PlayError> {
-        super::count_analysis();
-        let parent = Parent::with_counts(view, &mut self.counts, deadline)?;
-        let a = parent.analysis(deadline)?;
-        let mut moves = certain_moves(&a);
-        if !a.safe.is_empty() {
-            return Ok(moves);
-        }
-        let (cell, why) = self.choose(view, &a, &parent, rng, deadline)?;
-        moves.push(PlayerMove {
-            kind: Kind::Open,
-            cell,
-            guess: true,
-            why,
-        });
-        Ok(moves)
+    ) -> Result<(u32, Why), PlayError> {
+        self.choose(view, a, parent, rng, deadline)
     }
 }

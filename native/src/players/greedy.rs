@@ -4,12 +4,12 @@
 //! Cost per call: one exact analysis plus O(unknown cells) and one exact comparison per
 //! distinct probability.
 
+use crate::exact::Analysis;
 use crate::limits::Deadline;
 use crate::mt::Mt;
 
 use super::whatif::{Counts, Parent};
-use super::{certain_moves, lowest_cells, PlayError, Player, PlayerMove, View, Why};
-use crate::game::Kind;
+use super::{lowest_cells, PlayError, Player, View, Why};
 
 /// The `greedy` player; it keeps the counts of the components it met in the game.
 #[derive(Debug, Default)]
@@ -22,34 +22,31 @@ impl Player for Greedy {
         self.counts.clear();
     }
 
-    fn next_moves(
+    fn counts(&mut self) -> &mut Counts {
+        &mut self.counts
+    }
+
+    fn guess(
         &mut self,
-        view: &View<'_>,
+        _view: &View<'_>,
+        a: &Analysis,
+        _parent: &Parent,
         rng: &mut Mt,
-        deadline: &Deadline,
-    ) -> Result<Vec<PlayerMove>, PlayError> {
-        super::count_analysis();
-        let a = Parent::with_counts(view, &mut self.counts, deadline)?.analysis(deadline)?;
-        let mut moves = certain_moves(&a);
-        if !a.safe.is_empty() {
-            return Ok(moves);
-        }
-        let (low, cells) = lowest_cells(&a)
+        _deadline: &Deadline,
+    ) -> Result<(u32, Why), PlayError> {
+        let (low, cells) = lowest_cells(a)
             .ok_or_else(|| PlayError::Invalid("no cell left that could be safe".into()))?;
         let cell = if cells.len() == 1 {
             cells[0]
         } else {
             cells[rng.choice(cells.len())]
         };
-        moves.push(PlayerMove {
-            kind: Kind::Open,
+        Ok((
             cell,
-            guess: true,
-            why: Why::Lowest {
+            Why::Lowest {
                 low,
                 tied: cells.len(),
             },
-        });
-        Ok(moves)
+        ))
     }
 }

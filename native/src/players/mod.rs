@@ -163,13 +163,42 @@ pub trait Player: Send + Sync {
     /// Start a new game (forget what was kept for the last one).
     fn reset(&mut self) {}
 
-    /// Moves to make now, in order: every certain move, or those and one guess last.
+    /// The component counts the player keeps from one position to the next.
+    fn counts(&mut self) -> &mut whatif::Counts;
+
+    /// The cell to open, and why, when no cell is certain: the player's own rule.
+    fn guess(
+        &mut self,
+        view: &View<'_>,
+        a: &Analysis,
+        parent: &whatif::Parent,
+        rng: &mut Mt,
+        deadline: &Deadline,
+    ) -> Result<(u32, Why), PlayError>;
+
+    /// Moves to make now, in order: every certain move, or, when there is none, the guess.
     fn next_moves(
         &mut self,
         view: &View<'_>,
         rng: &mut Mt,
         deadline: &Deadline,
-    ) -> Result<Vec<PlayerMove>, PlayError>;
+    ) -> Result<Vec<PlayerMove>, PlayError> {
+        count_analysis();
+        let parent = whatif::Parent::with_counts(view, self.counts(), deadline)?;
+        let a = parent.analysis(deadline)?;
+        let mut moves = certain_moves(&a);
+        if !a.safe.is_empty() {
+            return Ok(moves);
+        }
+        let (cell, why) = self.guess(view, &a, &parent, rng, deadline)?;
+        moves.push(PlayerMove {
+            kind: Kind::Open,
+            cell,
+            guess: true,
+            why,
+        });
+        Ok(moves)
+    }
 }
 
 /// A fresh player by name (`greedy`, `pseq`, `best`), `None` for any other.

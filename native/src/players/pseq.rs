@@ -20,14 +20,13 @@ use num_bigint::BigUint;
 use num_traits::{CheckedSub, Zero};
 
 use crate::exact::{Analysis, NOT_UNKNOWN, ONE, ZERO};
-use crate::game::{Kind, FLAG, HIDDEN};
+use crate::game::{FLAG, HIDDEN};
 use crate::limits::Deadline;
 use crate::mt::Mt;
 
 use super::whatif::{Counts, Parent};
 use super::{
-    certain_moves, layout_count, lowest_cells, python_sum, ratio_to_f64, PlayError, Player,
-    PlayerMove, Ratio, View, Why,
+    layout_count, lowest_cells, python_sum, ratio_to_f64, PlayError, Player, Ratio, View, Why,
 };
 
 /// The `pseq` player; it keeps the counts of the components it met in the game.
@@ -362,27 +361,20 @@ impl Player for Pseq {
         self.counts.clear();
     }
 
-    fn next_moves(
+    fn counts(&mut self) -> &mut Counts {
+        &mut self.counts
+    }
+
+    fn guess(
         &mut self,
         view: &View<'_>,
+        a: &Analysis,
+        parent: &Parent,
         rng: &mut Mt,
         deadline: &Deadline,
-    ) -> Result<Vec<PlayerMove>, PlayError> {
-        super::count_analysis();
-        let parent = Parent::with_counts(view, &mut self.counts, deadline)?;
-        let a = parent.analysis(deadline)?;
-        let mut moves = certain_moves(&a);
-        if !a.safe.is_empty() {
-            return Ok(moves);
-        }
-        let (cell, why) = self.choose(view, &a, &parent, rng, deadline)?;
+    ) -> Result<(u32, Why), PlayError> {
+        let (cell, why) = self.choose(view, a, parent, rng, deadline)?;
         debug_assert!(a.cell_level[cell as usize] != NOT_UNKNOWN);
-        moves.push(PlayerMove {
-            kind: Kind::Open,
-            cell,
-            guess: true,
-            why,
-        });
-        Ok(moves)
+        Ok((cell, why))
     }
 }

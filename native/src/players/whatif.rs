@@ -22,7 +22,7 @@ use num_traits::Zero;
 use crate::combine::{combine, Combination, CombineError};
 use crate::constraints::{build, Board, Shape};
 use crate::count::Wide;
-use crate::exact::{Analysis, NOT_UNKNOWN, ONE, ZERO};
+use crate::exact::{analysis_from_levels, Analysis, NOT_UNKNOWN, ONE, ZERO};
 use crate::frontier::{count, count_in, ComponentCount, CountError};
 use crate::game::{FLAG, HIDDEN};
 use crate::hash::FxHashMap;
@@ -210,8 +210,7 @@ impl Parent {
         let comb = self
             .combine(&all, &[], self.interior_cells, deadline)?
             .ok_or(PlayError::Inconsistent)?;
-        let n = self.component.len();
-        let mut cell_level = vec![NOT_UNKNOWN; n];
+        let mut cell_level = vec![NOT_UNKNOWN; self.component.len()];
         for (i, &f) in self.forced.iter().enumerate() {
             if f == FORCED_SAFE {
                 cell_level[i] = ZERO;
@@ -219,60 +218,16 @@ impl Parent {
                 cell_level[i] = ONE;
             }
         }
-        let mut weights = Vec::new();
-        for (boxes, row) in self.boxes.iter().zip(comb.box_weights) {
-            for (cells, w) in boxes.iter().zip(row) {
-                let level = if w.is_zero() {
-                    ZERO
-                } else if w == comb.total {
-                    ONE
-                } else {
-                    weights.push(w);
-                    weights.len() as u32 + 1
-                };
-                for &i in cells {
-                    cell_level[i as usize] = level;
-                }
-            }
-        }
-        let interior = self.interior_cells;
-        let mut interior_level = None;
-        if interior > 0 {
-            let level = if comb.interior_weight.is_zero() {
-                ZERO
-            } else if comb.interior_weight == &comb.total * interior {
-                ONE
-            } else {
-                interior_level = Some(weights.len() as u32 + 2);
-                weights.len() as u32 + 2
-            };
-            for (i, &inside) in self.interior.iter().enumerate() {
-                if inside {
-                    cell_level[i] = level;
-                }
-            }
-        }
-        let mut safe = Vec::new();
-        let mut mines = Vec::new();
-        for (i, &l) in cell_level.iter().enumerate() {
-            if l == ZERO {
-                safe.push(i as u32);
-            } else if l == ONE {
-                mines.push(i as u32);
-            }
-        }
-        Ok(Analysis {
-            total: comb.total,
-            k_lo: comb.k_lo,
-            d: comb.d,
-            interior,
-            interior_weight: comb.interior_weight,
-            interior_level,
-            weights,
+        let boxes = self.boxes.iter().flatten();
+        let interior =
+            (self.interior.iter().enumerate()).filter_map(|(i, &inside)| inside.then_some(i));
+        Ok(analysis_from_levels(
             cell_level,
-            safe,
-            mines,
-        })
+            boxes,
+            self.interior_cells,
+            interior,
+            comb,
+        ))
     }
 
     /// The child with `cell` showing `digit`, or `None` when no layout allows that digit
