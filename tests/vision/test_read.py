@@ -185,6 +185,11 @@ def test_cli_read_and_solve(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     text.write_text("hello")
     assert main(["read", str(text)]) == 2
     assert capsys.readouterr().err.startswith("error: ")
+    # named as an image but not one: solve reads it as an image and says so
+    noise = tmp_path / "noise.png"
+    noise.write_bytes(bytes(rng.randrange(256) for _ in range(3000)))
+    assert main(["solve", str(noise)]) == 2
+    assert "is not an image that can be read" in capsys.readouterr().err
 
 
 def test_cli_solve_asks_for_mines_on_a_custom_board(

@@ -251,9 +251,7 @@ def is_image(source: str) -> bool:
             head = stream.read(8)
     except OSError:
         return Path(source).suffix.lower() in _IMAGE_SUFFIXES
-    return head.startswith(_IMAGE_MAGIC) or (
-        not head and Path(source).suffix.lower() in _IMAGE_SUFFIXES
-    )
+    return head.startswith(_IMAGE_MAGIC) or Path(source).suffix.lower() in _IMAGE_SUFFIXES
 
 
 def _read_image(source: str, mines: int | None) -> Position:
