@@ -15,12 +15,12 @@ from minesolver.game.efficiency import (
     bbbv,
     board_digits,
     board_measures,
+    board_stats,
     hzini,
     rzini,
     zini,
     zini_moves,
 )
-from minesolver.replay.board_stats import board_stats
 
 LayoutOf = Callable[[list[str]], Layout]
 

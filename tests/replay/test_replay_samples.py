@@ -8,9 +8,9 @@ import pytest
 from replay_samples import SAMPLES, SHARED, Figures, figures, sample_files
 
 from minesolver.game import Game
+from minesolver.game.efficiency import board_stats
 from minesolver.replay import Replay, grade_replay, load, play_events
 from minesolver.replay.actions import apply
-from minesolver.replay.board_stats import board_stats
 
 
 @pytest.mark.parametrize("path", sample_files(), ids=lambda p: p.name)

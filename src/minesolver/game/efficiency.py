@@ -45,9 +45,11 @@ from minesolver.position import Cell, neighbour_table
 __all__ = [
     "MINE",
     "BoardMeasures",
+    "BoardStats",
     "bbbv",
     "board_digits",
     "board_measures",
+    "board_stats",
     "hzini",
     "rzini",
     "zini",
@@ -92,41 +94,63 @@ class BoardMeasures:
     hzini: int
 
 
-def bbbv(layout: Layout) -> int:
-    """The 3BV: openings plus the digits next to no zero; O(cells).
+@dataclass(frozen=True, slots=True)
+class BoardStats:
+    """A layout's static figures. ``digits``: each cell's mine count around it
+    (:data:`MINE` for a mine), row-major; ``openings``: the 8-connected regions of zeros;
+    ``island_cells``: the digits next to no zero (each one click of the 3BV);
+    ``islands``: the 8-connected regions of those digits."""
 
-    >>> bbbv(Layout.from_cells(3, 3, [(1, 1)]))
-    8
+    digits: tuple[int, ...]
+    openings: int
+    islands: int
+    island_cells: frozenset[int]
+
+    @property
+    def bbbv(self) -> int:
+        """The 3BV: openings plus island digits."""
+        return self.openings + len(self.island_cells)
+
+
+def board_stats(layout: Layout) -> BoardStats:
+    """The static figures of ``layout``, as Metasweeper and ms-toollib count them; O(cells)
+    (one flood fill).
+
+    >>> s = board_stats(Layout.from_cells(4, 1, [(3, 0)]))
+    >>> s.digits, s.openings, s.islands, s.bbbv
+    ((0, 0, 1, -1), 1, 0, 1)
     """
-    openings, island = _units(layout)
-    return openings + len(island)
-
-
-def board_measures(layout: Layout) -> BoardMeasures:
-    """3BV, openings, islands, ZiNi and HZiNi of ``layout``: O(cells²) at worst (ZiNi)."""
-    openings, island = _units(layout)
-    table = neighbour_table(layout.width, layout.height)
-    return BoardMeasures(
-        width=layout.width,
-        height=layout.height,
-        mines=len(layout.mine_indices),
-        bbbv=openings + len(island),
-        openings=openings,
-        islands=_regions(set(island), table),
-        zini=zini(layout),
-        hzini=hzini(layout),
-    )
-
-
-def _units(layout: Layout) -> tuple[int, frozenset[int]]:
-    """The number of openings and the row-major indices of the digits next to no zero."""
     digits = board_digits(layout)
     table = neighbour_table(layout.width, layout.height)
     island = frozenset(
         i for i, d in enumerate(digits) if d > 0 and all(digits[j] != 0 for j in table[i])
     )
     zeros = {i for i, d in enumerate(digits) if d == 0}
-    return _regions(zeros, table), island
+    return BoardStats(digits, _regions(zeros, table), _regions(set(island), table), island)
+
+
+def bbbv(layout: Layout) -> int:
+    """The 3BV: openings plus the digits next to no zero; O(cells).
+
+    >>> bbbv(Layout.from_cells(3, 3, [(1, 1)]))
+    8
+    """
+    return board_stats(layout).bbbv
+
+
+def board_measures(layout: Layout) -> BoardMeasures:
+    """3BV, openings, islands, ZiNi and HZiNi of ``layout``: O(cells²) at worst (ZiNi)."""
+    stats = board_stats(layout)
+    return BoardMeasures(
+        width=layout.width,
+        height=layout.height,
+        mines=len(layout.mine_indices),
+        bbbv=stats.bbbv,
+        openings=stats.openings,
+        islands=stats.islands,
+        zini=zini(layout),
+        hzini=hzini(layout),
+    )
 
 
 def _regions(cells: set[int], table: tuple[tuple[int, ...], ...]) -> int:

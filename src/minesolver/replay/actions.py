@@ -36,8 +36,8 @@ from enum import Enum
 from typing import TYPE_CHECKING, Literal
 
 from minesolver.game import Game, Layout, Move, MoveKind
+from minesolver.game.efficiency import BoardStats, board_stats
 from minesolver.position import FLAG, HIDDEN, Cell, Position, neighbour_table
-from minesolver.replay.board_stats import BoardStats, board_stats
 
 if TYPE_CHECKING:
     from minesolver.replay.record import MouseEvent, Replay

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from minesolver.game import Game, Layout
+from minesolver.game.efficiency import board_stats
 from minesolver.position import Cell
 from minesolver.replay.actions import play_events
-from minesolver.replay.board_stats import board_stats
 from minesolver.replay.record import EVENT_KINDS, EventKind, MouseEvent, Replay, cell_at
 
 __all__ = ["replay_from_game", "replay_from_moves", "write_evf"]
