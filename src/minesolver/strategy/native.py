@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 import sys
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import minesolver._native as _native
 from minesolver.analysis import analyze
@@ -43,6 +44,9 @@ from minesolver.strategy.reasons import (
     SecondMove,
 )
 
+if TYPE_CHECKING:  # the settings' shape, as the stub of the native core declares it
+    from minesolver._native import _Best as BestSettings
+
 __all__ = [
     "NATIVE_PLAYERS",
     "NativeBest",
@@ -54,23 +58,9 @@ __all__ = [
 ]
 
 NATIVE_PLAYERS: tuple[str, ...] = ("greedy", "pseq", "best")
-"""The players that have a native implementation (``best`` without its endgame search
-and latent weight only: :class:`NativeBest`)."""
+"""The players that have a native implementation (``best`` but its latent 2x2 blocks:
+:class:`NativeBest`)."""
 
-BestSettings = tuple[
-    bool,
-    bool,
-    bool,
-    bool,
-    tuple[int, int],
-    int,
-    tuple[int, int],
-    bool,
-    tuple[int, int],
-    int,
-    tuple[bool, int, int],
-]
-"""``best``'s settings as the native player takes them."""
 
 COMPENSATED_SUM = sys.version_info >= (3, 12)
 """Whether Python's ``sum`` of floats is compensated (3.12 on): ``pseq``'s entropy is
