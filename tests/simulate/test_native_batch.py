@@ -97,21 +97,13 @@ def test_a_run_that_cannot_be_played_is_refused() -> None:
 
 
 def test_best_plays_natively_in_the_simulator_with_the_python_results() -> None:
-    """The simulator plays ``best`` (and its variants) by its native twin; a Python
-    ``best`` it cannot substitute (a subclass) gives the same records."""
-    from minesolver.strategy import register_player
-    from minesolver.strategy.best import BestStrategy, Options
-
-    class PythonBest(BestStrategy):
-        pass
-
-    register_player("best-python-reference", PythonBest)
-    register_player("best-python-no-endgame", lambda: PythonBest(Options(endgame=False)))
+    """The simulator plays ``best`` (and its variants) natively and the Python reference
+    ``best-py`` (and its variants) in Python, game by game: the same records."""
     setup, _ = make_setup(
         level="intermediate",
         first_click="safe",
         start="corner",
-        strategies=["best", "best-python-reference", "best-no-endgame", "best-python-no-endgame"],
+        strategies=["best", "best-py", "best-no-endgame", "best-py-no-endgame"],
         seed=8,
     )
     for r in simulate(setup, 30, batch_size=11).records:

@@ -24,6 +24,7 @@ from minesolver.strategy.endgame import (
     enumerate_layouts,
 )
 from minesolver.strategy.latent import latent_share
+from minesolver.strategy.native import NativeBest
 from minesolver.strategy.outcomes import OutcomeCache, cell_outcomes
 from minesolver.strategy.pseq import PseqStrategy, pseq_key
 from minesolver.strategy.reasons import Endgame, FiftyFifty, Reason
@@ -190,7 +191,7 @@ def test_pseq_ties_fall_to_expected_safe_cells_then_entropy() -> None:
     assert a > b
 
 
-@pytest.mark.parametrize("name", ["pseq", "best"])
+@pytest.mark.parametrize("name", ["pseq", "best", "best-py"])
 def test_players_finish_small_games(name: str) -> None:
     player = get_player(name)
     results = [
@@ -279,23 +280,32 @@ def test_heuristic_pruning_chooses_as_the_whole_window(size: str, games: int, la
     assert _CheckedBest.checked - before >= games // 2  # the check did run
 
 
-def test_best_variants_by_name() -> None:
-    """Ablations and settings of ``best`` are players by name (for ``bench --strategies``)."""
-    player = get_player("best-no-endgame")
-    assert isinstance(player, BestStrategy) and player.name == "best-no-endgame"
+@pytest.mark.parametrize(("family", "kind"), [("best", NativeBest), ("best-py", BestStrategy)])
+def test_best_variants_by_name(family: str, kind: type) -> None:
+    """Ablations and settings of ``best`` (native) and ``best-py`` (the Python reference)
+    are players by name (for ``bench --strategies``)."""
+    player = get_player(f"{family}-no-endgame")
+    assert isinstance(player, kind) and player.name == f"{family}-no-endgame"
     assert not player.options.endgame and player.options.second
-    tuned = get_player("best:margin=1/10;max_candidates=20;dead=0")
-    assert isinstance(tuned, BestStrategy)
+    tuned = get_player(f"{family}:margin=1/10;max_candidates=20;dead=0")
+    assert isinstance(tuned, kind)
     assert tuned.options.margin == Fraction(1, 10) and tuned.options.max_candidates == 20
     assert not tuned.options.dead and tuned.options.endgame
     for bad, reason in [
-        ("best-no-luck", "no ingredient 'luck'"),
-        ("best:speed=3", "not an option=value"),
-        ("best:margin=x", "not a value for margin"),
-        ("best:dead=maybe", "not a value for dead"),
+        (f"{family}-no-luck", "no ingredient 'luck'"),
+        (f"{family}:speed=3", "not an option=value"),
+        (f"{family}:margin=x", "not a value for margin"),
+        (f"{family}:dead=maybe", "not a value for dead"),
     ]:
         with pytest.raises(StrategyError, match=reason):
             get_player(bad)
+
+
+def test_latent_blocks_stay_python() -> None:
+    """Only the Python player counts latent 2x2 blocks: that setting gives it."""
+    player = get_player("best:latent_blocks=1")
+    assert type(player) is BestStrategy and player.options.latent_blocks
+    assert isinstance(get_player("best", latent_blocks=True), BestStrategy)
 
 
 def test_candidate_order_covers_certain_interior_cells() -> None:

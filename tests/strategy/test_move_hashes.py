@@ -60,7 +60,7 @@ def play(
     return {"sha256": digest.hexdigest(), "wins": wins}
 
 
-REFERENCE = {"greedy": "greedy-py", "pseq": "pseq-py"}
+REFERENCE = {"greedy": "greedy-py", "pseq": "pseq-py", "best": "best-py"}
 """Native players -> their Python reference, which must make the same moves."""
 
 

@@ -24,6 +24,7 @@ from minesolver.strategy import (
 )
 from minesolver.strategy.best import BestStrategy, Options
 from minesolver.strategy.greedy import GreedyStrategy
+from minesolver.strategy.native import NativeBest
 
 PACKAGE = Path(strategy.__file__).parent
 
@@ -50,16 +51,17 @@ def test_unknown_name_lists_the_known_players() -> None:
     assert all(name in str(e.value) for name in ("best", "greedy", "pseq"))
 
 
-def test_settings_of_best_are_options_fields() -> None:
-    player = get_player("best", margin=0, max_candidates=3, latent=False)
-    assert isinstance(player, BestStrategy) and player.name == "best"
+@pytest.mark.parametrize(("family", "kind"), [("best", NativeBest), ("best-py", BestStrategy)])
+def test_settings_of_best_are_options_fields(family: str, kind: type) -> None:
+    player = get_player(family, margin=0, max_candidates=3, latent=False)
+    assert isinstance(player, kind) and player.name == family
     assert player.options == Options(margin=Fraction(0), max_candidates=3, latent=False)
     assert isinstance(player.options.margin, Fraction)
-    assert get_player("best").options == Options()  # the settings do not stick
-    variant = get_player("best-no-endgame", margin=Fraction(1, 7))
-    assert isinstance(variant, BestStrategy) and variant.name == "best-no-endgame"
+    assert get_player(family).options == Options()  # the settings do not stick
+    variant = get_player(f"{family}-no-endgame", margin=Fraction(1, 7))
+    assert isinstance(variant, kind) and variant.name == f"{family}-no-endgame"
     assert variant.options == Options(endgame=False, margin=Fraction(1, 7))
-    assert get_player("best-no-endgame").options == Options(endgame=False)
+    assert get_player(f"{family}-no-endgame").options == Options(endgame=False)
 
 
 @pytest.mark.parametrize(

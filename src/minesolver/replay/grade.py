@@ -39,8 +39,8 @@ from minesolver.analysis import Analysis, analyze, analyze_after
 from minesolver.counting import ComponentCount
 from minesolver.position import HIDDEN, Cell, InconsistentPosition, Position
 from minesolver.replay.actions import Action, Playback, play_events
-from minesolver.strategy import Move, get_player
-from minesolver.strategy.best import BestStrategy
+from minesolver.strategy import Move
+from minesolver.strategy.best import BestStrategy, Options
 from minesolver.strategy.endgame import (
     EndgameSolver,
     SearchBudgetExceeded,
@@ -197,8 +197,8 @@ def _best_player() -> tuple[Callable[[Position], Move | None], EndgameSolver]:
     """``best``'s first opening move on a position, and an endgame solver that shares
     ``best``'s own transposition cache (one per game): the win chances of a guess are
     then mostly what ``best``'s search has already valued."""
-    strategy = get_player("best", endgame_budget=ENDGAME_BUDGET)
-    assert isinstance(strategy, BestStrategy)
+    # the Python best (best-py): its endgame solver is the one shared here
+    strategy = BestStrategy(Options(endgame_budget=ENDGAME_BUDGET))
     strategy.reset(random.Random(0))
 
     def first_opening(view: Position) -> Move | None:

@@ -1,7 +1,7 @@
 """Batches of games played in the native core: one call per batch, the GIL released.
 
 For a player that decides natively (:class:`~minesolver.strategy.native.NativeStrategy`:
-``greedy``, ``pseq``; and ``best``, whose native twin :func:`native_twin` gives),
+``greedy``, ``pseq``, ``best`` and its variants),
 :func:`play_native` plays a batch's games in Rust
 (:func:`minesolver._native.play_batch`): each layout drawn from the game's seed exactly as
 :func:`~minesolver.game.random_layout` draws it (or given: a layouts file, no-guess
@@ -21,8 +21,7 @@ import minesolver._native as _native
 from minesolver.game import Layout
 from minesolver.simulate.config import Setup, SimulationError
 from minesolver.simulate.seeds import derive_seed
-from minesolver.strategy.best import BestStrategy
-from minesolver.strategy.native import COMPENSATED_SUM, NativeBest, NativeStrategy
+from minesolver.strategy.native import COMPENSATED_SUM, NativeStrategy
 
 __all__ = ["NativeGame", "native_twin", "play_native"]
 
@@ -33,16 +32,11 @@ NativeGame = tuple[bool, int, float, list[tuple[str, int, bool]]]
 
 def native_twin(player: object) -> NativeStrategy | None:
     """The native player that makes ``player``'s moves, or ``None``: ``player`` itself
-    when it decides natively; for the Python ``best`` (exactly
-    :class:`~minesolver.strategy.best.BestStrategy`, any variant but ``latent_blocks``),
-    a :class:`~minesolver.strategy.native.NativeBest` with its options, proven to make
-    the same moves (the recorded move hashes, side-by-side tests)."""
+    when it decides natively. The Python references (``greedy-py``, ``pseq-py``,
+    ``best-py``) have none: they play in Python, game by game, so that a run can set them
+    against the native players on the same layouts."""
     if isinstance(player, NativeStrategy):
         return player
-    if type(player) is BestStrategy and not player.options.latent_blocks:
-        twin = NativeBest(player.options)
-        twin.name = player.name
-        return twin
     return None
 
 

@@ -1,5 +1,5 @@
-"""Players, selectable by name: ``greedy``, ``pseq``, ``best`` (see :mod:`.base`);
-``greedy`` and ``pseq`` decide in the native core, ``greedy-py`` and ``pseq-py`` are their
+"""Players, selectable by name: ``greedy``, ``pseq``, ``best`` (see :mod:`.base`); they
+decide in the native core, and ``greedy-py``, ``pseq-py`` and ``best-py`` are their
 Python reference (the same moves).
 
 Each move a player makes carries why, as a typed :class:`Reason`
@@ -17,8 +17,9 @@ Fraction(0, 1)
 Variants of ``best`` measure its ingredients: ``best-no-endgame`` (also ``-fifty``,
 ``-dead``, ``-dominance``, ``-second``, ``-latent``) plays without one, and
 ``best:margin=1/10;max_candidates=20`` changes its settings
-(:func:`minesolver.strategy.best.variant_factory`); the same settings can be given as
-keyword arguments of :func:`get_player`.
+(:func:`minesolver.strategy.best.variant_options`); the same settings can be given as
+keyword arguments of :func:`get_player`. ``best-py-no-endgame`` and ``best-py:...`` are
+the same variants of the Python reference.
 
 The players are kept in a :class:`~minesolver.registry.Registry`, the convention the
 engines share: each built-in name points to the ``module:attribute`` that builds the
@@ -58,20 +59,24 @@ __all__ = [
 STRATEGIES: dict[str, str] = {
     "greedy": "minesolver.strategy.native:NativeGreedy",
     "pseq": "minesolver.strategy.native:NativePseq",
-    "best": "minesolver.strategy.best:make_player",
+    "best": "minesolver.strategy.native:make_best",
     "greedy-py": "minesolver.strategy.greedy:GreedyStrategy",
     "pseq-py": "minesolver.strategy.pseq:PseqStrategy",
+    "best-py": "minesolver.strategy.best:make_player",
 }
 """The built-in players: name -> ``module:attribute`` of the factory that builds one
-(imported lazily). Others are added with :func:`register_player`, not here. ``greedy``
-and ``pseq`` decide natively (:mod:`.native`); ``greedy-py`` and ``pseq-py`` are the
-same players in Python, the readable reference, making the very same moves."""
+(imported lazily). Others are added with :func:`register_player`, not here. ``greedy``,
+``pseq`` and ``best`` decide natively (:mod:`.native`; ``best`` with ``latent_blocks``
+set is the Python player, which alone counts those); ``greedy-py``, ``pseq-py`` and
+``best-py`` are the same players in Python, the readable reference, making the very same
+moves."""
 
 _VARIANTS: Registry[Callable[..., Strategy]] = Registry("player family", StrategyError)
 """Families of parameterised names, ``<family>-no-<ingredient>`` and
 ``<family>:<setting>=<value>;...``: family -> a function of the full name returning the
 variant's factory."""
-_VARIANTS.register_lazy("best", "minesolver.strategy.best:variant_factory")
+_VARIANTS.register_lazy("best", "minesolver.strategy.native:best_variant")
+_VARIANTS.register_lazy("best-py", "minesolver.strategy.best:variant_factory")
 
 
 def _resolve(name: str) -> Callable[..., Strategy] | None:

@@ -1,5 +1,8 @@
 """``best``: the strongest player here; each ingredient can be switched off to measure it.
 
+This module is its readable reference, the player ``best-py``; ``get_player("best")``
+is the native player that makes the same moves (:class:`~.native.NativeBest`).
+
 In order, for a position:
 
 1. **certain cells**: one analysis; every certainly-safe cell is opened (certain mines
@@ -36,7 +39,8 @@ In order, for a position:
 Each ingredient can be switched off by name, for measuring what it adds:
 ``get_player("best-no-endgame")`` (or ``-fifty``, ``-dead``, ``-dominance``,
 ``-second``, ``-latent``), and the settings changed: ``best:margin=1/10;max_candidates=20``
-(:func:`variant_factory`).
+(:func:`variant_options`); ``best-py-no-endgame`` and ``best-py:...`` are the same
+variants of this Python player (:func:`variant_factory`).
 
 Cost: certain moves cost one analysis; a guess costs at most one analysis per (candidate,
 possible digit), all cached by position for the game. Most are skipped: candidates come
@@ -90,6 +94,8 @@ __all__ = [
     "make_player",
     "second_safety",
     "variant_factory",
+    "variant_options",
+    "with_settings",
 ]
 
 
@@ -136,43 +142,61 @@ _INGREDIENTS = ("endgame", "fifty", "dead", "dominance", "second", "latent")
 
 
 def make_player(**settings: Any) -> BestStrategy:
-    """``best`` with the :class:`Options` fields ``settings`` (``get_player("best",
-    margin=Fraction(1, 10))``); :class:`~minesolver.strategy.StrategyError` names a
-    setting that does not exist or a value of the wrong type."""
-    return BestStrategy(_with_settings("best", Options(), settings))
+    """The Python ``best`` (the readable reference, named ``best-py``) with the
+    :class:`Options` fields ``settings`` (``get_player("best-py", margin=Fraction(1,
+    10))``); :class:`~minesolver.strategy.StrategyError` names a setting that does not
+    exist or a value of the wrong type. ``get_player("best")`` is the native player that
+    makes the same moves (:mod:`.native`)."""
+    player = BestStrategy(with_settings("best-py", Options(), settings))
+    player.name = "best-py"
+    return player
+
+
+def variant_options(name: str) -> Options:
+    """The :class:`Options` a variant name of ``best`` or ``best-py`` stands for.
+
+    ``FAMILY-no-X`` is the family without ingredient ``X`` (one of endgame, fifty, dead,
+    dominance, second, latent); ``FAMILY:field=value;...`` sets :class:`Options` fields
+    (integers, or fractions such as ``1/10``). Raises
+    :class:`~minesolver.strategy.StrategyError` naming what is wrong.
+
+    >>> variant_options("best:margin=1/10;dead=0").margin
+    Fraction(1, 10)
+    """
+    family = name.partition(":")[0].partition("-no-")[0]
+    if family not in ("best", "best-py"):
+        raise StrategyError(f"{name!r} is not a variant of best")
+    if name.startswith(f"{family}-no-"):
+        fields = _ablation(name, family)
+    elif name.startswith(f"{family}:"):
+        fields = _parse_settings(name, family)
+    else:
+        raise StrategyError(f"{name!r} is not a variant of best")
+    return with_settings(name, Options(), fields)
 
 
 def variant_factory(name: str) -> Callable[..., BestStrategy]:
-    """A factory of the ``best`` variant called ``name``.
+    """A factory of the Python ``best`` variant called ``name`` (``best-py-no-X``,
+    ``best-py:field=value;...``: see :func:`variant_options`, which raises for a wrong
+    name). The player's ``name`` is ``name``; the factory takes further settings as
+    keyword arguments, as :func:`make_player` does.
 
-    ``best-no-X`` is ``best`` without ingredient ``X`` (one of endgame, fifty, dead,
-    dominance, second, latent); ``best:field=value;...`` sets :class:`Options` fields (integers,
-    or fractions such as ``1/10``). The player's ``name`` is ``name``; the factory takes
-    further settings as keyword arguments, as :func:`make_player` does. Raises
-    :class:`~minesolver.strategy.StrategyError` naming what is wrong.
-
-    >>> variant_factory("best:margin=1/10;dead=0")().options.margin
+    >>> variant_factory("best-py:margin=1/10;dead=0")().options.margin
     Fraction(1, 10)
     """
-    if name.startswith("best-no-"):
-        fields = _ablation(name)
-    elif name.startswith("best:"):
-        fields = _parse_settings(name)
-    else:
-        raise StrategyError(f"{name!r} is not a variant of best")
-    options = _with_settings(name, Options(), fields)
+    options = variant_options(name)
 
     def make(**settings: Any) -> BestStrategy:
-        player = BestStrategy(_with_settings(name, options, settings))
+        player = BestStrategy(with_settings(name, options, settings))
         player.name = name
         return player
 
     return make
 
 
-def _ablation(name: str) -> dict[str, Any]:
+def _ablation(name: str, family: str = "best") -> dict[str, Any]:
     """The fields of ``best-no-X``: ingredient ``X`` switched off."""
-    what = name.removeprefix("best-no-")
+    what = name.removeprefix(f"{family}-no-")
     if what not in _INGREDIENTS:
         raise StrategyError(
             f"unknown strategy {name!r}: best has no ingredient {what!r} "
@@ -181,12 +205,12 @@ def _ablation(name: str) -> dict[str, Any]:
     return {what: False}
 
 
-def _parse_settings(name: str) -> dict[str, Any]:
+def _parse_settings(name: str, family: str = "best") -> dict[str, Any]:
     """The fields of ``best:field=value;...``, each value read by its field's type
     (``1``/``0``/``true``/``false`` for switches, fractions such as ``1/10``, integers)."""
     defaults = Options()
     fields: dict[str, Any] = {}
-    for item in name.removeprefix("best:").split(";"):
+    for item in name.removeprefix(f"{family}:").split(";"):
         key, _, text = item.partition("=")
         if key not in Options.__dataclass_fields__ or not text:
             raise StrategyError(f"strategy {name!r}: {item!r} is not an option=value")
@@ -207,9 +231,11 @@ def _parse_settings(name: str) -> dict[str, Any]:
 _EXPECTED = {bool: "True or False", Fraction: "an int or a Fraction", int: "an int"}
 
 
-def _with_settings(name: str, base: Options, settings: Mapping[str, Any]) -> Options:
-    """``base`` with ``settings`` set, each checked against its field's type (an ``int``
-    is a fine fraction; a ``bool`` is no number) and the bounds of :class:`Options`."""
+def with_settings(name: str, base: Options, settings: Mapping[str, Any]) -> Options:
+    """``base`` with ``settings`` (a factory's keyword arguments) set, each checked
+    against its field's type (an ``int`` is a fine fraction; a ``bool`` is no number) and
+    the bounds of :class:`Options`; :class:`~minesolver.strategy.StrategyError` names
+    player ``name`` and the fault."""
     fields: dict[str, Any] = {}
     for key, value in settings.items():
         if key not in Options.__dataclass_fields__:

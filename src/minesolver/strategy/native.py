@@ -24,15 +24,16 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import minesolver._native as _native
 from minesolver.analysis import analyze
 from minesolver.engines import EngineError
 from minesolver.position import Position
 from minesolver.strategy.base import Move
-from minesolver.strategy.best import Options
+from minesolver.strategy.best import BestStrategy, Options, variant_options, with_settings
 from minesolver.strategy.reasons import (
     Certain,
     Endgame,
@@ -53,6 +54,8 @@ __all__ = [
     "NativeGreedy",
     "NativePseq",
     "NativeStrategy",
+    "best_variant",
+    "make_best",
     "rng_state",
     "set_rng_state",
 ]
@@ -113,7 +116,7 @@ def _risk(
 
 
 class NativeStrategy:
-    """A player whose decisions are made natively: ``greedy`` or ``pseq``."""
+    """A player whose decisions are made natively: ``greedy``, ``pseq`` or ``best``."""
 
     def __init__(self, name: str, best: BestSettings | None = None) -> None:
         if name not in NATIVE_PLAYERS:
@@ -195,3 +198,41 @@ class NativeBest(NativeStrategy):
         )
         super().__init__("best", settings)
         self.options = opts
+
+
+def _best(name: str, options: Options) -> NativeBest | BestStrategy:
+    """``best`` with ``options``, called ``name``: native, but with ``latent_blocks``
+    (counted in Python only), where it is the Python player."""
+    player: NativeBest | BestStrategy
+    player = BestStrategy(options) if options.latent_blocks else NativeBest(options)
+    player.name = name
+    return player
+
+
+def make_best(**settings: Any) -> NativeBest | BestStrategy:
+    """``best`` with the :class:`~minesolver.strategy.best.Options` fields ``settings``
+    (``get_player("best", margin=Fraction(1, 10))``), native (the Python reference is
+    ``best-py``); :class:`~minesolver.strategy.StrategyError` names a setting that does
+    not exist or a value of the wrong type.
+
+    >>> make_best(margin=0).options.margin
+    Fraction(0, 1)
+    """
+    return _best("best", with_settings("best", Options(), settings))
+
+
+def best_variant(name: str) -> Callable[..., NativeBest | BestStrategy]:
+    """A factory of the ``best`` variant called ``name`` (``best-no-X``,
+    ``best:field=value;...``: :func:`~minesolver.strategy.best.variant_options`, which
+    raises for a wrong name), native as :func:`make_best` is; the factory takes further
+    settings as keyword arguments.
+
+    >>> best_variant("best-no-endgame")().options.endgame
+    False
+    """
+    options = variant_options(name)
+
+    def make(**settings: Any) -> NativeBest | BestStrategy:
+        return _best(name, with_settings(name, options, settings))
+
+    return make
