@@ -188,6 +188,11 @@ impl Game {
         })
     }
 
+    /// Each cell's neighbours (shared with the other games of a batch).
+    pub fn neighbour_table(&self) -> std::sync::Arc<Vec<Vec<u32>>> {
+        std::sync::Arc::clone(&self.neighbours)
+    }
+
     /// The board the player sees, a byte per cell.
     pub fn raw(&self) -> &[u8] {
         &self.raw

@@ -3,13 +3,26 @@
 //! `minesolver.simulate.playing.play_game` plays them. Same seeds, same layouts, same
 //! moves, so the same wins and guesses.
 //!
-//! Cost: the player's own per game (see [`crate::players`]), plus O(cells) per layout
-//! and O(cells opened) per move.
+//! Untraced, a player whose guess does not depend on which certain mines are flagged
+//! ([`Player::settles_locally`]: `greedy`) has its certain moves found first by
+//! the single-digit rules ([`settle`]: a digit with all its mines flagged opens its other
+//! hidden neighbours, one with as many hidden neighbours as mines left flags them), and
+//! is asked only when those find nothing. That is the same game: a cell certainly safe
+//! stays so as more is revealed, so both ways open exactly the cells certainly safe from
+//! each guess on before the next one, and the next guess is made on the same position
+//! (flags apart, which such a player treats as the certain mines they are): the same
+//! guesses, wins and draws, with far fewer exact analyses (tested against the traced,
+//! round-by-round play, which is what the move hashes record).
+//!
+//! Cost: the player's own per game (see [`crate::players`]), plus O(cells) per layout,
+//! O(cells opened) per move and O(cells) per pass of the single-digit rules.
 
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::game::{neighbour_table, random_layout, FirstClick, Game, Kind, MoveError, Status};
+use crate::game::{
+    neighbour_table, random_layout, FirstClick, Game, Kind, MoveError, Status, FLAG, HIDDEN,
+};
 use crate::limits::Deadline;
 use crate::mt::Mt;
 use crate::players::{PlayError, Player, PlayerMove, View};
@@ -55,14 +68,97 @@ pub struct Setup {
     pub rule: FirstClick,
 }
 
-/// One game's result: won, the guesses, the player's time, and (when asked) every move
-/// the player named, round by round, as `(kind, cell, guess)`.
+/// One game's result: won, the guesses, the cells guessed (in order), the player's time,
+/// and (when asked) every move the player named, round by round, as `(kind, cell,
+/// guess)`.
 #[derive(Debug, Clone)]
 pub struct GameResult {
     pub won: bool,
     pub guesses: u32,
+    pub guessed: Vec<u32>,
     pub seconds: f64,
     pub moves: Vec<(Kind, u32, bool)>,
+}
+
+/// What [`settle`] keeps during a game: the board as it last looked at it, and its work
+/// list of digits to look at.
+#[derive(Debug, Default)]
+pub struct Settle {
+    seen: Vec<u8>,
+    queue: Vec<u32>,
+    queued: Vec<bool>,
+}
+
+impl Settle {
+    /// For a new game of `cells` cells (nothing seen yet).
+    pub fn start(&mut self, cells: usize) {
+        self.seen.clear();
+        self.seen.resize(cells, HIDDEN);
+        self.queued.clear();
+        self.queued.resize(cells, false);
+        self.queue.clear();
+    }
+}
+
+/// The single-digit rules until they find nothing more: a digit whose flagged neighbours
+/// number it opens its other hidden neighbours; one whose hidden neighbours number its
+/// mines left flags them. Every move is certain (the rules are sound); returns whether
+/// any was made. Only the digits next to a cell that changed since `state` last looked
+/// are looked at: O(cells) byte comparisons per pass plus O(1) per digit looked at.
+pub fn settle(game: &mut Game, state: &mut Settle) -> Result<bool, SimError> {
+    let table = game.neighbour_table();
+    let mut any = false;
+    loop {
+        // the digits next to every cell changed since the last look
+        for (i, (seen, &now)) in state.seen.iter_mut().zip(game.raw()).enumerate() {
+            if *seen == now {
+                continue;
+            }
+            *seen = now;
+            for j in std::iter::once(i as u32).chain(table[i].iter().copied()) {
+                let v = game.raw()[j as usize];
+                if (1..=8).contains(&v) && !state.queued[j as usize] {
+                    state.queued[j as usize] = true;
+                    state.queue.push(j);
+                }
+            }
+        }
+        if state.queue.is_empty() {
+            return Ok(any);
+        }
+        while let Some(i) = state.queue.pop() {
+            let i = i as usize;
+            state.queued[i] = false;
+            let d = game.raw()[i];
+            let (mut hidden, mut flags) = (0u8, 0u8);
+            for &j in &table[i] {
+                match game.raw()[j as usize] {
+                    HIDDEN => hidden += 1,
+                    FLAG => flags += 1,
+                    _ => {}
+                }
+            }
+            if hidden == 0 {
+                continue;
+            }
+            let kind = if flags == d {
+                Kind::Open
+            } else if d.saturating_sub(flags) == hidden {
+                Kind::Flag
+            } else {
+                continue;
+            };
+            for &j in &table[i] {
+                if game.raw()[j as usize] == HIDDEN {
+                    game.push(kind, j).map_err(SimError::Move)?;
+                    if game.over() {
+                        return Ok(true);
+                    }
+                }
+            }
+            any = true;
+        }
+    }
 }
 
 /// Play one game of `player` on `layout` from `start` with the generator `rng`.
@@ -78,9 +174,19 @@ pub fn play_game(
     game.push(Kind::Open, start as u32)
         .map_err(SimError::Move)?;
     let mut guesses = 0u32;
+    let mut guessed = Vec::new();
     let mut moves_seen = Vec::new();
     let mut raw = Vec::with_capacity(game.raw().len());
+    let local = !trace && player.settles_locally();
+    let mut settled = Settle::default();
+    settled.start(game.raw().len());
     while !game.over() {
+        if local {
+            settle(&mut game, &mut settled)?;
+            if game.over() {
+                break;
+            }
+        }
         raw.clear();
         raw.extend_from_slice(game.raw());
         let view = View {
@@ -98,7 +204,10 @@ pub fn play_game(
             if game.over() {
                 break;
             }
-            guesses += u32::from(m.guess);
+            if m.guess {
+                guesses += 1;
+                guessed.push(m.cell);
+            }
             changed |= game.push(m.kind, m.cell).map_err(SimError::Move)?;
         }
         if !changed {
@@ -111,6 +220,7 @@ pub fn play_game(
     Ok(GameResult {
         won: game.status() == Status::Won,
         guesses,
+        guessed,
         seconds: began.elapsed().as_secs_f64(),
         moves: moves_seen,
     })
@@ -134,6 +244,7 @@ pub fn play_batch(
     }
     let table = Arc::new(neighbour_table(setup.width, setup.height));
     let mut out = Vec::with_capacity(games.len());
+    let mut player = make();
     for (k, (source, player_seed)) in games.iter().enumerate() {
         let layout = match source {
             LayoutSource::Seed(seed) => {
@@ -158,7 +269,7 @@ pub fn play_batch(
                 game.mines, setup.mines
             )));
         }
-        let mut player = make();
+        player.reset();
         let mut rng = Mt::from_u64(*player_seed);
         let result = play_game(
             player.as_mut(),
@@ -175,4 +286,72 @@ pub fn play_batch(
         out.push(result);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::players::by_name;
+
+    /// Untraced play with the single-digit rules first is the same game as the traced,
+    /// round-by-round play: the same guesses (cells, in order), wins and generator draws.
+    #[test]
+    fn settling_locally_plays_the_same_games() {
+        for (name, games, w, h, mines, rule) in [
+            ("greedy", 300u64, 30, 16, 99, FirstClick::Safe),
+            ("greedy", 400, 9, 9, 10, FirstClick::Safe),
+            ("greedy", 200, 16, 16, 40, FirstClick::Opening),
+            ("greedy", 200, 8, 8, 12, FirstClick::Safe),
+        ] {
+            let setup = Setup {
+                width: w,
+                height: h,
+                mines,
+                start: 0,
+                rule,
+            };
+            let list: Vec<(LayoutSource, u64)> = (0..games)
+                .map(|i| (LayoutSource::Seed(i * 31 + 5), i * 17 + 2))
+                .collect();
+            let make = || by_name(name).expect("a native player");
+            assert!(make().settles_locally());
+            assert!(!by_name("pseq").unwrap().settles_locally());
+            let traced = play_batch(&make, &setup, &list, true, &Deadline::none()).unwrap();
+            let fast = play_batch(&make, &setup, &list, false, &Deadline::none()).unwrap();
+            let mut guesses = 0;
+            for (a, b) in traced.iter().zip(&fast) {
+                assert_eq!(
+                    (a.won, a.guesses, &a.guessed),
+                    (b.won, b.guesses, &b.guessed)
+                );
+                guesses += a.guesses;
+            }
+            assert!(
+                2 * guesses as u64 > games,
+                "{name}: too few guesses to tell"
+            );
+        }
+    }
+
+    #[test]
+    fn settle_makes_only_certain_moves() {
+        let table = Arc::new(neighbour_table(30, 16));
+        let mut rng = Mt::from_u64(3);
+        let mut settled = 0;
+        for _ in 0..200 {
+            let layout = random_layout(30, 16, 99, 0, FirstClick::Safe, &mut rng).unwrap();
+            let mut game = Game::new(30, 16, &layout, Arc::clone(&table)).unwrap();
+            game.push(Kind::Open, 0).unwrap();
+            let mut state = Settle::default();
+            state.start(30 * 16);
+            settled += usize::from(settle(&mut game, &mut state).unwrap());
+            assert!(!matches!(game.status(), Status::Lost(_)));
+            let mut mine = vec![false; 30 * 16];
+            layout.iter().for_each(|&m| mine[m as usize] = true);
+            for (i, &v) in game.raw().iter().enumerate() {
+                assert!(v != FLAG || mine[i], "cell {i} flagged but safe");
+            }
+        }
+        assert!(settled > 50);
+    }
 }

@@ -163,6 +163,16 @@ pub trait Player: Send + Sync {
     /// Start a new game (forget what was kept for the last one).
     fn reset(&mut self) {}
 
+    /// Whether the player's guess is the same whichever certain mines are flagged (it
+    /// reads a flag as the certain mine it is), so that the simulator may make the
+    /// certain moves of the single-digit rules itself before asking it
+    /// ([`crate::simulate::settle`]). Not `pseq` nor `best`: `pseq` groups the cells far
+    /// from every digit by their flagged neighbours, and `best`'s endgame search keeps
+    /// positions, flags included.
+    fn settles_locally(&self) -> bool {
+        false
+    }
+
     /// The component counts the player keeps from one position to the next.
     fn counts(&mut self) -> &mut whatif::Counts;
 

@@ -357,10 +357,6 @@ impl Pseq {
 }
 
 impl Player for Pseq {
-    fn reset(&mut self) {
-        self.counts.clear();
-    }
-
     fn counts(&mut self) -> &mut Counts {
         &mut self.counts
     }
