@@ -60,23 +60,52 @@ fn map_count<A, B>(c: &ComponentCount<A>, f: impl Fn(&A) -> B) -> ComponentCount
     }
 }
 
-/// Component counts by shape, kept across the positions of a game (a move changes a
-/// few components; the others are met again).
-#[derive(Default)]
-pub struct Counts(FxHashMap<Shape, std::sync::Arc<Counted>>);
+type Store = FxHashMap<Shape, std::sync::Arc<Counted>>;
+
+/// Component counts by shape, kept across the positions of a game and the games of a
+/// player (a move changes a few components; the others are met again), the what-ifs'
+/// changed components too (a guess leaves most of them as they were). A handle: the
+/// player and the position it analyses share one store.
+#[derive(Default, Clone)]
+pub struct Counts(std::sync::Arc<std::sync::Mutex<Store>>);
 
 impl Counts {
     /// Most shapes kept before the store is emptied.
     pub const LIMIT: usize = 4096;
 
     pub fn clear(&mut self) {
-        self.0.clear();
+        self.store().clear();
+    }
+
+    fn store(&self) -> std::sync::MutexGuard<'_, Store> {
+        // a panic while the store was held left it whole (inserts are single calls)
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The count of `shape`, counted on first use.
+    fn get(
+        &self,
+        shape: &Shape,
+        deadline: &Deadline,
+    ) -> Result<std::sync::Arc<Counted>, PlayError> {
+        if let Some(c) = self.store().get(shape) {
+            return Ok(std::sync::Arc::clone(c));
+        }
+        let c = std::sync::Arc::new(counted(shape, deadline)?);
+        let mut store = self.store();
+        if store.len() >= Counts::LIMIT {
+            store.clear();
+        }
+        store.insert(shape.clone(), std::sync::Arc::clone(&c));
+        Ok(c)
     }
 }
 
 impl std::fmt::Debug for Counts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Counts({} shapes)", self.0.len())
+        write!(f, "Counts({} shapes)", self.store().len())
     }
 }
 
@@ -97,6 +126,8 @@ pub struct Parent {
     forced: Vec<u8>,
     forced_safe: usize,
     mines_left: u64,
+    /// The store the what-ifs' counts are kept in.
+    counts: Counts,
 }
 
 fn count_error(e: CountError) -> PlayError {
@@ -139,9 +170,6 @@ impl Parent {
         counts: &mut Counts,
         deadline: &Deadline,
     ) -> Result<Parent, PlayError> {
-        if counts.0.len() > Counts::LIMIT {
-            counts.clear();
-        }
         let board = Board {
             width: view.width,
             height: view.height,
@@ -176,17 +204,10 @@ impl Parent {
                     box_of[i as usize] = b as u32;
                 }
             }
-            let c = match counts.0.get(&comp.shape) {
-                Some(c) => std::sync::Arc::clone(c),
-                None => {
-                    let c = std::sync::Arc::new(counted(&comp.shape, deadline)?);
-                    if c.big.layouts.iter().all(Zero::is_zero) {
-                        return Err(PlayError::Inconsistent);
-                    }
-                    counts.0.insert(comp.shape, std::sync::Arc::clone(&c));
-                    c
-                }
-            };
+            let c = counts.get(&comp.shape, deadline)?;
+            if c.big.layouts.iter().all(Zero::is_zero) {
+                return Err(PlayError::Inconsistent);
+            }
             counted_list.push(c);
             boxes.push(comp.cells);
         }
@@ -200,6 +221,7 @@ impl Parent {
             forced,
             forced_safe,
             mines_left,
+            counts: counts.clone(),
         })
     }
 
@@ -342,7 +364,7 @@ impl Parent {
                 None => free_cells += 1,
             }
         }
-        let mut child_counts: Vec<Counted> = Vec::new();
+        let mut child_counts: Vec<std::sync::Arc<Counted>> = Vec::new();
         if !box_cells.is_empty() {
             let constraints = equations
                 .iter()
@@ -357,7 +379,7 @@ impl Parent {
                 sizes: box_cells.clone(),
                 constraints,
             };
-            let c = counted(&shape, deadline)?;
+            let c = self.counts.get(&shape, deadline)?;
             if c.big.layouts.iter().all(Zero::is_zero) {
                 return Ok(None);
             }
@@ -415,7 +437,7 @@ impl Parent {
     fn combine(
         &self,
         kept: &[usize],
-        new: &[Counted],
+        new: &[std::sync::Arc<Counted>],
         interior: u64,
         deadline: &Deadline,
     ) -> Result<Option<Combination<BigUint>>, PlayError> {
