@@ -2,40 +2,40 @@
 //! shows a digit, for many cells in one call (mirrors the Python `analyze_after` and the
 //! outcomes of `strategy/outcomes.py`).
 //!
-//! The position is analysed once; for each asked cell that is not a certain mine, every
-//! digit its neighbours allow (from the flags and certain mines around it to those plus
-//! every uncertain neighbour) is tried: the position with the cell showing the digit is
-//! analysed, a digit no layout allows is left out. The layouts of the child are exactly
-//! the parent's layouts in which the cell is safe with that many mines around it, so
+//! The one what-if implementation is the players' ([`crate::players::whatif`]): the
+//! position is reduced and counted once; for each asked cell that is not a certain mine,
+//! every digit its neighbours allow ([`digit_range`]) is tried by reducing and counting
+//! again only the components next to the cell, combined with the others' counts kept;
+//! a digit no layout allows is left out. Each child's whole analysis is then read off
+//! its combination ([`crate::players::whatif::Child::analysis`]): the probabilities and
+//! certain cells of a fresh analysis of the child position (tested equal), its levels
+//! numbered its own way. The layouts of the child are exactly the parent's in which the
+//! cell is safe with that many mines around it, so
 //! `P(safe and shows d) = layouts(child) / layouts(parent)`.
 //!
-//! Every analysis of the call shares one [`CountCache`]: a reveal changes only the
-//! components next to the cell, so each child recounts one or two components and takes
-//! the others from the cache. Cost per child: the reduction (linear in the board), the
-//! count of the changed components, and the combination.
+//! Untrusted flags are unknown cells: they are read as hidden ones. Cost: one reduction
+//! and count of the position; per child, the reduction and count of the changed
+//! components (a few dozen cells), the combination and O(cells) to lay out its levels.
+
+use num_traits::Zero;
 
 use crate::constraints::{Board, FLAG, HIDDEN};
-use crate::exact::{analyze_with, check_board, Analysis, CountCache, ExactError, ONE, ZERO};
+use crate::exact::{check_board, Analysis, ExactError, ONE};
 use crate::limits::Deadline;
+use crate::players::whatif::{Counts, Parent};
+use crate::players::{PlayError, View};
+
+pub use crate::players::pseq::digit_range;
 
 /// What one cell can show: `(digit, analysis after it)` by increasing digit.
 pub type Outcomes = Vec<(u8, Analysis)>;
 
-/// The digits `cell` could show, from the flags and certain mines around it to those
-/// plus every uncertain neighbour (the analyses decide which are possible).
-pub fn digit_range(board: &Board, parent: &Analysis, cell: usize) -> (u8, u8) {
-    let (mut low, mut high) = (0u8, 0u8);
-    for nb in board.neighbours(cell) {
-        let v = board.cells[nb];
-        let level = parent.cell_level[nb];
-        if (v == FLAG && board.trust_flags) || level == ONE {
-            low += 1;
-            high += 1;
-        } else if board.is_unknown(nb) && level != ZERO {
-            high += 1;
-        }
+fn exact_error(e: PlayError) -> ExactError {
+    match e {
+        PlayError::Inconsistent => ExactError::Inconsistent,
+        PlayError::Stop(s) => ExactError::Stop(s),
+        PlayError::Invalid(why) => ExactError::Invalid(why),
     }
-    (low, high)
 }
 
 /// The analysis of `board` and, for each of `cells` (hidden cells, by index), its
@@ -55,39 +55,49 @@ pub fn what_ifs(
             "cell index {c} is not a hidden cell"
         )));
     }
-    let mut cache = CountCache::default();
-    let parent = analyze_with(board, &mut cache, deadline)?;
-    let mut child_cells = board.cells.to_vec();
+    let raw: Vec<u8> = if board.trust_flags {
+        board.cells.to_vec()
+    } else {
+        let unknown = |v: u8| if v == FLAG { HIDDEN } else { v };
+        board.cells.iter().map(|&v| unknown(v)).collect()
+    };
+    let view = View {
+        width: board.width,
+        height: board.height,
+        mines: board.mines.ok_or(ExactError::NoTotal)?,
+        raw: &raw,
+    };
+    let parent =
+        Parent::with_counts(&view, &mut Counts::default(), deadline).map_err(exact_error)?;
+    let analysis = parent.analysis(deadline).map_err(exact_error)?;
     let mut out = Vec::with_capacity(cells.len());
     for &cell in cells {
         let mut outcomes = Vec::new();
-        if parent.cell_level[cell] != ONE {
-            let (low, high) = digit_range(board, &parent, cell);
+        if analysis.cell_level[cell] != ONE {
+            let (low, high) = digit_range(&view, &analysis, cell);
             for digit in low..=high {
                 deadline.check()?;
-                child_cells[cell] = digit;
-                let child = Board {
-                    cells: &child_cells,
-                    ..*board
-                };
-                match analyze_with(&child, &mut cache, deadline) {
-                    Ok(a) => outcomes.push((digit, a)),
-                    Err(ExactError::Inconsistent) => {}
-                    Err(e) => return Err(e),
+                if let Some(child) = parent
+                    .child(&view, cell, digit, deadline)
+                    .map_err(exact_error)?
+                {
+                    if !child.layouts.is_zero() {
+                        outcomes.push((digit, child.analysis(&parent)));
+                    }
                 }
             }
-            child_cells[cell] = HIDDEN;
         }
         out.push(outcomes);
     }
-    Ok((parent, out))
+    Ok((analysis, out))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::constraints::tests::raw;
-    use crate::exact::analyze;
+    use crate::exact::{analyze, NOT_UNKNOWN};
+    use crate::players::level_ratio;
     use num_bigint::BigUint;
 
     #[test]
@@ -118,8 +128,17 @@ mod tests {
                 let b = Board { cells: &c, ..board };
                 let fresh = analyze(&b, &Deadline::none()).unwrap();
                 assert_eq!(fresh.layouts(), a.layouts());
-                assert_eq!(fresh.cell_level, a.cell_level);
-                assert_eq!(fresh.weights, a.weights);
+                assert_eq!((&fresh.safe, &fresh.mines), (&a.safe, &a.mines));
+                // the same probability in every cell (levels are numbered and scaled
+                // each their own way)
+                for (i, (&l1, &l2)) in fresh.cell_level.iter().zip(&a.cell_level).enumerate() {
+                    if l1 == NOT_UNKNOWN || l2 == NOT_UNKNOWN {
+                        assert_eq!(l1, l2, "cell {i}");
+                    } else {
+                        let (r1, r2) = (level_ratio(&fresh, l1), level_ratio(a, l2));
+                        assert_eq!(r1.cmp_exact(&r2), std::cmp::Ordering::Equal, "cell {i}");
+                    }
+                }
             }
         }
         // (1, 1) is a mine in 5/6 of the layouts: its outcomes add up to 12 layouts

@@ -530,6 +530,46 @@ pub enum Certainty {
 }
 
 impl Child {
+    /// The whole exact analysis of the child position: the probabilities and certain
+    /// cells of a full analysis of it (its levels numbered and scaled its own way). The
+    /// kept components' boxes, then the region's, take their weights from the child's
+    /// combination; the interior is the parent's less the cells around the shown one,
+    /// plus the region's cells in no equation. O(cells).
+    pub fn analysis(&self, parent: &Parent) -> Analysis {
+        let n = parent.component.len();
+        let mut cell_level = vec![NOT_UNKNOWN; n];
+        for (i, &f) in parent.forced.iter().enumerate() {
+            if f == FORCED_SAFE {
+                cell_level[i] = ZERO;
+            } else if f == FORCED_MINE {
+                cell_level[i] = ONE;
+            }
+        }
+        cell_level[self.cell] = NOT_UNKNOWN;
+        let kept = (0..parent.boxes.len()).filter(|&j| self.kept_index[j] != NONE);
+        let kept_boxes = kept.flat_map(|j| parent.boxes[j].iter());
+        let kept_count = self.kept_index.iter().filter(|&&k| k != NONE).count();
+        let mut region_boxes: Vec<Vec<u32>> =
+            vec![Vec::new(); self.comb.box_weights.get(kept_count).map_or(0, Vec::len)];
+        for (&c, &b) in &self.region_box {
+            region_boxes[b as usize].push(c);
+        }
+        let interior_cells = (0..n).filter(|&i| {
+            if self.in_region[i] {
+                !self.region_box.contains_key(&(i as u32))
+            } else {
+                parent.interior[i] && i != self.cell
+            }
+        });
+        analysis_from_levels(
+            cell_level,
+            kept_boxes.chain(region_boxes.iter()),
+            self.interior,
+            interior_cells,
+            self.comb.clone(),
+        )
+    }
+
     /// Whether `cell` (an index) is certainly safe, certainly a mine or uncertain in the
     /// child, as its probability in a full analysis is 0, 1 or between. O(1).
     pub fn certainty(&self, parent: &Parent, view: &View<'_>, cell: usize) -> Certainty {
@@ -696,6 +736,24 @@ mod tests {
                         if let (Some(c), Ok(fa), true) =
                             (&quick, child.analyse(&Deadline::none()), w * h < 200)
                         {
+                            let ca = c.analysis(&parent);
+                            assert_eq!((&ca.safe, &ca.mines), (&fa.safe, &fa.mines));
+                            assert_eq!(layout_count(&ca), layout_count(&fa));
+                            for i in 0..child_raw.len() {
+                                let (l1, l2) = (ca.cell_level[i], fa.cell_level[i]);
+                                if l1 == crate::exact::NOT_UNKNOWN
+                                    || l2 == crate::exact::NOT_UNKNOWN
+                                {
+                                    assert_eq!(l1, l2, "cell {i}");
+                                } else {
+                                    let (r1, r2) = (level_ratio(&ca, l1), level_ratio(&fa, l2));
+                                    assert_eq!(
+                                        r1.cmp_exact(&r2),
+                                        std::cmp::Ordering::Equal,
+                                        "cell {i}"
+                                    );
+                                }
+                            }
                             for i in 0..child_raw.len() {
                                 let want = match fa.cell_level[i] {
                                     crate::exact::NOT_UNKNOWN => Certainty::Known,
