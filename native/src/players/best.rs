@@ -712,6 +712,7 @@ fn digits_blind(ctx: &Ctx<'_>, a: usize, b: usize) -> bool {
 impl Player for Best {
     fn reset(&mut self) {
         self.endgame.clear();
+        self.counts.clear();
     }
 
     fn counts(&mut self) -> &mut Counts {

@@ -18,6 +18,10 @@ pub struct Greedy {
 }
 
 impl Player for Greedy {
+    fn reset(&mut self) {
+        self.counts.clear();
+    }
+
     /// The lowest probability and its cells are the same whether a certain mine is
     /// flagged or not.
     fn settles_locally(&self) -> bool {

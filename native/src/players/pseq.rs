@@ -357,6 +357,10 @@ impl Pseq {
 }
 
 impl Player for Pseq {
+    fn reset(&mut self) {
+        self.counts.clear();
+    }
+
     fn counts(&mut self) -> &mut Counts {
         &mut self.counts
     }
