@@ -15,6 +15,7 @@ from minesolver.analysis import analyze, fraction_text, int_to_decimal
 from minesolver.position import HIDDEN, Position
 from minesolver.replay import grade_replay
 from minesolver.replay import load as load_replay
+from minesolver.replay.efficiency import replay_efficiency
 from minesolver.strategy import Move, StrategyError, get_player
 from minesolver.strategy.outcomes import TileOutcomes, tile_outcomes
 from minesolver.strategy.reasons import Lowest
@@ -191,10 +192,12 @@ def replay(data: str, best: bool = True) -> dict[str, Any]:
     """A replay file (``data``: its bytes in base64) read and graded: the object of
     ``minesolver replay --json`` plus ``positions``, each graded action with the position
     the player saw and that position's analysis (what the page's replay view steps
-    through). A bad file raises :class:`~minesolver.replay.ReplayFormatError`."""
+    through), the game's efficiency (the board's fewest clicks within their short budget)
+    and its wasted clicks. A bad file raises :class:`~minesolver.replay.ReplayFormatError`."""
     graded = grade_replay(load_replay(base64.b64decode(data)), best=best)
-    out: dict[str, Any] = replay_json(graded)
-    out["positions"] = positions_json(graded)
+    efficiency = replay_efficiency(graded.replay, graded.playback)
+    out: dict[str, Any] = replay_json(graded, efficiency)
+    out["positions"] = positions_json(graded, efficiency)
     return out
 
 
