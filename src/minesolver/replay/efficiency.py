@@ -97,8 +97,9 @@ def wasted_clicks(replay: Replay, playback: Playback) -> tuple[WastedClick, ...]
     >>> from minesolver.game import Layout
     >>> from minesolver.replay import play_events
     >>> from minesolver.replay.evf_write import replay_from_moves
-    >>> layout = Layout.from_cells(3, 1, [(2, 0)])
-    >>> r = replay_from_moves(layout, [("open", (0, 0), 0), ("open", (0, 0), 9)])
+    >>> layout = Layout.from_cells(5, 1, [(2, 0)])  # 0 1 * 1 0
+    >>> moves = [("open", (0, 0), 0), ("open", (1, 0), 9), ("open", (4, 0), 20)]
+    >>> r = replay_from_moves(layout, moves)
     >>> [(w.click.number, w.why) for w in wasted_clicks(r, play_events(r))]
     [(1, 'nothing')]
     """
