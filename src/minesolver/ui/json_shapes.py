@@ -10,6 +10,7 @@ have thousands of digits); floats are for display. Each costs O(cells) or O(acti
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -21,11 +22,11 @@ if TYPE_CHECKING:  # types only: solve --json need not load the replay grader
 
 __all__ = [
     "analysis_json",
-    "efficiency_actions",
     "efficiency_json",
     "positions_json",
     "replay_json",
     "replay_move_json",
+    "wasted_actions",
     "wasted_click_json",
 ]
 
@@ -148,7 +149,7 @@ def replay_json(a: ReplayAnalysis, efficiency: ReplayEfficiency | None = None) -
     r, p = a.replay, a.playback
     c = p.clicks
     e = replay_efficiency(r, p) if efficiency is None else efficiency
-    wasted_actions = efficiency_actions(e)
+    marks = wasted_actions(e.wasted)
     return {
         "format": r.format,
         "version": r.version,
@@ -191,20 +192,23 @@ def replay_json(a: ReplayAnalysis, efficiency: ReplayEfficiency | None = None) -
         "warnings": list(a.warnings),
         "efficiency": efficiency_json(e),
         "wasted_clicks": [wasted_click_json(w) for w in e.wasted],
-        "moves": [replay_move_json(m, wasted_actions.get(m.action.index)) for m in a.moves],
+        "moves": [replay_move_json(m, marks.get(m.action.index)) for m in a.moves],
     }
 
 
 def positions_json(
-    a: ReplayAnalysis, efficiency: ReplayEfficiency | None = None
+    a: ReplayAnalysis, wasted: Sequence[WastedClick] | None = None
 ) -> list[dict[str, Any]]:
     """Each graded action with the position before it and that position's full analysis
-    (the object of ``minesolver solve --json``): what a replay viewer shows move by move;
-    with ``efficiency``, each says whether its click was wasted."""
-    wasted = {} if efficiency is None else efficiency_actions(efficiency)
+    (the object of ``minesolver solve --json``): what a replay viewer shows move by move,
+    each saying whether its click was wasted (``wasted``: the game's wasted clicks,
+    found here when not given, in O(clicks + cells opened))."""
+    from minesolver.replay.efficiency import wasted_clicks
+
+    marks = wasted_actions(wasted_clicks(a.replay, a.playback) if wasted is None else wasted)
     return [
         {
-            **replay_move_json(m, wasted.get(m.action.index)),
+            **replay_move_json(m, marks.get(m.action.index)),
             "position": m.analysis.position.to_text(),
             "analysis": analysis_json(m.analysis),
         }
@@ -213,6 +217,6 @@ def positions_json(
     ]
 
 
-def efficiency_actions(e: ReplayEfficiency) -> dict[int, str]:
+def wasted_actions(wasted: Iterable[WastedClick]) -> dict[int, str]:
     """The actions made by wasted clicks (an unused flag, a one-cell chord): index -> why."""
-    return {w.click.action: w.why for w in e.wasted if w.click.action is not None}
+    return {w.click.action: w.why for w in wasted if w.click.action is not None}

@@ -197,7 +197,7 @@ def replay(data: str, best: bool = True) -> dict[str, Any]:
     graded = grade_replay(load_replay(base64.b64decode(data)), best=best)
     efficiency = replay_efficiency(graded.replay, graded.playback)
     out: dict[str, Any] = replay_json(graded, efficiency)
-    out["positions"] = positions_json(graded, efficiency)
+    out["positions"] = positions_json(graded, efficiency.wasted)
     return out
 
 
