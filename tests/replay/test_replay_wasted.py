@@ -151,6 +151,17 @@ def test_a_lost_game_counts_what_it_solved_and_has_no_zini_figures() -> None:
     assert e.rqp == 4 / 2 and e.ios == math.log(2) / math.log(2)
 
 
+def test_a_one_cell_chord_that_loses_is_a_loss_not_a_wasted_click() -> None:
+    moves = [("open", (3, 1), 0), ("open", (0, 0), 100), ("open", (1, 0), 200)]
+    # a wrong flag: the chord on (1, 0) opens its one other hidden neighbour, the mine
+    moves += [("flag", (0, 1), 300), ("chord", (1, 0), 400)]
+    replay = replay_from_moves(BOARD, moves)
+    playback = play_events(replay)
+    assert playback.status == "lost" and playback.exploded == (1, 1)
+    assert playback.actions[-1].kind == "chord"
+    assert wasted_clicks(replay, playback) == ()  # the flag was used, by the losing chord
+
+
 def test_the_figures_at_their_edges() -> None:
     assert rqp(3.0, 0) is None and rqp(3.0, 9) == 1.0
     assert ios(1.0, 5) is None and ios(0.5, 5) is None and ios(10.0, 0) is None

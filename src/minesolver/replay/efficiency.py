@@ -122,7 +122,11 @@ def wasted_clicks(replay: Replay, playback: Playback) -> tuple[WastedClick, ...]
             targets = [j for j in around if j not in opened and j not in flags]
             if len(targets) == 1:
                 one_cell.add(action.index)
-        opened.update(y * width + x for x, y in apply(game, action))
+        for x, y in apply(game, action):
+            opened.add(y * width + x)
+            flags.pop(y * width + x, None)
+        if game.exploded is not None:  # the losing click is a loss, not a wasted click
+            one_cell.discard(action.index)
     kinds = {a.index: a.kind for a in playback.actions}
     out: list[WastedClick] = []
     for click in playback.log:
