@@ -180,3 +180,17 @@ def test_a_replay_with_nothing_to_click() -> None:
     assert e.min_clicks.count == 1 and e.optimal and e.efficiency == 1.0
     assert e.ios is None and e.rqp == 0.0
     assert Move("open", (0, 0)) in e.min_clicks.clicks
+
+
+def test_question_marks_count_as_flags_taken_away() -> None:
+    """With question marks on, a second right click on a flag makes it a question mark and
+    a third takes the mark away: both took a flag away, and the flag was never used."""
+    moves = [("open", (3, 1)), ("flag", (1, 1)), ("flag", (1, 1)), ("flag", (1, 1))]
+    moves += [("open", c) for c in [(0, 0), (1, 0), (0, 1), (0, 2), (1, 2)]]
+    plain = replay_from_moves(BOARD, [(k, c, 100 * n) for n, (k, c) in enumerate(moves)])
+    replay = dataclasses.replace(plain, question_marks=True)
+    playback = play_events(replay)
+    assert playback.won
+    assert [a.kind for a in playback.actions[1:4]] == ["flag", "question", "unquestion"]
+    got = [(w.click.number, w.why) for w in wasted_clicks(replay, playback)]
+    assert got == [(1, "unused_flag"), (2, "unflag"), (3, "unflag")]
