@@ -104,6 +104,8 @@ def test_efficiency_lines_and_wasted_clicks(server: str, page: Page) -> None:
     assert positions[k]["wasted"] == "one_cell_chord"
     page.wait_for_function(f"review.step === {k}")
     assert "A wasted click: a chord that opened one cell" in page.inner_text("#review-action")
+    current = page.locator("#review-wasted li.current")
+    assert current.count() == 1 and current.inner_text() == items.nth(chord).inner_text()
     # a click that did nothing goes to the position it was made in
     late = max(i for i, w in enumerate(wasted) if w["why"] == "nothing")
     items.nth(late).locator("button").click()

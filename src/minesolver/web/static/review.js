@@ -85,6 +85,9 @@ function showStep(k) {
   for (const li of $("review-guesses").children) {
     li.classList.toggle("current", +li.dataset.step === review.step);
   }
+  for (const li of $("review-wasted").children) {  // the wasted click that made this action
+    li.classList.toggle("current", !entry.first && li.dataset.action === String(entry.index));
+  }
   render();
 }
 
@@ -234,6 +237,7 @@ function wastedItems(r) {
   const items = (r.wasted_clicks || []).map((w) => {
     const li = document.createElement("li");
     li.dataset.number = w.number;
+    if (w.action !== null) li.dataset.action = w.action;
     li.className = `waste-${w.why}`;
     const b = document.createElement("button");
     const where = w.x === null ? "off the board" : cellText(w.x, w.y);
