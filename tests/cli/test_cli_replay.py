@@ -114,7 +114,7 @@ def test_console_script_on_a_truncated_file(tmp_path: Path) -> None:
 
 
 EFFICIENCY_KEYS = {
-    "zini", "min_clicks", "lower_bound", "optimal", "min_sequence", "player_clicks",
+    "zini", "hzini", "min_clicks", "lower_bound", "optimal", "min_sequence", "player_clicks",
     "extra_clicks", "efficiency", "best_efficiency", "best_efficiency_bound", "efficiency_lost",
     "zini_efficiency", "wasted", "wasted_by_kind",
 }  # fmt: skip
@@ -156,7 +156,7 @@ def test_summary_has_the_efficiency_and_the_wasted_clicks(
     text = capsys.readouterr().out
     lines = {line.split()[0]: line for line in text.splitlines() if line.strip()}
     assert re.fullmatch(r"speed +RQP 16\.064 +IOS 0\.999 +STNB 5\.152", lines["speed"])
-    assert re.fullmatch(r"ZiNi +13 .*", lines["ZiNi"])
+    assert re.fullmatch(r"ZiNi +13 +HZiNi 13 .*", lines["ZiNi"])
     assert re.fullmatch(r"fewest +13 clicks \(proved\); you used 41, 28 more", lines["fewest"])
     assert re.fullmatch(
         r"effic\. +yours 0\.390, best 1\.231: 0\.841 lost +ZiNi's 1\.231", lines["effic."]

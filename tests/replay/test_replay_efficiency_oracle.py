@@ -35,9 +35,9 @@ for path in sys.argv[1:]:
     v.parse()
     v.analyse()
     v.current_time = 1e9
-    keys = ["rtime", "bbbv", "bbbv_solved", "bbbv_s", "rqp", "stnb", "ioe", "zini", "cl", "ce",
-            "left", "lce", "right", "rce", "double", "dce", "is_completed", "row", "column",
-            "mine_num"]
+    keys = ["rtime", "bbbv", "bbbv_solved", "bbbv_s", "rqp", "stnb", "ioe", "zini", "hzini",
+            "cl", "ce", "left", "lce", "right", "rce", "double", "dce", "is_completed", "row",
+            "column", "mine_num"]
     out[path] = {k: getattr(v, k) for k in keys}
 print(json.dumps(out))
 """
@@ -78,7 +78,7 @@ def test_speed_figures_equal_ms_toollib(
     assert e.bbbv_per_second == pytest.approx(t["bbbv_s"], rel=1e-12)
     assert e.rqp == pytest.approx(t["rqp"], rel=1e-12)
     assert e.efficiency == pytest.approx(t["ioe"], rel=1e-12)
-    assert e.zini == t["zini"]
+    assert (e.zini, e.hzini) == (t["zini"], t["hzini"])
     # every sample is a standard level: ms-toollib has a constant for each
     assert (t["column"], t["row"], t["mine_num"]) in ((8, 8, 10), (16, 16, 40), (30, 16, 99))
     assert e.stnb == pytest.approx(t["stnb"], rel=1e-12)

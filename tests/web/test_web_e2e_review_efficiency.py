@@ -72,7 +72,8 @@ def test_efficiency_lines_and_wasted_clicks(server: str, page: Page) -> None:
     r = expected
     assert figures["Speed"] == f"RQP {r['rqp']:.3f}, IOS {r['ios']:.3f}, STNB {r['stnb']:.3f}"
     assert figures["ZiNi"] == (
-        f"{e['zini']}; ZiNi/s {r['zini_per_second']:.3f}, ZNE {r['zne']:.3f}, ZNT {r['znt']:.3f}"
+        f"{e['zini']}, HZiNi {e['hzini']}; ZiNi/s {r['zini_per_second']:.3f}, "
+        f"ZNE {r['zne']:.3f}, ZNT {r['znt']:.3f}"
     )
     assert figures["Fewest clicks"] == (
         f"{e['min_clicks']} (proved); 41 used, {41 - e['min_clicks']} more"

@@ -20,7 +20,8 @@ A click that ends the game on a mine is not wasted: it is a loss.
 possible is the board's 3BV over its fewest clicks (:func:`minesolver.game.min_clicks`,
 under a short time limit, :data:`MIN_CLICKS_SECONDS`, so a report stays fast: past it the
 fewest clicks found and a proved lower bound, so the best efficiency lies between the two
-ratios). ZiNi (:func:`minesolver.game.zini`) is the greedy estimate players know.
+ratios). ZiNi and HZiNi (:func:`minesolver.game.zini`, :func:`~minesolver.game.hzini`)
+are the greedy estimates players know.
 
 **Speed figures** (as ms-toollib computes them; ``t`` the game's time in seconds, ``S``
 the 3BV solved, ``B`` the board's 3BV):
@@ -35,7 +36,7 @@ the 3BV solved, ``B`` the board's 3BV):
   whole board).
 
 Cost: the wasted clicks replay the actions once, O(clicks + cells opened); the figures
-are O(1) but for ZiNi (O(3BV · cells)) and the fewest clicks (a MaxSAT search bounded by
+are O(1) but for ZiNi and HZiNi (O(3BV · cells)) and the fewest clicks (a MaxSAT search bounded by
 ``seconds``).
 """
 
@@ -45,7 +46,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from minesolver.game import Game, MinClicks, min_clicks, zini
+from minesolver.game import Game, MinClicks, hzini, min_clicks, zini
 from minesolver.position import neighbour_table
 from minesolver.replay.actions import ActionKind, Click, Playback, apply
 
@@ -204,6 +205,7 @@ class ReplayEfficiency:
     clicks: int
     effective: int
     zini: int
+    hzini: int
     min_clicks: MinClicks
     wasted: tuple[WastedClick, ...]
     width: int
@@ -319,6 +321,7 @@ def replay_efficiency(
         clicks=c.total,
         effective=c.effective,
         zini=zini(replay.layout),
+        hzini=hzini(replay.layout),
         min_clicks=min_clicks(replay.layout, seconds=seconds),
         wasted=wasted_clicks(replay, playback),
         width=replay.width,

@@ -115,12 +115,13 @@ def wasted_click_json(w: WastedClick) -> dict[str, Any]:
 
 
 def efficiency_json(e: ReplayEfficiency) -> dict[str, Any]:
-    """The game's efficiency: the board's ZiNi and fewest clicks (found within the
+    """The game's efficiency: the board's ZiNi, HZiNi and fewest clicks (found within the
     budget, its proved lower bound and whether they meet, and the clicks themselves), the
     player's clicks and efficiency against the best, and the wasted clicks by kind."""
     m = e.min_clicks
     return {
         "zini": e.zini,
+        "hzini": e.hzini,
         "min_clicks": m.count,
         "lower_bound": m.lower_bound,
         "optimal": m.optimal,

@@ -98,8 +98,8 @@ def efficiency_lines(e: ReplayEfficiency) -> list[str]:
     lost = _num(e.efficiency_lost)
     lines = [
         f"speed     RQP {_num(e.rqp)}   IOS {_num(e.ios)}   STNB {_num(e.stnb)}",
-        f"ZiNi      {e.zini}   ZiNi/s {_num(e.zini_per_second)}   ZNE {_num(e.zne)}   "
-        f"ZNT {_num(e.znt)}",
+        f"ZiNi      {e.zini}   HZiNi {e.hzini}   ZiNi/s {_num(e.zini_per_second)}   "
+        f"ZNE {_num(e.zne)}   ZNT {_num(e.znt)}",
         f"fewest    {fewest}; you used {e.clicks}"
         + ("" if e.extra_clicks is None else f", {e.extra_clicks} more"),
         f"effic.    yours {_num(e.efficiency)}, best {best}: "

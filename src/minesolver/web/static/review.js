@@ -151,8 +151,8 @@ function efficiencyRows(r) {
   const lost = `${e.optimal ? "" : "at least "}${num(e.efficiency_lost)} lost`;
   const kinds = Object.entries(e.wasted_by_kind).filter(([, n]) => n)
     .map(([k, n]) => `${n} ${n === 1 ? WASTE_WORDS[k][0].replace(/^a /, "") : WASTE_WORDS[k][1]}`);
-  const zini = r.zne === null ? `${e.zini}`
-    : `${e.zini}; ZiNi/s ${num(r.zini_per_second)}, ZNE ${num(r.zne)}, ZNT ${num(r.znt)}`;
+  const zini = r.zne === null ? `${e.zini}, HZiNi ${e.hzini}`
+    : `${e.zini}, HZiNi ${e.hzini}; ZiNi/s ${num(r.zini_per_second)}, ZNE ${num(r.zne)}, ZNT ${num(r.znt)}`;
   return [
     ["Speed", `RQP ${num(r.rqp)}, IOS ${num(r.ios)}, STNB ${num(r.stnb)}`],
     ["ZiNi", zini],
