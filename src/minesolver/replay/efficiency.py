@@ -36,8 +36,9 @@ the 3BV solved, ``B`` the board's 3BV):
   whole board).
 
 Cost: the wasted clicks replay the actions once, O(clicks + cells opened); the figures
-are O(1) but for ZiNi and HZiNi (O(3BV · cells)) and the fewest clicks (a MaxSAT search bounded by
-``seconds``).
+are O(1) but for ZiNi and HZiNi (O(3BV · cells): milliseconds on expert, about a second
+on 100x100) and the fewest clicks (a MaxSAT search bounded by ``seconds``, after a first
+ZiNi sequence that is not).
 """
 
 from __future__ import annotations
