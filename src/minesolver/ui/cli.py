@@ -370,8 +370,8 @@ def bench(
         str,
         typer.Option(
             metavar="PLAYER",
-            help="Player: greedy, pseq, best; best-no-endgame (-second, -fifty, -dominance, "
-            "-dead, -latent) plays best without that ingredient, "
+            help="Player: greedy, pseq, best, efficient; best-no-endgame (-second, -fifty, "
+            "-dominance, -dead, -latent) plays best without that ingredient, "
             "best:margin=1/10;max_candidates=20 changes its settings.",
         ),
     ] = "greedy",
@@ -449,7 +449,7 @@ def play(
     first_click: FirstClickOption = "safe",
     start: StartOption = "corner",
     strategy: Annotated[
-        str, typer.Option(metavar="PLAYER", help="Player to watch: greedy, pseq, best.")
+        str, typer.Option(metavar="PLAYER", help="Player to watch: greedy, pseq, best, efficient.")
     ] = "greedy",
     seed: Annotated[
         int, typer.Option(metavar="N", help="Seed (game --game of `bench --seed`).")

@@ -1,0 +1,296 @@
+"""``efficient``: ``best``'s guesses, and among certain moves the fewest clicks.
+
+Speed players count clicks: a left click, a right click (a flag) and a chord each cost
+one, and the efficiency of a won game is its 3BV over its clicks. ``efficient`` never
+takes more risk than ``best``: every guess it makes is the guess ``best`` makes at the
+same point of its own game (the guess is delegated to a ``best`` player, whichever
+implementation :func:`~minesolver.strategy.get_player` gives). Between two guesses it
+opens the same cells as ``best`` (see *Same guesses* below), but chooses how: left
+clicks, flags and chords, one action at a time, for the fewest clicks.
+
+**The certain moves.** After one exact analysis of the position (the certainly-safe
+cells ``S``, the certain mines ``M``, the flags), in this order:
+
+1. a safe cell that is a certain zero (every neighbour is open or safe) is opened: one
+   click floods its whole opening;
+2. each open digit all of whose closed neighbours are certain, with a safe one among
+   them, is a possible chord: it opens its ``s`` safe neighbours for ``1 + f`` clicks,
+   ``f`` the mines around it not yet flagged (a flag is placed only for the chord that
+   uses it); its net gain is ``s - f - 1`` (cells opened less clicks spent);
+3. each safe cell ``t`` may be worth clicking in order to chord it next: with ``k``
+   known mines around it (``f`` of them unflagged) and ``h`` closed neighbours that are
+   not known mines, if its digit turns out to be ``k`` the chord that follows opens
+   ``h`` cells for ``f + 1`` clicks (a zero floods them for nothing more: gain ``h``).
+   Its expected gain is ``P(digit = k) * (h - f - [k > 0])``, ``P`` an exact ratio of
+   layout counts (one what-if analysis; 1 when every closed neighbour is certain);
+4. the action of the highest gain is made: the flags then the chord of step 2, or the
+   left click of step 3 (a chord wins a tie: its gain is certain). A chord of gain 0
+   that places flags is still taken (it costs no more than left clicks and the flags
+   may serve a later chord, as JSMinesweeper's efficiency mode does);
+5. with nothing of positive gain, a safe cell is left-clicked: one that cannot be next
+   to a zero if there is one (it cannot be opened by a flood later, so the click is not
+   wasted), else the first in reading order.
+
+**Same guesses.** Opening certain cells only adds information, so whatever the order,
+repeating "open every certainly-safe cell" from a position reaches one and the same set
+of open cells where no cell is certainly safe: ``efficient`` reaches the very cells
+``best`` reaches before each guess. ``best``'s own moves also place flags, which its
+decisions (the order of its candidates, its caches, its endgame search) may see, so
+``efficient`` keeps a *shadow* of ``best``'s board: at each guess point it replays
+``best``'s certain moves on the shadow, reading each cell ``best`` opens from the real
+board (where it is open already), until ``best`` names its guess on exactly the
+position it would see in its own game. ``best`` is thus called on the same positions in
+the same order as in its own game, draws its tie-breaks from the same generator, and
+makes the same guesses: a game ``efficient`` wins is a game ``best`` wins on the same
+seed, and the reverse (checked game by game in the tests and the benchmark).
+
+Cost per action: one exact analysis (with a component cache kept for the game), O(cells)
+to find the certain zeros and the chords, and one what-if analysis for each safe cell
+whose digit is not known and whose gain could beat the best chord; at a guess point,
+``best``'s own cost for the rounds of certain moves it would have made (one analysis
+each) and its guess.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+from minesolver.analysis import Analysis, analyze, analyze_after
+from minesolver.position import FLAG, HIDDEN, Cell, InconsistentPosition, Position
+from minesolver.strategy.base import Move, Strategy
+from minesolver.strategy.errors import StrategyError
+from minesolver.strategy.reasons import Certain
+
+__all__ = ["EfficientStrategy"]
+
+
+class _Shadow:
+    """``best``'s board: the cells it has opened and flagged in its own game, as it
+    would see them, read from the real board (which has opened the same cells by then).
+
+    ``pending`` is the guess ``best`` made last, opened on the shadow at the next sync.
+    """
+
+    __slots__ = ("cells", "neighbours", "pending")
+
+    def __init__(self, view: Position) -> None:
+        self.cells = list(view.cells)
+        self.neighbours = view.neighbour_indices()
+        self.pending: int | None = None
+
+    def follows(self, view: Position) -> bool:
+        """Whether ``view`` can be the real board of this shadow's game: every cell the
+        shadow has open is open in ``view`` with the same digit. O(cells)."""
+        real = view.cells
+        if len(real) != len(self.cells):
+            return False
+        return all(v < 0 or real[i] == v for i, v in enumerate(self.cells))
+
+    def open(self, index: int, view: Position) -> bool:
+        """Open ``index`` as the game would (a zero floods; flags are left alone),
+        reading the digits from ``view``; false when ``view`` has not opened a cell the
+        shadow must open (the two boards no longer agree)."""
+        cells, real = self.cells, view.cells
+        if cells[index] != HIDDEN:
+            return True
+        stack = [index]
+        if real[index] < 0:
+            return False
+        cells[index] = real[index]
+        while stack:
+            i = stack.pop()
+            if cells[i] != 0:
+                continue
+            for j in self.neighbours[i]:
+                if cells[j] == HIDDEN:
+                    if real[j] < 0:
+                        return False
+                    cells[j] = real[j]
+                    stack.append(j)
+        return True
+
+    def position(self, view: Position) -> Position:
+        return Position(view.width, view.height, tuple(self.cells), view.mines)
+
+
+class EfficientStrategy:
+    """``best``'s guesses, and the certain moves that use the fewest clicks (see the
+    module docstring). ``guesser`` is the ``best`` player the guesses are asked of
+    (``get_player("efficient")`` gives it ``get_player("best")``); it plays its own
+    game through this player, so it is not to be shared with another game."""
+
+    name = "efficient"
+
+    def __init__(self, guesser: Strategy) -> None:
+        self.guesser = guesser
+        self._shadow: _Shadow | None = None
+        self._cache: dict[object, Any] = {}
+
+    def reset(self, rng: random.Random) -> None:
+        """Start a new game: the guesser starts one with ``rng`` (this player draws
+        nothing itself); the shadow board and the analysis cache are forgotten."""
+        self.guesser.reset(rng)
+        self._shadow = None
+        self._cache = {}
+
+    def next_moves(self, view: Position) -> list[Move]:
+        """One action: a left click, a chord with the flags it needs before it, or (no
+        cell being certainly safe) ``best``'s guess."""
+        analysis = analyze(view, cache=self._cache)
+        if not analysis.safe:
+            return [self._guess(view)]
+        if self._shadow is None:  # best's board starts as the first one seen
+            self._shadow = _Shadow(view)
+        return _plan(view, analysis)
+
+    def _guess(self, view: Position) -> Move:
+        """``best``'s guess at this point of its own game (module docstring, *Same
+        guesses*): the shadow is brought up to this position with ``best``'s own certain
+        moves, then ``best`` names its guess."""
+        shadow = self._shadow
+        if (
+            shadow is not None
+            and shadow.pending is not None
+            and not shadow.open(shadow.pending, view)
+        ):
+            shadow = None
+        if shadow is None or not shadow.follows(view):
+            shadow = _Shadow(view)
+        self._shadow = shadow
+        for _ in range(len(view.cells) + 1):  # each round opens or flags a cell at least
+            moves = self.guesser.next_moves(shadow.position(view))
+            if not moves:
+                break
+            last = moves[-1]
+            for move in moves:
+                index = view.index(move.cell)
+                if move is last and move.guess:
+                    shadow.pending = index
+                    return last
+                if move.kind == "flag":
+                    shadow.cells[index] = FLAG
+                elif move.kind == "open" and not shadow.open(index, view):
+                    return self._fresh_guess(view)
+        raise StrategyError(f"player {self.guesser.name!r} named no guess for\n{view.to_text()}")
+
+    def _fresh_guess(self, view: Position) -> Move:
+        """The guesser's guess on the real board itself, when the shadow has lost track
+        (a position this player did not reach by its own moves)."""
+        self._shadow = shadow = _Shadow(view)
+        moves = self.guesser.next_moves(view)
+        if not moves or not moves[-1].guess:
+            raise StrategyError(
+                f"player {self.guesser.name!r} named no guess for\n{view.to_text()}"
+            )
+        shadow.pending = view.index(moves[-1].cell)
+        return moves[-1]
+
+
+def _plan(view: Position, analysis: Analysis) -> list[Move]:
+    """The certain action of the highest gain (module docstring, steps 1-5)."""
+    width = view.width
+    cells = view.cells
+    nbrs = view.neighbour_indices()
+    safe = {y * width + x for x, y in analysis.safe}
+    mines = {y * width + x for x, y in analysis.certain_mines}
+
+    def cell(i: int) -> Cell:
+        return i % width, i // width
+
+    def opens(i: int) -> list[Move]:
+        return [Move("open", cell(i), reason=Certain(mine=False))]
+
+    ordered = sorted(safe)
+    # 1. a certain zero: one click opens it and everything around it
+    for s in ordered:
+        if all(cells[j] >= 0 or j in safe for j in nbrs[s]):
+            return opens(s)
+    # 2. chords
+    best_chord: tuple[int, int, int] | None = None  # (gain, exposure, digit)
+    digits = sorted({j for s in safe for j in nbrs[s] if cells[j] > 0})
+    for d in digits:
+        gain, need, certain = 0, 0, True
+        for j in nbrs[d]:
+            if cells[j] != HIDDEN:
+                continue
+            if j in safe:
+                gain += 1
+            elif j in mines:
+                need += 1
+            else:
+                certain = False
+                break
+        if not certain:
+            continue
+        net = gain - need - 1
+        if net < 0 or (net == 0 and need == 0):
+            continue
+        # more closed cells around the new flags: more chords may use them later
+        exposure = sum(
+            1
+            for m in nbrs[d]
+            if m in mines
+            for k in nbrs[m]
+            if cells[k] == HIDDEN and k not in mines
+        )
+        key = (net, exposure, -d)
+        if best_chord is None or key > best_chord:
+            best_chord = key
+    chord_gain = Fraction(best_chord[0]) if best_chord is not None else Fraction(0)
+    # 3. a click to chord next
+    total: int | None = None
+    best_click: tuple[Fraction, int] | None = None
+    for t in ordered:
+        known = unflagged = closed = uncertain = 0
+        for j in nbrs[t]:
+            v = cells[j]
+            if v == FLAG:
+                known += 1
+            elif v == HIDDEN:
+                if j in mines:
+                    known += 1
+                    unflagged += 1
+                else:
+                    closed += 1
+                    if j not in safe:
+                        uncertain += 1
+        reward = closed - unflagged - (1 if known else 0)
+        if reward <= 0 or reward <= chord_gain:
+            continue
+        if uncertain:
+            if total is None:
+                total = analysis.layout_count()
+            try:
+                count = analyze_after(analysis, cell(t), known).layout_count()
+            except InconsistentPosition:  # the digit cannot be ``known``
+                count = 0
+            p = Fraction(count, total)
+        else:
+            p = Fraction(1)
+        expected = p * reward
+        if expected > chord_gain and (best_click is None or expected > best_click[0]):
+            best_click = (expected, t)
+    if best_click is not None:
+        return opens(best_click[1])
+    if best_chord is not None:
+        d = -best_chord[2]
+        moves = [Move("flag", cell(m), reason=Certain(mine=True)) for m in nbrs[d] if m in mines]
+        moves.append(Move("chord", cell(d), reason=Certain(mine=False)))
+        return moves
+    # 5. nothing gains: a click that no flood can make for us, else the first
+    for s in ordered:
+        if all(
+            cells[j] >= 0 or j in mines or cells[j] == FLAG or _next_to(j, mines, cells, nbrs)
+            for j in nbrs[s]
+        ):
+            return opens(s)
+    return opens(ordered[0])
+
+
+def _next_to(
+    j: int, mines: set[int], cells: tuple[int, ...], nbrs: tuple[tuple[int, ...], ...]
+) -> bool:
+    """Whether cell ``j`` has a known mine (certain or flagged) next to it: it is no zero."""
+    return any(k in mines or cells[k] == FLAG for k in nbrs[j])
