@@ -9,27 +9,31 @@ opens the same cells as ``best`` (see *Same guesses* below), but chooses how: le
 clicks, flags and chords, one action at a time, for the fewest clicks.
 
 **The certain moves.** After one exact analysis of the position (the certainly-safe
-cells ``S``, the certain mines ``M``, the flags), in this order:
+cells, the certain mines, the flags), each action is scored by its expected *gain*: the
+cells it opens less the clicks it costs (a plain left click gains nothing; the fewest
+clicks are the most gain over the game). In this order:
 
 1. a safe cell that is a certain zero (every neighbour is open or safe) is opened: one
    click floods its whole opening;
-2. each open digit all of whose closed neighbours are certain, with a safe one among
-   them, is a possible chord: it opens its ``s`` safe neighbours for ``1 + f`` clicks,
-   ``f`` the mines around it not yet flagged (a flag is placed only for the chord that
-   uses it); its net gain is ``s - f - 1`` (cells opened less clicks spent);
-3. each safe cell ``t`` may be worth clicking in order to chord it next: with ``k``
-   known mines around it (``f`` of them unflagged) and ``h`` closed neighbours that are
-   not known mines, if its digit turns out to be ``k`` the chord that follows opens
-   ``h`` cells for ``f + 1`` clicks (a zero floods them for nothing more: gain ``h``).
-   Its expected gain is ``P(digit = k) * (h - f - [k > 0])``, ``P`` an exact ratio of
-   layout counts (one what-if analysis; 1 when every closed neighbour is certain);
-4. the action of the highest gain is made: the flags then the chord of step 2, or the
-   left click of step 3 (a chord wins a tie: its gain is certain). A chord of gain 0
-   that places flags is still taken (it costs no more than left clicks and the flags
-   may serve a later chord, as JSMinesweeper's efficiency mode does);
-5. with nothing of positive gain, a safe cell is left-clicked: one that cannot be next
-   to a zero if there is one (it cannot be opened by a flood later, so the click is not
-   wasted), else the first in reading order.
+2. each open digit whose closed neighbours are all certain, a safe one among them, is a
+   possible chord: it opens its ``s`` safe neighbours for ``1 + f`` clicks, ``f`` the
+   mines around it not yet flagged (flags are placed only for the chord that uses them),
+   a gain of ``s - f - 1``; a chord of gain 0 that places flags counts too (it costs no
+   more than left clicks, and its flags may serve a later chord, as in JSMinesweeper's
+   efficiency mode);
+3. each safe cell ``t`` may be opened in order to chord it next: with ``k`` known mines
+   around it (``f`` of them unflagged) and ``h`` closed neighbours that are not known
+   mines, if its digit turns out to be ``k`` the chord on it opens those ``h`` cells for
+   ``f + 1`` clicks (a zero floods them for nothing more). The chance of that digit,
+   ``P``, is an exact ratio of layout counts (one what-if analysis; 1 when every closed
+   neighbour is certain). Opening ``t`` by a left click gains ``P * (h - f - [k > 0])``;
+   opening it by a chord of step 2 next to it gains that chord's gain plus ``P`` times
+   what the chord on ``t`` still opens after it (JSMinesweeper's "chord-chord");
+4. the action of the highest gain above 0 is made: the flags then the chord, or the left
+   click (on an equal gain a certain chord goes first);
+5. with nothing to gain, a safe cell is left-clicked: one that no flood can open later
+   (its closed neighbours all have a known mine next to them) if there is one, else the
+   first in reading order.
 
 **Same guesses.** Opening certain cells only adds information, so whatever the order,
 repeating "open every certainly-safe cell" from a position reaches one and the same set
@@ -45,8 +49,8 @@ makes the same guesses: a game ``efficient`` wins is a game ``best`` wins on the
 seed, and the reverse (checked game by game in the tests and the benchmark).
 
 Cost per action: one exact analysis (with a component cache kept for the game), O(cells)
-to find the certain zeros and the chords, and one what-if analysis for each safe cell
-whose digit is not known and whose gain could beat the best chord; at a guess point,
+to find the certain zeros and the chords, and one native what-if analysis for each safe
+cell whose digit is not known and that could gain something (step 3); at a guess point,
 ``best``'s own cost for the rounds of certain moves it would have made (one analysis
 each) and its guess.
 """
@@ -189,7 +193,7 @@ class EfficientStrategy:
 
 
 def _plan(view: Position, analysis: Analysis) -> list[Move]:
-    """The certain action of the highest gain (module docstring, steps 1-5)."""
+    """The certain action of the highest expected gain (module docstring, steps 1-5)."""
     width = view.width
     cells = view.cells
     nbrs = view.neighbour_indices()
@@ -199,50 +203,25 @@ def _plan(view: Position, analysis: Analysis) -> list[Move]:
     def cell(i: int) -> Cell:
         return i % width, i // width
 
-    def opens(i: int) -> list[Move]:
-        return [Move("open", cell(i), reason=Certain(mine=False))]
-
     ordered = sorted(safe)
     # 1. a certain zero: one click opens it and everything around it
     for s in ordered:
         if all(cells[j] >= 0 or j in safe for j in nbrs[s]):
-            return opens(s)
-    # 2. chords
-    best_chord: tuple[int, int, int] | None = None  # (gain, exposure, digit)
-    digits = sorted({j for s in safe for j in nbrs[s] if cells[j] > 0})
-    for d in digits:
-        gain, need, certain = 0, 0, True
-        for j in nbrs[d]:
-            if cells[j] != HIDDEN:
-                continue
-            if j in safe:
-                gain += 1
-            elif j in mines:
-                need += 1
-            else:
-                certain = False
-                break
-        if not certain:
-            continue
-        net = gain - need - 1
-        if net < 0 or (net == 0 and need == 0):
-            continue
-        # more closed cells around the new flags: more chords may use them later
-        exposure = sum(
-            1
-            for m in nbrs[d]
-            if m in mines
-            for k in nbrs[m]
-            if cells[k] == HIDDEN and k not in mines
-        )
-        key = (net, exposure, -d)
-        if best_chord is None or key > best_chord:
-            best_chord = key
-    chord_gain = Fraction(best_chord[0]) if best_chord is not None else Fraction(0)
-    # 3. a click to chord next
+            return [Move("open", cell(s), reason=Certain(mine=False))]
+    chords = _chords(cells, nbrs, safe, mines)
+    # the best action as (gain, kind, tie-break, cell): kinds 2 a chord, 1 a chord with
+    # the chord it may allow next, 0 a left click (on equal gain the certain one first)
+    best: tuple[Fraction, int, int, int] | None = None
+    for d, (net, _, flagged) in chords.items():
+        if net > 0 or (net == 0 and flagged):  # 2.
+            exposure = sum(
+                1 for m in flagged for k in nbrs[m] if cells[k] == HIDDEN and k not in mines
+            )
+            key = (Fraction(net), 2, exposure, d)
+            if best is None or key > best:
+                best = key
     total: int | None = None
-    best_click: tuple[Fraction, int] | None = None
-    for t in ordered:
+    for t in ordered:  # 3.
         known = unflagged = closed = uncertain = 0
         for j in nbrs[t]:
             v = cells[j]
@@ -254,10 +233,21 @@ def _plan(view: Position, analysis: Analysis) -> list[Move]:
                     unflagged += 1
                 else:
                     closed += 1
-                    if j not in safe:
-                        uncertain += 1
-        reward = closed - unflagged - (1 if known else 0)
-        if reward <= 0 or reward <= chord_gain:
+                    uncertain += j not in safe
+        chord_cost = 1 if known else 0  # a zero floods by itself
+        reward = closed - unflagged - chord_cost
+        combos = []  # chords that open t, and the gain of the chord on t after them
+        for d in nbrs[t]:
+            if d in chords and chords[d][0] >= 0:
+                net, opened, flagged = chords[d]
+                closed_after = sum(
+                    1 for j in nbrs[t] if cells[j] == HIDDEN and j not in mines and j not in opened
+                )
+                unflagged_after = sum(1 for j in nbrs[t] if j in mines and j not in flagged)
+                after = closed_after - unflagged_after - chord_cost
+                if after > 0:
+                    combos.append((net, after, d))
+        if reward <= 0 and not combos:
             continue
         if uncertain:
             if total is None:
@@ -269,28 +259,56 @@ def _plan(view: Position, analysis: Analysis) -> list[Move]:
             p = Fraction(count, total)
         else:
             p = Fraction(1)
-        expected = p * reward
-        if expected > chord_gain and (best_click is None or expected > best_click[0]):
-            best_click = (expected, t)
-    if best_click is not None:
-        return opens(best_click[1])
-    if best_chord is not None:
-        d = -best_chord[2]
-        moves = [Move("flag", cell(m), reason=Certain(mine=True)) for m in nbrs[d] if m in mines]
+        keys = [(net + p * after, 1, 0, d) for net, after, d in combos]
+        if reward > 0:
+            keys.append((p * reward, 0, 0, t))
+        for key in keys:
+            if key[0] > 0 and (best is None or key > best):
+                best = key
+    if best is not None:  # 4.
+        if best[1] == 0:
+            return [Move("open", cell(best[3]), reason=Certain(mine=False))]
+        d = best[3]
+        moves = [Move("flag", cell(m), reason=Certain(mine=True)) for m in sorted(chords[d][2])]
         moves.append(Move("chord", cell(d), reason=Certain(mine=False)))
         return moves
     # 5. nothing gains: a click that no flood can make for us, else the first
     for s in ordered:
-        if all(
-            cells[j] >= 0 or j in mines or cells[j] == FLAG or _next_to(j, mines, cells, nbrs)
-            for j in nbrs[s]
-        ):
-            return opens(s)
-    return opens(ordered[0])
+        if all(cells[j] >= 0 or j in mines or _next_to(j, mines, cells, nbrs) for j in nbrs[s]):
+            return [Move("open", cell(s), reason=Certain(mine=False))]
+    return [Move("open", cell(ordered[0]), reason=Certain(mine=False))]
+
+
+def _chords(
+    cells: tuple[int, ...],
+    nbrs: tuple[tuple[int, ...], ...],
+    safe: set[int],
+    mines: set[int],
+) -> dict[int, tuple[int, set[int], set[int]]]:
+    """Every safe chord: open digit -> (its net gain, the safe cells it opens, the mines
+    it must flag first), for each digit next to a safe cell whose closed neighbours are
+    all certain. O(safe cells)."""
+    chords: dict[int, tuple[int, set[int], set[int]]] = {}
+    for d in sorted({j for s in safe for j in nbrs[s] if cells[j] > 0}):
+        opened: set[int] = set()
+        flagged: set[int] = set()
+        for j in nbrs[d]:
+            if cells[j] != HIDDEN:
+                continue
+            if j in safe:
+                opened.add(j)
+            elif j in mines:
+                flagged.add(j)
+            else:
+                break
+        else:
+            chords[d] = (len(opened) - len(flagged) - 1, opened, flagged)
+    return chords
 
 
 def _next_to(
     j: int, mines: set[int], cells: tuple[int, ...], nbrs: tuple[tuple[int, ...], ...]
 ) -> bool:
-    """Whether cell ``j`` has a known mine (certain or flagged) next to it: it is no zero."""
-    return any(k in mines or cells[k] == FLAG for k in nbrs[j])
+    """Whether cell ``j`` is a known mine (certain or flagged) or has one next to it: it is
+    no zero."""
+    return cells[j] == FLAG or any(k in mines or cells[k] == FLAG for k in nbrs[j])
