@@ -19,6 +19,10 @@ or the best found with its proved lower bound when not proved within the budget)
     .venv/bin/python benchmarks/bench_efficient.py [--level expert] [--games 300]
         [--seconds 10] [--seed 2026] [--save]
 
+``--tiny N`` instead plays boards of 4x4 to 5x5 until ``N`` of them were cleared with no
+guess, and compares the clicks with the exhaustive minimum from the same first click
+(the breadth-first search of the tests) and over every first click.
+
 ``--save`` adds the level's summary and rows to ``benchmarks/results/efficient.json``;
 ``--table`` prints the stored results as the documentation's markdown table. The guesses
 are asked of ``get_player("best")``, played through its native twin when it has one
@@ -39,7 +43,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from minesolver.game import Game, Layout, Move
+from minesolver.game import Game, Layout, Level, Move, random_layout
 from minesolver.game.clicks import min_clicks
 from minesolver.game.efficiency import bbbv, zini
 from minesolver.game.levels import PRESETS
@@ -196,24 +200,58 @@ def summarise(rows: list[dict[str, Any]], play_seconds: list[float], wall: float
     }
 
 
+def tiny(boards: int, seed: int) -> dict[str, Any]:
+    """Tiny boards cleared without a guess: the clicks against the exhaustive minimum."""
+    tests = Path(__file__).resolve().parent.parent / "tests"
+    sys.path[:0] = [str(tests), str(tests / "strategy")]
+    from game.test_clicks import fewest_clicks_by_dijkstra
+    from test_efficient import fewest_clicks_from
+
+    rng = random.Random(seed)
+    gaps, gaps_any = [], []
+    tried = 0
+    while len(gaps) < boards:
+        tried += 1
+        w, h = rng.choice([(4, 4), (5, 4), (4, 5), (5, 5)])
+        layout = random_layout(Level(w, h, rng.randint(2, 5)), rng, (0, 0), "safe")
+        played = play(EfficientStrategy(fast_best()), layout, (0, 0), 0)
+        if played.guesses or not played.won:
+            continue
+        gaps.append(played.clicks - fewest_clicks_from(layout, (0, 0)))
+        gaps_any.append(played.clicks - fewest_clicks_by_dijkstra(layout))
+    return {
+        "boards": boards,
+        "tried": tried,
+        "seed": seed,
+        "mean_above_minimum_same_first_click": round(statistics.fmean(gaps), 4),
+        "at_minimum_same_first_click": gaps.count(0),
+        "max_above_minimum_same_first_click": max(gaps),
+        "mean_above_minimum_any_first_click": round(statistics.fmean(gaps_any), 4),
+        "at_minimum_any_first_click": gaps_any.count(0),
+    }
+
+
 def table(stored: dict[str, Any]) -> str:
     """The documentation's table from the stored results."""
     lines = [
-        "| level | games | best wins | efficient wins | same guesses | won games | mean 3BV "
-        "| efficient | plain left clicks | ZiNi | fewest clicks (best found) | bound "
-        "| proved | efficient / optimum (proved) |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
-        "| ---: | ---: |",
+        "| level | games | wins (best, efficient) | same guesses | mean 3BV "
+        "| efficient | plain left clicks | ZiNi | fewest clicks (best found) | lower bound "
+        "| proved | on the proved: efficient / optimum |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
-    for name, data in stored.items():
-        s = data["summary"]
+    for name in ("beginner", "intermediate", "expert"):
+        if name not in stored:
+            continue
+        s = stored[name]["summary"]
 
         def pct(x: float) -> str:
             return f"{100 * x:.1f}%"
 
+        size = PRESETS[name]
         lines.append(
-            f"| {name} ({data['level']}) | {s['games']} | {s['best_wins']} | "
-            f"{s['efficient_wins']} | {s['same_guesses']} | {s['efficient_wins']} | "
+            f"| {name} ({size.width}x{size.height}/{size.mines}) | {s['games']} | "
+            f"{s['best_wins']}, "
+            f"{s['efficient_wins']} | {s['same_guesses']} | "
             f"{s['mean_bbbv']:.1f} | {pct(s['mean_efficiency'])} | "
             f"{pct(s['mean_plain_efficiency'])} | {pct(s['mean_zini_efficiency'])} | "
             f"{pct(s['mean_best_found_efficiency'])} | {pct(s['mean_bound_efficiency'])} | "
@@ -231,14 +269,25 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--save", action="store_true")
     parser.add_argument("--table", action="store_true")
+    parser.add_argument("--tiny", type=int, default=0, metavar="N")
     args = parser.parse_args()
     stored: dict[str, Any] = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     if args.table:
-        print(table(stored))
+        print(table({k: v for k, v in stored.items() if k != "tiny"}))
+        print(json.dumps(stored.get("tiny"), indent=1))
+        return
+    if args.tiny:
+        found = tiny(args.tiny, args.seed)
+        print(json.dumps(found, indent=1))
+        if args.save:
+            stored = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+            stored["tiny"] = found
+            RESULTS.write_text(json.dumps(stored, indent=1) + "\n")
         return
     result = run_level(args.level, args.games, args.seconds, args.seed)
     print(json.dumps(result["summary"], indent=1))
     if args.save:
+        stored = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
         stored[args.level] = result
         RESULTS.write_text(json.dumps(stored, indent=1) + "\n")
 
