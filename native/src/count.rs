@@ -286,13 +286,30 @@ pub fn trim<C: Count>(poly: &mut Poly<C>) {
     }
 }
 
-/// `C(n, k)` for `k = 0..=n` as `u64` (`n` at most 62: no overflow).
-pub fn binomial_row(n: usize) -> Vec<u64> {
-    let mut row = vec![1u64; n + 1];
-    for k in 1..=n {
-        row[k] = row[k - 1] * (n + 1 - k) as u64 / k as u64;
+/// Pascal's triangle up to row [`BINOMIAL_ROWS`]` - 1`, made at compile time.
+const BINOMIALS: [[u64; BINOMIAL_ROWS]; BINOMIAL_ROWS] = {
+    let mut t = [[0u64; BINOMIAL_ROWS]; BINOMIAL_ROWS];
+    let mut n = 0;
+    while n < BINOMIAL_ROWS {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            t[n][k] = t[n][k - 1] * (n + 1 - k) as u64 / k as u64;
+            k += 1;
+        }
+        n += 1;
     }
-    row
+    t
+};
+
+/// Rows of [`binomial_row`] (`C(62, 31)` is the largest binomial that fits this table's
+/// recurrence in `u64`).
+pub const BINOMIAL_ROWS: usize = 63;
+
+/// `C(n, k)` for `k = 0..=n` as `u64` (`n` at most 62: no overflow), from a table made
+/// at compile time: O(1), no allocation.
+pub fn binomial_row(n: usize) -> &'static [u64] {
+    &BINOMIALS[n][..=n]
 }
 
 /// Convert a polynomial from one count type to another.

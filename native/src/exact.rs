@@ -8,6 +8,7 @@
 //! is redone in `BigUint` when a count overflows. Cost: the reduction (linear), the
 //! counts (see [`crate::frontier`]) and the combination (see [`crate::combine`]).
 
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 use num_bigint::BigUint;
@@ -15,7 +16,7 @@ use num_bigint::BigUint;
 use crate::combine::{combine, Combination, CombineError};
 use crate::constraints::{build, Board, Problem, Shape};
 use crate::count::{Count, Wide};
-use crate::frontier::{count, ComponentCount, CountError};
+use crate::frontier::{count_any, AnyCount, ComponentCount, CountError};
 use crate::hash::FxHashMap;
 use crate::limits::{Deadline, Stop};
 
@@ -136,12 +137,56 @@ pub fn check_board(board: &Board) -> Result<(), ExactError> {
     Ok(())
 }
 
-/// One component's count, in `BigUint` and, when it fits, in [`Wide`] integers (what
-/// the combination runs in first).
+/// One component's count: in `u128` when it fits (what the combination runs in first),
+/// else in `BigUint`; the other forms the combination may need are made from it on
+/// demand.
 #[derive(Debug)]
 pub struct Counted {
-    big: ComponentCount<BigUint>,
-    wide: Option<ComponentCount<Wide<8>>>,
+    small: Option<ComponentCount<u128>>,
+    big: OnceCell<ComponentCount<BigUint>>,
+}
+
+impl Counted {
+    fn layouts_empty(&self) -> bool {
+        match &self.small {
+            Some(c) => c.layouts.is_empty(),
+            None => self.big().layouts.is_empty(),
+        }
+    }
+
+    /// The count in `BigUint` (made from the `u128` one on first use).
+    fn big(&self) -> &ComponentCount<BigUint> {
+        self.big.get_or_init(|| {
+            let small = self.small.as_ref().expect("a count is small or big");
+            map_count(small, |&v| BigUint::from(v))
+        })
+    }
+
+    /// The count in [`Wide`] integers, `None` when it does not fit.
+    fn wide(&self) -> Option<ComponentCount<Wide<8>>> {
+        match &self.small {
+            Some(small) => Some(map_count(small, |&v| wide_of(v))),
+            None => self.big().convert().ok(),
+        }
+    }
+}
+
+fn wide_of(v: u128) -> Wide<8> {
+    let mut limbs = [0u64; 8];
+    limbs[0] = v as u64;
+    limbs[1] = (v >> 64) as u64;
+    Wide(limbs)
+}
+
+fn map_count<A, B>(c: &ComponentCount<A>, f: impl Fn(&A) -> B) -> ComponentCount<B> {
+    ComponentCount {
+        layouts: c.layouts.iter().map(&f).collect(),
+        box_mines: c
+            .box_mines
+            .iter()
+            .map(|p| p.iter().map(&f).collect())
+            .collect(),
+    }
 }
 
 /// Component counts by shape, kept across the analyses of related positions (the
@@ -168,16 +213,24 @@ impl CountCache {
         if let Some(c) = self.map.get(shape) {
             return Ok(Rc::clone(c));
         }
-        let big = count(shape, deadline).map_err(|e| match e {
+        let counted = match count_any(shape, deadline).map_err(|e| match e {
             CountError::Stop(s) => ExactError::Stop(s),
             CountError::Overflow => ExactError::Invalid("overflow in BigUint".into()),
             CountError::Invalid(why) => ExactError::Invalid(why),
-        })?;
-        if big.layouts.is_empty() {
+        })? {
+            AnyCount::Small(c) => Counted {
+                small: Some(c),
+                big: OnceCell::new(),
+            },
+            AnyCount::Big(c) => Counted {
+                small: None,
+                big: OnceCell::from(c),
+            },
+        };
+        if counted.layouts_empty() {
             return Err(ExactError::Inconsistent);
         }
-        let wide = big.convert().ok();
-        let counted = Rc::new(Counted { big, wide });
+        let counted = Rc::new(counted);
         self.map.insert(shape.clone(), Rc::clone(&counted));
         Ok(counted)
     }
@@ -203,7 +256,8 @@ pub fn analyze_with(
     Ok(levels(board, &problem, combination))
 }
 
-/// The combination in [`Wide`] integers, else in `BigUint`.
+/// The combination in `u128`, else in [`Wide`] integers, else in `BigUint` (each tier
+/// tried when the one before overflows).
 fn combine_fast(
     counts: &[Rc<Counted>],
     interior: u64,
@@ -225,14 +279,21 @@ fn combine_fast(
             d: c.d.to_big(),
         }))
     }
-    let wide: Option<Vec<&ComponentCount<Wide<8>>>> =
-        counts.iter().map(|c| c.wide.as_ref()).collect();
     let mut result = Err(CombineError::Overflow);
-    if let Some(refs) = wide {
+    let small: Option<Vec<&ComponentCount<u128>>> =
+        counts.iter().map(|c| c.small.as_ref()).collect();
+    if let Some(refs) = small {
         result = finish(combine(&refs, interior, mines, deadline));
     }
     if result == Err(CombineError::Overflow) {
-        let refs: Vec<&ComponentCount<BigUint>> = counts.iter().map(|c| &c.big).collect();
+        let wide: Option<Vec<ComponentCount<Wide<8>>>> = counts.iter().map(|c| c.wide()).collect();
+        if let Some(wide) = wide {
+            let refs: Vec<&ComponentCount<Wide<8>>> = wide.iter().collect();
+            result = finish(combine(&refs, interior, mines, deadline));
+        }
+    }
+    if result == Err(CombineError::Overflow) {
+        let refs: Vec<&ComponentCount<BigUint>> = counts.iter().map(|c| c.big()).collect();
         result = combine(&refs, interior, mines, deadline);
     }
     match result {

@@ -83,6 +83,25 @@ pub fn count(shape: &Shape, deadline: &Deadline) -> Result<ComponentCount<BigUin
     }
 }
 
+/// A component's count in the smallest type it fits: `u128` (nearly every component of
+/// a real board) or `BigUint`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnyCount {
+    Small(ComponentCount<u128>),
+    Big(ComponentCount<BigUint>),
+}
+
+/// Count a component exactly, in `u128` when its counts fit, else in `BigUint`: what
+/// [`count`] does, without converting a `u128` count to `BigUint`.
+pub fn count_any(shape: &Shape, deadline: &Deadline) -> Result<AnyCount, CountError> {
+    check_shape(shape)?;
+    match count_in::<u128>(shape, deadline) {
+        Ok(c) => Ok(AnyCount::Small(c)),
+        Err(CountError::Overflow) => Ok(AnyCount::Big(count_in::<BigUint>(shape, deadline)?)),
+        Err(e) => Err(e),
+    }
+}
+
 fn check_shape(shape: &Shape) -> Result<(), CountError> {
     let n = shape.sizes.len();
     if n == 0 {
@@ -123,9 +142,10 @@ pub fn count_in<C: Count>(
     } else {
         run::<C, Vec<u8>>(&steps, &sizes, slots, deadline)?
     };
+    let mut by_step = by_step;
     let mut box_mines = vec![Vec::new(); order.len()];
     for (i, &b) in order.iter().enumerate() {
-        box_mines[b] = by_step[i].clone();
+        box_mines[b] = std::mem::take(&mut by_step[i]);
     }
     Ok(ComponentCount { layouts, box_mines })
 }
