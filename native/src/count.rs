@@ -262,6 +262,36 @@ pub fn add_shifted<C: Count>(
     Ok(())
 }
 
+/// `acc += factor * x^shift * a * b`, growing `acc` as needed: [`convolve`] and
+/// [`add_shifted`] in one pass, without the product's own vector. O(len(a) * len(b)).
+pub fn add_product_shifted<C: Count>(
+    acc: &mut Poly<C>,
+    a: &[C],
+    b: &[C],
+    shift: usize,
+    factor: u64,
+) -> Result<(), Overflow> {
+    if a.is_empty() || b.is_empty() {
+        return Ok(());
+    }
+    let need = a.len() + b.len() - 1 + shift;
+    if acc.len() < need {
+        acc.resize(need, C::zero());
+    }
+    let factor = C::from_u64(factor);
+    for (i, x) in a.iter().enumerate() {
+        if x.is_zero() {
+            continue;
+        }
+        let mut xf = C::zero();
+        xf.add_mul(x, &factor)?;
+        for (out, y) in acc[shift + i..].iter_mut().zip(b) {
+            out.add_mul(&xf, y)?;
+        }
+    }
+    Ok(())
+}
+
 /// The product of two polynomials. O(len(a) * len(b)).
 pub fn convolve<C: Count>(a: &[C], b: &[C]) -> Result<Poly<C>, Overflow> {
     if a.is_empty() || b.is_empty() {

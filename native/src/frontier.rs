@@ -22,7 +22,9 @@ use std::hash::Hash;
 use num_bigint::BigUint;
 
 use crate::constraints::Shape;
-use crate::count::{add_shifted, binomial_row, convert, convolve, trim, Count, Overflow, Poly};
+use crate::count::{
+    add_product_shifted, add_shifted, binomial_row, convert, trim, Count, Overflow, Poly,
+};
 use crate::hash::FxHashMap;
 use crate::limits::{Deadline, Stop, MAX_TERMS};
 
@@ -285,30 +287,49 @@ pub struct Touch {
 /// box that opens it to the box that closes it, then frees it. O(sum of equation sizes).
 fn plan(shape: &Shape, order: &[usize]) -> (Vec<Vec<Touch>>, usize) {
     let n = order.len();
+    let m = shape.constraints.len();
     let mut pos = vec![0usize; n];
     for (i, &b) in order.iter().enumerate() {
         pos[b] = i;
     }
-    let sizes: Vec<usize> = order.iter().map(|&b| shape.sizes[b]).collect();
-    let mut box_cons: Vec<Vec<usize>> = vec![Vec::new(); n];
-    let mut last = Vec::with_capacity(shape.constraints.len());
-    let mut capacity = Vec::with_capacity(shape.constraints.len());
+    // the equations of each step, in CSR form (equation order within a step)
+    let mut cons_start = vec![0usize; n + 1];
+    let mut last = Vec::with_capacity(m);
+    let mut capacity = Vec::with_capacity(m);
+    for (boxes, _) in &shape.constraints {
+        let mut end = 0;
+        let mut cap = 0;
+        for &b in boxes {
+            let p = pos[b as usize];
+            end = end.max(p);
+            cap += shape.sizes[b as usize];
+            cons_start[p + 1] += 1;
+        }
+        last.push(end);
+        capacity.push(cap);
+    }
+    for i in 0..n {
+        cons_start[i + 1] += cons_start[i];
+    }
+    let mut fill = cons_start.clone();
+    let mut step_cons = vec![0usize; cons_start[n]];
     for (c, (boxes, _)) in shape.constraints.iter().enumerate() {
-        let ps: Vec<usize> = boxes.iter().map(|&b| pos[b as usize]).collect();
-        last.push(*ps.iter().max().unwrap_or(&0));
-        capacity.push(ps.iter().map(|&p| sizes[p]).sum::<usize>());
-        for p in ps {
-            box_cons[p].push(c);
+        for &b in boxes {
+            let p = pos[b as usize];
+            step_cons[fill[p]] = c;
+            fill[p] += 1;
         }
     }
-    let mut slot_of: Vec<Option<usize>> = vec![None; shape.constraints.len()];
+    let mut slot_of: Vec<Option<usize>> = vec![None; m];
     let mut free: Vec<usize> = Vec::new();
     let mut slots = 0;
     let mut steps = Vec::with_capacity(n);
     for i in 0..n {
-        let mut touch: Vec<Touch> = Vec::with_capacity(box_cons[i].len());
-        for &c in &box_cons[i] {
-            capacity[c] -= sizes[i];
+        let size = shape.sizes[order[i]];
+        let cons = &step_cons[cons_start[i]..cons_start[i + 1]];
+        let mut touch: Vec<Touch> = Vec::with_capacity(cons.len());
+        for &c in cons {
+            capacity[c] -= size;
             let opens = slot_of[c].is_none();
             if opens {
                 slot_of[c] = Some(free.pop().unwrap_or_else(|| {
@@ -327,7 +348,7 @@ fn plan(shape: &Shape, order: &[usize]) -> (Vec<Vec<Touch>>, usize) {
             touch.swap(0, t);
         }
         steps.push(touch);
-        for &c in &box_cons[i] {
+        for &c in cons {
             if last[c] == i {
                 free.extend(slot_of[c]);
             }
@@ -507,7 +528,7 @@ fn passes<C: Count, K: Key>(
                     }
                     None => {
                         let to = next.keys.len() as u32;
-                        let mut fresh = Vec::new();
+                        let mut fresh = Vec::with_capacity(poly.len() + s);
                         add_shifted(&mut fresh, poly, k, ways)?;
                         index.insert(new.clone(), to);
                         next.keys.push(new);
@@ -522,8 +543,15 @@ fn passes<C: Count, K: Key>(
         if terms > MAX_TERMS {
             return Err(Stop::TooLarge.into());
         }
-        layers.push(std::mem::take(next));
-        edges.push(std::mem::take(step_edges));
+        let (states, moves) = (next.keys.len(), step_edges.len());
+        layers.push(std::mem::replace(
+            next,
+            Layer {
+                keys: Vec::with_capacity(states),
+                polys: Vec::with_capacity(states),
+            },
+        ));
+        edges.push(std::mem::replace(step_edges, Vec::with_capacity(moves)));
     }
     // backward: back[j] = completions of the boxes i.. from state j of layer i
     let last = &layers[n];
@@ -545,11 +573,17 @@ fn passes<C: Count, K: Key>(
                 continue;
             };
             let k = k as usize;
-            let acc = new_back[from as usize].get_or_insert_with(Vec::new);
+            let acc =
+                new_back[from as usize].get_or_insert_with(|| Vec::with_capacity(tail.len() + s));
             add_shifted(acc, tail, k, row[k])?;
             if k > 0 {
-                let both = convolve(&fwd.polys[from as usize], tail)?;
-                add_shifted(&mut marginal, &both, k, row1[k - 1])?;
+                add_product_shifted(
+                    &mut marginal,
+                    &fwd.polys[from as usize],
+                    tail,
+                    k,
+                    row1[k - 1],
+                )?;
             }
         }
         std::mem::swap(back, new_back);
