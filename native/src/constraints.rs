@@ -161,15 +161,19 @@ pub fn build(board: &Board) -> Result<Problem, Inconsistent> {
     for i in 0..n {
         eqs_of_cell_start[i + 1] += eqs_of_cell_start[i];
     }
-    let mut fill = eqs_of_cell_start.clone();
+    // filled from the last equation back, each cell's list ends in increasing order and
+    // its start pointer ends where the list starts
     let mut eqs_of_cell = vec![0u32; eq_cells.len()];
-    for e in 0..equations {
+    for c in 0..n {
+        eqs_of_cell_start[c] = eqs_of_cell_start[c + 1];
+    }
+    for e in (0..equations).rev() {
         for &c in &eq_cells[start[e]..start[e + 1]] {
-            eqs_of_cell[fill[c as usize] as usize] = e as u32;
-            fill[c as usize] += 1;
+            let at = &mut eqs_of_cell_start[c as usize];
+            *at -= 1;
+            eqs_of_cell[*at as usize] = e as u32;
         }
     }
-    drop(fill);
     let eqs_of =
         |c: usize| &eqs_of_cell[eqs_of_cell_start[c] as usize..eqs_of_cell_start[c + 1] as usize];
     let mut state = vec![UNDECIDED; n];
