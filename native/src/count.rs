@@ -317,7 +317,7 @@ pub fn trim<C: Count>(poly: &mut Poly<C>) {
 }
 
 /// Pascal's triangle up to row [`BINOMIAL_ROWS`]` - 1`, made at compile time.
-const BINOMIALS: [[u64; BINOMIAL_ROWS]; BINOMIAL_ROWS] = {
+static BINOMIALS: [[u64; BINOMIAL_ROWS]; BINOMIAL_ROWS] = {
     let mut t = [[0u64; BINOMIAL_ROWS]; BINOMIAL_ROWS];
     let mut n = 0;
     while n < BINOMIAL_ROWS {

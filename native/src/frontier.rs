@@ -10,6 +10,11 @@
 //! forward one, every box's mine polynomial (the layouts in which one given cell of the
 //! box is a mine): one forward and one backward sweep, not one count per cell.
 //!
+//! A small component (at most [`ENUMERATE_LIMIT`] ways to choose its boxes' mine
+//! numbers, most components of a real board) is counted instead by trying every choice,
+//! an equation checked when its last box is chosen: the same counts, without the
+//! programme's ordering, plan and states.
+//!
 //! Complexity: O(n * S * s * L^2) count operations for `n` boxes, at most `S` states per
 //! step, box size `s` and polynomial length `L`; `S` is exponential only in the width of
 //! the order (the most equations open at once), small for the strips and loops of a real
@@ -135,6 +140,23 @@ pub fn count_in<C: Count>(
     if shape.sizes.len() == 1 && shape.constraints.len() == 1 {
         return Ok(one_box(shape.sizes[0], shape.constraints[0].1 as usize));
     }
+    let leaves = shape
+        .sizes
+        .iter()
+        .try_fold(1u64, |acc, &s| acc.checked_mul(s as u64 + 1))
+        .filter(|&l| l <= ENUMERATE_LIMIT);
+    if leaves.is_some() {
+        deadline.check()?;
+        return enumerate(shape);
+    }
+    programme(shape, deadline)
+}
+
+/// The frontier programme (see the module's documentation) over `shape`.
+fn programme<C: Count>(
+    shape: &Shape,
+    deadline: &Deadline,
+) -> Result<ComponentCount<C>, CountError> {
     let order = box_order(shape, deadline)?;
     let (steps, slots) = plan(shape, &order);
     deadline.check()?;
@@ -150,6 +172,98 @@ pub fn count_in<C: Count>(
         box_mines[b] = std::mem::take(&mut by_step[i]);
     }
     Ok(ComponentCount { layouts, box_mines })
+}
+
+/// Components whose boxes' mine choices number at most this many (the product of their
+/// sizes plus one) are counted by enumerating the choices: cheaper than the programme's
+/// ordering, plan and states for the small components that make most of a real board.
+const ENUMERATE_LIMIT: u64 = 1024;
+
+/// Count a small component by trying every number of mines in each box, an equation
+/// checked as soon as its last box is chosen. O(product of (size + 1) * boxes^2) at most
+/// ([`ENUMERATE_LIMIT`] choices), usually far less.
+fn enumerate<C: Count>(shape: &Shape) -> Result<ComponentCount<C>, CountError> {
+    let n = shape.sizes.len();
+    let cells: usize = shape.sizes.iter().sum();
+    let mut closes: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (c, (boxes, _)) in shape.constraints.iter().enumerate() {
+        if let Some(&last) = boxes.iter().max() {
+            closes[last as usize].push(c);
+        }
+    }
+    let mut e = Enumeration {
+        shape,
+        closes: &closes,
+        ks: vec![0; n],
+        layouts: vec![C::zero(); cells + 1],
+        box_mines: vec![vec![C::zero(); cells + 1]; n],
+    };
+    e.choose(0)?;
+    let Enumeration {
+        mut layouts,
+        mut box_mines,
+        ..
+    } = e;
+    trim(&mut layouts);
+    for p in &mut box_mines {
+        trim(p);
+    }
+    Ok(ComponentCount { layouts, box_mines })
+}
+
+/// The state of [`enumerate`]: the mines chosen in the boxes so far and the sums.
+struct Enumeration<'a, C> {
+    shape: &'a Shape,
+    closes: &'a [Vec<usize>],
+    ks: Vec<usize>,
+    layouts: Poly<C>,
+    box_mines: Vec<Poly<C>>,
+}
+
+impl<C: Count> Enumeration<'_, C> {
+    fn choose(&mut self, b: usize) -> Result<(), Overflow> {
+        let n = self.ks.len();
+        if b == n {
+            return self.add_leaf();
+        }
+        'k: for k in 0..=self.shape.sizes[b] {
+            self.ks[b] = k;
+            for &c in &self.closes[b] {
+                let (boxes, value) = &self.shape.constraints[c];
+                let sum: usize = boxes.iter().map(|&o| self.ks[o as usize]).sum();
+                if sum != *value as usize {
+                    continue 'k;
+                }
+            }
+            self.choose(b + 1)?;
+        }
+        Ok(())
+    }
+
+    /// Add the layouts of the chosen mines: `prod C(s, k)` at `sum k`, and for each box
+    /// the layouts with a given cell of it a mine (`C(s - 1, k - 1)` for that box).
+    fn add_leaf(&mut self) -> Result<(), Overflow> {
+        let sizes = &self.shape.sizes;
+        let m: usize = self.ks.iter().sum();
+        let mut ways = C::from_u64(1);
+        for (&s, &k) in sizes.iter().zip(&self.ks) {
+            ways.mul_small(binomial_row(s)[k])?;
+        }
+        self.layouts[m].add(&ways)?;
+        for (b, &k) in self.ks.iter().enumerate() {
+            if k == 0 {
+                continue;
+            }
+            let mut w = C::from_u64(binomial_row(sizes[b] - 1)[k - 1]);
+            for (o, (&s, &ko)) in sizes.iter().zip(&self.ks).enumerate() {
+                if o != b {
+                    w.mul_small(binomial_row(s)[ko])?;
+                }
+            }
+            self.box_mines[b][m].add(&w)?;
+        }
+        Ok(())
+    }
 }
 
 /// One box under one equation: `C(size, value)` layouts, `C(size - 1, value - 1)` of them
@@ -767,6 +881,15 @@ mod tests {
             let s = Shape { sizes, constraints };
             let got = count_in::<u128>(&s, &Deadline::none()).unwrap();
             let want = brute(&s);
+            // both ways of counting, whichever count_in chose, agree exactly
+            let by_programme = programme::<u128>(&s, &Deadline::none()).unwrap();
+            let by_enumeration = enumerate::<u128>(&s).unwrap();
+            proptest::prop_assert_eq!(&by_programme.layouts, &by_enumeration.layouts);
+            for (b, (p, e)) in by_programme.box_mines.iter().zip(&by_enumeration.box_mines).enumerate() {
+                if s.constraints.iter().any(|(bs, _)| bs.contains(&(b as u32))) {
+                    proptest::prop_assert_eq!(p, e);
+                }
+            }
             proptest::prop_assert_eq!(got.convert::<BigUint>().unwrap().layouts, want.layouts.clone());
             if !want.layouts.is_empty() {
                 // boxes in no equation are not counted by the DP (build never makes them)
