@@ -25,7 +25,7 @@ from pathlib import Path
 import uvicorn
 from playwright.sync_api import Page, sync_playwright
 
-from minesolver.game import PRESETS, Game
+from minesolver.game import PRESETS, Game, Move
 from minesolver.web import create_app
 
 REPLAY = Path(__file__).parents[1] / "tests" / "data" / "replays" / "arbiter-expert-127bv.avf"
@@ -111,7 +111,7 @@ def review_after_loss(page: Page, port: int, seed: int = 2, moves: int = 12) -> 
     page.set_viewport_size({"width": 1100, "height": 820})
     first = (8, 8)
     local = Game.new(PRESETS["intermediate"], random.Random(seed), "safe")
-    local.open(first)
+    local.push(Move("open", first))
     assert local.layout is not None
     url = f"http://127.0.0.1:{port}/?seed={seed}&level=intermediate&rule=safe"
     first_click(page, url, 256, *first)

@@ -14,8 +14,6 @@
 //! wrapper) then asks the Python reference, which names the digit that fails.
 //! Cost: O(cells + sum of equation sizes), near-linear.
 
-use crate::hash::FxHashMap;
-
 /// Byte of a flagged cell in a raw position (a digit is itself).
 pub const FLAG: u8 = 254;
 /// Byte of a hidden cell in a raw position.
@@ -93,8 +91,10 @@ const MINE: u8 = 2;
 /// Reduce a board to components, interior and forced cells (steps 1-4 above).
 pub fn build(board: &Board) -> Result<Problem, Inconsistent> {
     let n = board.cells.len();
-    let flags = if board.trust_flags {
-        board.cells.iter().filter(|&&v| v == FLAG).count() as u64
+    let cells = board.cells;
+    let trust = board.trust_flags;
+    let flags = if trust {
+        cells.iter().filter(|&&v| v == FLAG).count() as u64
     } else {
         0
     };
@@ -105,15 +105,25 @@ pub fn build(board: &Board) -> Result<Problem, Inconsistent> {
 
     // 1. equations, in CSR form: the cells of equation e are eq_cells[start[e]..start[e+1]]
     let (w, h) = (board.width, board.height);
-    let unknown: Vec<bool> = (0..n).map(|i| board.is_unknown(i)).collect();
-    let mut eq_cells: Vec<u32> = Vec::new();
-    let mut start: Vec<usize> = vec![0];
-    let mut value: Vec<i32> = Vec::new();
+    // per cell: 1 unknown, 2 trusted flag, 0 otherwise
+    let kind: Vec<u8> = cells
+        .iter()
+        .map(|&v| match v {
+            HIDDEN => 1,
+            FLAG if trust => 2,
+            FLAG => 1,
+            _ => 0,
+        })
+        .collect();
+    let mut eq_cells: Vec<u32> = Vec::with_capacity(n);
+    let mut start: Vec<usize> = Vec::with_capacity(n / 2 + 1);
+    start.push(0);
+    let mut value: Vec<i32> = Vec::with_capacity(n / 2);
     for y in 0..h {
         let (y0, y1) = (y.saturating_sub(1), (y + 1).min(h - 1));
         for x in 0..w {
             let i = y * w + x;
-            let d = board.cells[i];
+            let d = cells[i];
             if d > 8 {
                 continue;
             }
@@ -122,12 +132,11 @@ pub fn build(board: &Board) -> Result<Problem, Inconsistent> {
             let mut flagged = 0i32;
             for yy in y0..=y1 {
                 let row = yy * w;
-                for (j, &is_unknown) in unknown.iter().enumerate().take(row + x1 + 1).skip(row + x0)
-                {
-                    if is_unknown {
-                        eq_cells.push(j as u32);
-                    } else if board.cells[j] == FLAG {
-                        flagged += 1;
+                for (j, &k) in kind[row + x0..=row + x1].iter().enumerate() {
+                    if k == 1 {
+                        eq_cells.push((row + x0 + j) as u32);
+                    } else {
+                        flagged += i32::from(k >> 1);
                     }
                 }
             }
@@ -145,25 +154,30 @@ pub fn build(board: &Board) -> Result<Problem, Inconsistent> {
     let equations = value.len();
 
     // 2. forced cells, propagated with a work list
-    let mut eqs_of_cell_start = vec![0usize; n + 1];
+    let mut eqs_of_cell_start = vec![0u32; n + 1];
     for &c in &eq_cells {
         eqs_of_cell_start[c as usize + 1] += 1;
     }
     for i in 0..n {
         eqs_of_cell_start[i + 1] += eqs_of_cell_start[i];
     }
-    let mut fill = eqs_of_cell_start.clone();
+    // filled from the last equation back, each cell's list ends in increasing order and
+    // its start pointer ends where the list starts
     let mut eqs_of_cell = vec![0u32; eq_cells.len()];
-    for e in 0..equations {
+    for c in 0..n {
+        eqs_of_cell_start[c] = eqs_of_cell_start[c + 1];
+    }
+    for e in (0..equations).rev() {
         for &c in &eq_cells[start[e]..start[e + 1]] {
-            eqs_of_cell[fill[c as usize]] = e as u32;
-            fill[c as usize] += 1;
+            let at = &mut eqs_of_cell_start[c as usize];
+            *at -= 1;
+            eqs_of_cell[*at as usize] = e as u32;
         }
     }
+    let eqs_of =
+        |c: usize| &eqs_of_cell[eqs_of_cell_start[c] as usize..eqs_of_cell_start[c + 1] as usize];
     let mut state = vec![UNDECIDED; n];
-    let mut open: Vec<i32> = (0..equations)
-        .map(|e| (start[e + 1] - start[e]) as i32)
-        .collect();
+    let mut open: Vec<i32> = start.windows(2).map(|s| (s[1] - s[0]) as i32).collect();
     let mut work: Vec<u32> = (0..equations as u32).rev().collect();
     let mut queued = vec![true; equations];
     let mut forced_safe = Vec::new();
@@ -192,7 +206,7 @@ pub fn build(board: &Board) -> Result<Problem, Inconsistent> {
             } else {
                 forced_mines.push(c as u32);
             }
-            for &f in &eqs_of_cell[eqs_of_cell_start[c]..eqs_of_cell_start[c + 1]] {
+            for &f in eqs_of(c) {
                 let f = f as usize;
                 open[f] -= 1;
                 if fixed == MINE {
@@ -217,20 +231,26 @@ pub fn build(board: &Board) -> Result<Problem, Inconsistent> {
         );
     }
 
-    // 3. boxes: undecided cells of live equations, grouped by their live equations
-    let live: Vec<bool> = (0..equations).map(|e| open[e] > 0).collect();
+    // 3. boxes: undecided cells of live equations, grouped by their live equations. A
+    // cell is in at most 8 equations (one per digit around it): fixed-size signatures,
+    // found among the boxes whose signature starts with the same equation (a few)
     let mut box_of_cell = vec![u32::MAX; n];
     let mut box_cells: Vec<Vec<u32>> = Vec::new();
-    // a cell is in at most 8 equations (one per digit around it): fixed-size keys
-    let mut by_signature: FxHashMap<[u32; 8], u32> = FxHashMap::default();
+    let mut box_sig: Vec<[u32; 8]> = Vec::new();
+    let mut next_box: Vec<u32> = Vec::new(); // the next box with the same first equation
+    let mut first_box = vec![u32::MAX; equations];
     for c in 0..n {
-        if state[c] != UNDECIDED || eqs_of_cell_start[c] == eqs_of_cell_start[c + 1] {
+        if state[c] != UNDECIDED {
+            continue;
+        }
+        let eqs = eqs_of(c);
+        if eqs.is_empty() {
             continue;
         }
         let mut signature = [u32::MAX; 8];
         let mut len = 0;
-        for &e in &eqs_of_cell[eqs_of_cell_start[c]..eqs_of_cell_start[c + 1]] {
-            if live[e as usize] {
+        for &e in eqs {
+            if open[e as usize] > 0 {
                 signature[len] = e;
                 len += 1;
             }
@@ -238,42 +258,76 @@ pub fn build(board: &Board) -> Result<Problem, Inconsistent> {
         if len == 0 {
             continue;
         }
-        let next = box_cells.len() as u32;
-        let b = *by_signature.entry(signature).or_insert(next);
-        if b == next {
+        let head = &mut first_box[signature[0] as usize];
+        let mut b = *head;
+        while b != u32::MAX && box_sig[b as usize] != signature {
+            b = next_box[b as usize];
+        }
+        if b == u32::MAX {
+            b = box_cells.len() as u32;
+            next_box.push(*head);
+            *head = b;
+            box_sig.push(signature);
             box_cells.push(Vec::new());
         }
         box_cells[b as usize].push(c as u32);
         box_of_cell[c] = b;
     }
 
-    // each live equation over its boxes; equations over the same boxes merged
-    let mut merged: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
-    let mut constraints: Vec<(Vec<u32>, u32)> = Vec::new();
+    // each live equation over its boxes (CSR); equations over the same boxes merged,
+    // found among the equations with the same first box
+    let nb = box_cells.len();
+    let mut con_boxes: Vec<u32> = Vec::with_capacity(eq_cells.len());
+    let mut con_start: Vec<usize> = vec![0];
+    let mut con_value: Vec<u32> = Vec::new();
+    let mut next_con: Vec<u32> = Vec::new();
+    let mut first_con = vec![u32::MAX; nb];
     for e in 0..equations {
-        if !live[e] {
+        if open[e] <= 0 {
             continue;
         }
-        let mut boxes: Vec<u32> = eq_cells[start[e]..start[e + 1]]
-            .iter()
-            .filter(|&&c| state[c as usize] == UNDECIDED)
-            .map(|&c| box_of_cell[c as usize])
-            .collect();
-        boxes.sort_unstable();
-        boxes.dedup();
-        let v = value[e] as u32;
-        match merged.get(&boxes) {
-            Some(&other) if other != v => return Err(Inconsistent),
-            Some(_) => {}
-            None => {
-                merged.insert(boxes.clone(), v);
-                constraints.push((boxes, v));
+        let at = con_boxes.len();
+        for &c in &eq_cells[start[e]..start[e + 1]] {
+            if state[c as usize] == UNDECIDED {
+                con_boxes.push(box_of_cell[c as usize]);
             }
         }
+        con_boxes[at..].sort_unstable();
+        let mut len = 0;
+        for k in at..con_boxes.len() {
+            if len == 0 || con_boxes[at + len - 1] != con_boxes[k] {
+                con_boxes[at + len] = con_boxes[k];
+                len += 1;
+            }
+        }
+        con_boxes.truncate(at + len);
+        let v = value[e] as u32;
+        let boxes = &con_boxes[at..];
+        let head = first_con[boxes[0] as usize];
+        let mut other = head;
+        while other != u32::MAX {
+            let o = other as usize;
+            if con_boxes[con_start[o]..con_start[o + 1]] == *boxes {
+                break;
+            }
+            other = next_con[o];
+        }
+        if other != u32::MAX {
+            if con_value[other as usize] != v {
+                return Err(Inconsistent);
+            }
+            con_boxes.truncate(at);
+            continue;
+        }
+        let k = con_value.len() as u32;
+        next_con.push(head);
+        first_con[boxes[0] as usize] = k;
+        con_value.push(v);
+        con_start.push(con_boxes.len());
     }
+    let constraints = con_value.len();
 
     // 4. components: union-find over the boxes of each equation
-    let nb = box_cells.len();
     let mut parent: Vec<u32> = (0..nb as u32).collect();
     fn find(parent: &mut [u32], mut a: u32) -> u32 {
         let mut root = a;
@@ -287,7 +341,8 @@ pub fn build(board: &Board) -> Result<Problem, Inconsistent> {
         }
         root
     }
-    for (boxes, _) in &constraints {
+    for k in 0..constraints {
+        let boxes = &con_boxes[con_start[k]..con_start[k + 1]];
         let ra = find(&mut parent, boxes[0]);
         for &b in &boxes[1..] {
             let rb = find(&mut parent, b);
@@ -298,6 +353,7 @@ pub fn build(board: &Board) -> Result<Problem, Inconsistent> {
     }
     let mut comp_of_root = vec![u32::MAX; nb];
     let mut local = vec![0u32; nb];
+    let mut comp_of_box = vec![0u32; nb];
     let mut components: Vec<Component> = Vec::new();
     for b in 0..nb {
         let r = find(&mut parent, b as u32) as usize;
@@ -311,20 +367,21 @@ pub fn build(board: &Board) -> Result<Problem, Inconsistent> {
                 cells: Vec::new(),
             });
         }
+        comp_of_box[b] = comp_of_root[r];
         let comp = &mut components[comp_of_root[r] as usize];
         local[b] = comp.cells.len() as u32;
         comp.shape.sizes.push(box_cells[b].len());
         comp.cells.push(std::mem::take(&mut box_cells[b]));
     }
-    for (boxes, v) in constraints {
-        let r = find(&mut parent, boxes[0]) as usize;
-        let comp = &mut components[comp_of_root[r] as usize];
+    for k in 0..constraints {
+        let boxes = &con_boxes[con_start[k]..con_start[k + 1]];
+        let comp = &mut components[comp_of_box[boxes[0] as usize] as usize];
         let boxes = boxes.iter().map(|&b| local[b as usize]).collect();
-        comp.shape.constraints.push((boxes, v));
+        comp.shape.constraints.push((boxes, con_value[k]));
     }
 
     let interior = (0..n)
-        .filter(|&c| unknown[c] && state[c] == UNDECIDED && box_of_cell[c] == u32::MAX)
+        .filter(|&c| kind[c] == 1 && state[c] == UNDECIDED && box_of_cell[c] == u32::MAX)
         .map(|c| c as u32)
         .collect();
     Ok(Problem {

@@ -262,6 +262,36 @@ pub fn add_shifted<C: Count>(
     Ok(())
 }
 
+/// `acc += factor * x^shift * a * b`, growing `acc` as needed: [`convolve`] and
+/// [`add_shifted`] in one pass, without the product's own vector. O(len(a) * len(b)).
+pub fn add_product_shifted<C: Count>(
+    acc: &mut Poly<C>,
+    a: &[C],
+    b: &[C],
+    shift: usize,
+    factor: u64,
+) -> Result<(), Overflow> {
+    if a.is_empty() || b.is_empty() {
+        return Ok(());
+    }
+    let need = a.len() + b.len() - 1 + shift;
+    if acc.len() < need {
+        acc.resize(need, C::zero());
+    }
+    let factor = C::from_u64(factor);
+    for (i, x) in a.iter().enumerate() {
+        if x.is_zero() {
+            continue;
+        }
+        let mut xf = C::zero();
+        xf.add_mul(x, &factor)?;
+        for (out, y) in acc[shift + i..].iter_mut().zip(b) {
+            out.add_mul(&xf, y)?;
+        }
+    }
+    Ok(())
+}
+
 /// The product of two polynomials. O(len(a) * len(b)).
 pub fn convolve<C: Count>(a: &[C], b: &[C]) -> Result<Poly<C>, Overflow> {
     if a.is_empty() || b.is_empty() {
@@ -286,13 +316,30 @@ pub fn trim<C: Count>(poly: &mut Poly<C>) {
     }
 }
 
-/// `C(n, k)` for `k = 0..=n` as `u64` (`n` at most 62: no overflow).
-pub fn binomial_row(n: usize) -> Vec<u64> {
-    let mut row = vec![1u64; n + 1];
-    for k in 1..=n {
-        row[k] = row[k - 1] * (n + 1 - k) as u64 / k as u64;
+/// Pascal's triangle up to row [`BINOMIAL_ROWS`]` - 1`, made at compile time.
+static BINOMIALS: [[u64; BINOMIAL_ROWS]; BINOMIAL_ROWS] = {
+    let mut t = [[0u64; BINOMIAL_ROWS]; BINOMIAL_ROWS];
+    let mut n = 0;
+    while n < BINOMIAL_ROWS {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            t[n][k] = t[n][k - 1] * (n + 1 - k) as u64 / k as u64;
+            k += 1;
+        }
+        n += 1;
     }
-    row
+    t
+};
+
+/// Rows of [`binomial_row`] (`C(62, 31)` is the largest binomial that fits this table's
+/// recurrence in `u64`).
+pub const BINOMIAL_ROWS: usize = 63;
+
+/// `C(n, k)` for `k = 0..=n` as `u64` (`n` at most 62: no overflow), from a table made
+/// at compile time: O(1), no allocation.
+pub fn binomial_row(n: usize) -> &'static [u64] {
+    &BINOMIALS[n][..=n]
 }
 
 /// Convert a polynomial from one count type to another.

@@ -8,6 +8,7 @@
 //! is redone in `BigUint` when a count overflows. Cost: the reduction (linear), the
 //! counts (see [`crate::frontier`]) and the combination (see [`crate::combine`]).
 
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 use num_bigint::BigUint;
@@ -15,7 +16,7 @@ use num_bigint::BigUint;
 use crate::combine::{combine, Combination, CombineError};
 use crate::constraints::{build, Board, Problem, Shape};
 use crate::count::{Count, Wide};
-use crate::frontier::{count, ComponentCount, CountError};
+use crate::frontier::{count_any, AnyCount, ComponentCount, CountError};
 use crate::hash::FxHashMap;
 use crate::limits::{Deadline, Stop};
 
@@ -68,18 +69,14 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// The number of layouts: `total * C(interior, k_lo) / d`. O(k_lo) big-integer
-    /// operations on numbers of the count's size.
+    /// The number of layouts: `total * C(interior, k_lo) / d`. The binomial is two
+    /// products of consecutive integers made by halves (so the big multiplications are
+    /// balanced) and one division: O(M(b) log k) for `b`-bit numbers, where the former
+    /// step-by-step recurrence made `k` passes over a growing number.
     pub fn layouts(&self) -> BigUint {
         let mut n = self.total.clone();
         if self.k_lo > 0 && self.interior > 0 {
-            // C(I, k) = prod_{j < k} (I - j) / (j + 1), exact at every step
-            let mut c = BigUint::from(1u8);
-            for j in 0..self.k_lo.min(self.interior) {
-                c *= self.interior - j;
-                c /= j + 1;
-            }
-            n *= c;
+            n *= binomial(self.interior, self.k_lo);
         }
         if self.d != BigUint::from(1u8) {
             n /= &self.d;
@@ -109,6 +106,36 @@ impl Analysis {
     }
 }
 
+/// The product of the integers `lo..hi`, by halves (1 when the range is empty).
+fn range_product(lo: u64, hi: u64) -> BigUint {
+    if hi - lo <= 16 {
+        let mut p = BigUint::from(1u8);
+        let mut small = 1u128;
+        for v in lo..hi {
+            match small.checked_mul(u128::from(v)) {
+                Some(s) if s <= u128::from(u64::MAX) => small = s,
+                _ => {
+                    p *= small as u64;
+                    small = u128::from(v);
+                }
+            }
+        }
+        p *= small as u64;
+        return p;
+    }
+    let mid = lo + (hi - lo) / 2;
+    range_product(lo, mid) * range_product(mid, hi)
+}
+
+/// `C(n, k)` exactly (0 when `k > n`).
+pub fn binomial(n: u64, k: u64) -> BigUint {
+    if k > n {
+        return BigUint::from(0u8);
+    }
+    let k = k.min(n - k);
+    range_product(n - k + 1, n + 1) / range_product(1, k + 1)
+}
+
 /// Analyse `board` (its total must be known).
 pub fn analyze(board: &Board, deadline: &Deadline) -> Result<Analysis, ExactError> {
     check_board(board)?;
@@ -136,12 +163,56 @@ pub fn check_board(board: &Board) -> Result<(), ExactError> {
     Ok(())
 }
 
-/// One component's count, in `BigUint` and, when it fits, in [`Wide`] integers (what
-/// the combination runs in first).
+/// One component's count: in `u128` when it fits (what the combination runs in first),
+/// else in `BigUint`; the other forms the combination may need are made from it on
+/// demand.
 #[derive(Debug)]
 pub struct Counted {
-    big: ComponentCount<BigUint>,
-    wide: Option<ComponentCount<Wide<8>>>,
+    small: Option<ComponentCount<u128>>,
+    big: OnceCell<ComponentCount<BigUint>>,
+}
+
+impl Counted {
+    fn layouts_empty(&self) -> bool {
+        match &self.small {
+            Some(c) => c.layouts.is_empty(),
+            None => self.big().layouts.is_empty(),
+        }
+    }
+
+    /// The count in `BigUint` (made from the `u128` one on first use).
+    fn big(&self) -> &ComponentCount<BigUint> {
+        self.big.get_or_init(|| {
+            let small = self.small.as_ref().expect("a count is small or big");
+            map_count(small, |&v| BigUint::from(v))
+        })
+    }
+
+    /// The count in [`Wide`] integers, `None` when it does not fit.
+    fn wide(&self) -> Option<ComponentCount<Wide<8>>> {
+        match &self.small {
+            Some(small) => Some(map_count(small, |&v| wide_of(v))),
+            None => self.big().convert().ok(),
+        }
+    }
+}
+
+fn wide_of(v: u128) -> Wide<8> {
+    let mut limbs = [0u64; 8];
+    limbs[0] = v as u64;
+    limbs[1] = (v >> 64) as u64;
+    Wide(limbs)
+}
+
+fn map_count<A, B>(c: &ComponentCount<A>, f: impl Fn(&A) -> B) -> ComponentCount<B> {
+    ComponentCount {
+        layouts: c.layouts.iter().map(&f).collect(),
+        box_mines: c
+            .box_mines
+            .iter()
+            .map(|p| p.iter().map(&f).collect())
+            .collect(),
+    }
 }
 
 /// Component counts by shape, kept across the analyses of related positions (the
@@ -168,16 +239,24 @@ impl CountCache {
         if let Some(c) = self.map.get(shape) {
             return Ok(Rc::clone(c));
         }
-        let big = count(shape, deadline).map_err(|e| match e {
+        let counted = match count_any(shape, deadline).map_err(|e| match e {
             CountError::Stop(s) => ExactError::Stop(s),
             CountError::Overflow => ExactError::Invalid("overflow in BigUint".into()),
             CountError::Invalid(why) => ExactError::Invalid(why),
-        })?;
-        if big.layouts.is_empty() {
+        })? {
+            AnyCount::Small(c) => Counted {
+                small: Some(c),
+                big: OnceCell::new(),
+            },
+            AnyCount::Big(c) => Counted {
+                small: None,
+                big: OnceCell::from(c),
+            },
+        };
+        if counted.layouts_empty() {
             return Err(ExactError::Inconsistent);
         }
-        let wide = big.convert().ok();
-        let counted = Rc::new(Counted { big, wide });
+        let counted = Rc::new(counted);
         self.map.insert(shape.clone(), Rc::clone(&counted));
         Ok(counted)
     }
@@ -203,7 +282,8 @@ pub fn analyze_with(
     Ok(levels(board, &problem, combination))
 }
 
-/// The combination in [`Wide`] integers, else in `BigUint`.
+/// The combination in `u128`, else in [`Wide`] integers, else in `BigUint` (each tier
+/// tried when the one before overflows).
 fn combine_fast(
     counts: &[Rc<Counted>],
     interior: u64,
@@ -225,14 +305,21 @@ fn combine_fast(
             d: c.d.to_big(),
         }))
     }
-    let wide: Option<Vec<&ComponentCount<Wide<8>>>> =
-        counts.iter().map(|c| c.wide.as_ref()).collect();
     let mut result = Err(CombineError::Overflow);
-    if let Some(refs) = wide {
+    let small: Option<Vec<&ComponentCount<u128>>> =
+        counts.iter().map(|c| c.small.as_ref()).collect();
+    if let Some(refs) = small {
         result = finish(combine(&refs, interior, mines, deadline));
     }
     if result == Err(CombineError::Overflow) {
-        let refs: Vec<&ComponentCount<BigUint>> = counts.iter().map(|c| &c.big).collect();
+        let wide: Option<Vec<ComponentCount<Wide<8>>>> = counts.iter().map(|c| c.wide()).collect();
+        if let Some(wide) = wide {
+            let refs: Vec<&ComponentCount<Wide<8>>> = wide.iter().collect();
+            result = finish(combine(&refs, interior, mines, deadline));
+        }
+    }
+    if result == Err(CombineError::Overflow) {
+        let refs: Vec<&ComponentCount<BigUint>> = counts.iter().map(|c| c.big()).collect();
         result = combine(&refs, interior, mines, deadline);
     }
     match result {
@@ -408,6 +495,16 @@ mod tests {
         assert_eq!(layouts(&a), BigUint::from(3u8));
         assert!(is(&a, 1, 1, 3) && is(&a, 3, 1, 3));
         assert!(a.safe.is_empty() && a.mines.is_empty());
+    }
+
+    #[test]
+    fn binomials_by_halves_match_the_recurrence() {
+        for (n, k) in [(0, 0), (5, 2), (40, 17), (300, 150), (40_000, 8000), (3, 5)] {
+            assert_eq!(
+                super::binomial(n, k),
+                binom(n, k.min(n + 1)) * u8::from(k <= n)
+            );
+        }
     }
 
     #[test]

@@ -10,6 +10,11 @@
 //! forward one, every box's mine polynomial (the layouts in which one given cell of the
 //! box is a mine): one forward and one backward sweep, not one count per cell.
 //!
+//! A small component (at most [`ENUMERATE_LIMIT`] ways to choose its boxes' mine
+//! numbers, most components of a real board) is counted instead by trying every choice,
+//! an equation checked when its last box is chosen: the same counts, without the
+//! programme's ordering, plan and states.
+//!
 //! Complexity: O(n * S * s * L^2) count operations for `n` boxes, at most `S` states per
 //! step, box size `s` and polynomial length `L`; `S` is exponential only in the width of
 //! the order (the most equations open at once), small for the strips and loops of a real
@@ -22,7 +27,9 @@ use std::hash::Hash;
 use num_bigint::BigUint;
 
 use crate::constraints::Shape;
-use crate::count::{add_shifted, binomial_row, convert, convolve, trim, Count, Overflow, Poly};
+use crate::count::{
+    add_product_shifted, add_shifted, binomial_row, convert, trim, Count, Overflow, Poly,
+};
 use crate::hash::FxHashMap;
 use crate::limits::{Deadline, Stop, MAX_TERMS};
 
@@ -83,6 +90,25 @@ pub fn count(shape: &Shape, deadline: &Deadline) -> Result<ComponentCount<BigUin
     }
 }
 
+/// A component's count in the smallest type it fits: `u128` (nearly every component of
+/// a real board) or `BigUint`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnyCount {
+    Small(ComponentCount<u128>),
+    Big(ComponentCount<BigUint>),
+}
+
+/// Count a component exactly, in `u128` when its counts fit, else in `BigUint`: what
+/// [`count`] does, without converting a `u128` count to `BigUint`.
+pub fn count_any(shape: &Shape, deadline: &Deadline) -> Result<AnyCount, CountError> {
+    check_shape(shape)?;
+    match count_in::<u128>(shape, deadline) {
+        Ok(c) => Ok(AnyCount::Small(c)),
+        Err(CountError::Overflow) => Ok(AnyCount::Big(count_in::<BigUint>(shape, deadline)?)),
+        Err(e) => Err(e),
+    }
+}
+
 fn check_shape(shape: &Shape) -> Result<(), CountError> {
     let n = shape.sizes.len();
     if n == 0 {
@@ -114,6 +140,23 @@ pub fn count_in<C: Count>(
     if shape.sizes.len() == 1 && shape.constraints.len() == 1 {
         return Ok(one_box(shape.sizes[0], shape.constraints[0].1 as usize));
     }
+    let leaves = shape
+        .sizes
+        .iter()
+        .try_fold(1u64, |acc, &s| acc.checked_mul(s as u64 + 1))
+        .filter(|&l| l <= ENUMERATE_LIMIT);
+    if leaves.is_some() {
+        deadline.check()?;
+        return enumerate(shape);
+    }
+    programme(shape, deadline)
+}
+
+/// The frontier programme (see the module's documentation) over `shape`.
+fn programme<C: Count>(
+    shape: &Shape,
+    deadline: &Deadline,
+) -> Result<ComponentCount<C>, CountError> {
     let order = box_order(shape, deadline)?;
     let (steps, slots) = plan(shape, &order);
     deadline.check()?;
@@ -123,11 +166,104 @@ pub fn count_in<C: Count>(
     } else {
         run::<C, Vec<u8>>(&steps, &sizes, slots, deadline)?
     };
+    let mut by_step = by_step;
     let mut box_mines = vec![Vec::new(); order.len()];
     for (i, &b) in order.iter().enumerate() {
-        box_mines[b] = by_step[i].clone();
+        box_mines[b] = std::mem::take(&mut by_step[i]);
     }
     Ok(ComponentCount { layouts, box_mines })
+}
+
+/// Components whose boxes' mine choices number at most this many (the product of their
+/// sizes plus one) are counted by enumerating the choices: cheaper than the programme's
+/// ordering, plan and states for the small components that make most of a real board.
+const ENUMERATE_LIMIT: u64 = 1024;
+
+/// Count a small component by trying every number of mines in each box, an equation
+/// checked as soon as its last box is chosen. O(product of (size + 1) * boxes^2) at most
+/// ([`ENUMERATE_LIMIT`] choices), usually far less.
+fn enumerate<C: Count>(shape: &Shape) -> Result<ComponentCount<C>, CountError> {
+    let n = shape.sizes.len();
+    let cells: usize = shape.sizes.iter().sum();
+    let mut closes: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (c, (boxes, _)) in shape.constraints.iter().enumerate() {
+        if let Some(&last) = boxes.iter().max() {
+            closes[last as usize].push(c);
+        }
+    }
+    let mut e = Enumeration {
+        shape,
+        closes: &closes,
+        ks: vec![0; n],
+        layouts: vec![C::zero(); cells + 1],
+        box_mines: vec![vec![C::zero(); cells + 1]; n],
+    };
+    e.choose(0)?;
+    let Enumeration {
+        mut layouts,
+        mut box_mines,
+        ..
+    } = e;
+    trim(&mut layouts);
+    for p in &mut box_mines {
+        trim(p);
+    }
+    Ok(ComponentCount { layouts, box_mines })
+}
+
+/// The state of [`enumerate`]: the mines chosen in the boxes so far and the sums.
+struct Enumeration<'a, C> {
+    shape: &'a Shape,
+    closes: &'a [Vec<usize>],
+    ks: Vec<usize>,
+    layouts: Poly<C>,
+    box_mines: Vec<Poly<C>>,
+}
+
+impl<C: Count> Enumeration<'_, C> {
+    fn choose(&mut self, b: usize) -> Result<(), Overflow> {
+        let n = self.ks.len();
+        if b == n {
+            return self.add_leaf();
+        }
+        'k: for k in 0..=self.shape.sizes[b] {
+            self.ks[b] = k;
+            for &c in &self.closes[b] {
+                let (boxes, value) = &self.shape.constraints[c];
+                let sum: usize = boxes.iter().map(|&o| self.ks[o as usize]).sum();
+                if sum != *value as usize {
+                    continue 'k;
+                }
+            }
+            self.choose(b + 1)?;
+        }
+        Ok(())
+    }
+
+    /// Add the layouts of the chosen mines: `prod C(s, k)` at `sum k`, and for each box
+    /// the layouts with a given cell of it a mine (`C(s - 1, k - 1)` for that box).
+    fn add_leaf(&mut self) -> Result<(), Overflow> {
+        let sizes = &self.shape.sizes;
+        let m: usize = self.ks.iter().sum();
+        let mut ways = C::from_u64(1);
+        for (&s, &k) in sizes.iter().zip(&self.ks) {
+            ways.mul_small(binomial_row(s)[k])?;
+        }
+        self.layouts[m].add(&ways)?;
+        for (b, &k) in self.ks.iter().enumerate() {
+            if k == 0 {
+                continue;
+            }
+            let mut w = C::from_u64(binomial_row(sizes[b] - 1)[k - 1]);
+            for (o, (&s, &ko)) in sizes.iter().zip(&self.ks).enumerate() {
+                if o != b {
+                    w.mul_small(binomial_row(s)[ko])?;
+                }
+            }
+            self.box_mines[b][m].add(&w)?;
+        }
+        Ok(())
+    }
 }
 
 /// One box under one equation: `C(size, value)` layouts, `C(size - 1, value - 1)` of them
@@ -265,30 +401,49 @@ pub struct Touch {
 /// box that opens it to the box that closes it, then frees it. O(sum of equation sizes).
 fn plan(shape: &Shape, order: &[usize]) -> (Vec<Vec<Touch>>, usize) {
     let n = order.len();
+    let m = shape.constraints.len();
     let mut pos = vec![0usize; n];
     for (i, &b) in order.iter().enumerate() {
         pos[b] = i;
     }
-    let sizes: Vec<usize> = order.iter().map(|&b| shape.sizes[b]).collect();
-    let mut box_cons: Vec<Vec<usize>> = vec![Vec::new(); n];
-    let mut last = Vec::with_capacity(shape.constraints.len());
-    let mut capacity = Vec::with_capacity(shape.constraints.len());
+    // the equations of each step, in CSR form (equation order within a step)
+    let mut cons_start = vec![0usize; n + 1];
+    let mut last = Vec::with_capacity(m);
+    let mut capacity = Vec::with_capacity(m);
+    for (boxes, _) in &shape.constraints {
+        let mut end = 0;
+        let mut cap = 0;
+        for &b in boxes {
+            let p = pos[b as usize];
+            end = end.max(p);
+            cap += shape.sizes[b as usize];
+            cons_start[p + 1] += 1;
+        }
+        last.push(end);
+        capacity.push(cap);
+    }
+    for i in 0..n {
+        cons_start[i + 1] += cons_start[i];
+    }
+    let mut fill = cons_start.clone();
+    let mut step_cons = vec![0usize; cons_start[n]];
     for (c, (boxes, _)) in shape.constraints.iter().enumerate() {
-        let ps: Vec<usize> = boxes.iter().map(|&b| pos[b as usize]).collect();
-        last.push(*ps.iter().max().unwrap_or(&0));
-        capacity.push(ps.iter().map(|&p| sizes[p]).sum::<usize>());
-        for p in ps {
-            box_cons[p].push(c);
+        for &b in boxes {
+            let p = pos[b as usize];
+            step_cons[fill[p]] = c;
+            fill[p] += 1;
         }
     }
-    let mut slot_of: Vec<Option<usize>> = vec![None; shape.constraints.len()];
+    let mut slot_of: Vec<Option<usize>> = vec![None; m];
     let mut free: Vec<usize> = Vec::new();
     let mut slots = 0;
     let mut steps = Vec::with_capacity(n);
     for i in 0..n {
-        let mut touch: Vec<Touch> = Vec::with_capacity(box_cons[i].len());
-        for &c in &box_cons[i] {
-            capacity[c] -= sizes[i];
+        let size = shape.sizes[order[i]];
+        let cons = &step_cons[cons_start[i]..cons_start[i + 1]];
+        let mut touch: Vec<Touch> = Vec::with_capacity(cons.len());
+        for &c in cons {
+            capacity[c] -= size;
             let opens = slot_of[c].is_none();
             if opens {
                 slot_of[c] = Some(free.pop().unwrap_or_else(|| {
@@ -307,7 +462,7 @@ fn plan(shape: &Shape, order: &[usize]) -> (Vec<Vec<Touch>>, usize) {
             touch.swap(0, t);
         }
         steps.push(touch);
-        for &c in &box_cons[i] {
+        for &c in cons {
             if last[c] == i {
                 free.extend(slot_of[c]);
             }
@@ -487,7 +642,7 @@ fn passes<C: Count, K: Key>(
                     }
                     None => {
                         let to = next.keys.len() as u32;
-                        let mut fresh = Vec::new();
+                        let mut fresh = Vec::with_capacity(poly.len() + s);
                         add_shifted(&mut fresh, poly, k, ways)?;
                         index.insert(new.clone(), to);
                         next.keys.push(new);
@@ -502,8 +657,15 @@ fn passes<C: Count, K: Key>(
         if terms > MAX_TERMS {
             return Err(Stop::TooLarge.into());
         }
-        layers.push(std::mem::take(next));
-        edges.push(std::mem::take(step_edges));
+        let (states, moves) = (next.keys.len(), step_edges.len());
+        layers.push(std::mem::replace(
+            next,
+            Layer {
+                keys: Vec::with_capacity(states),
+                polys: Vec::with_capacity(states),
+            },
+        ));
+        edges.push(std::mem::replace(step_edges, Vec::with_capacity(moves)));
     }
     // backward: back[j] = completions of the boxes i.. from state j of layer i
     let last = &layers[n];
@@ -525,11 +687,17 @@ fn passes<C: Count, K: Key>(
                 continue;
             };
             let k = k as usize;
-            let acc = new_back[from as usize].get_or_insert_with(Vec::new);
+            let acc =
+                new_back[from as usize].get_or_insert_with(|| Vec::with_capacity(tail.len() + s));
             add_shifted(acc, tail, k, row[k])?;
             if k > 0 {
-                let both = convolve(&fwd.polys[from as usize], tail)?;
-                add_shifted(&mut marginal, &both, k, row1[k - 1])?;
+                add_product_shifted(
+                    &mut marginal,
+                    &fwd.polys[from as usize],
+                    tail,
+                    k,
+                    row1[k - 1],
+                )?;
             }
         }
         std::mem::swap(back, new_back);
@@ -713,6 +881,15 @@ mod tests {
             let s = Shape { sizes, constraints };
             let got = count_in::<u128>(&s, &Deadline::none()).unwrap();
             let want = brute(&s);
+            // both ways of counting, whichever count_in chose, agree exactly
+            let by_programme = programme::<u128>(&s, &Deadline::none()).unwrap();
+            let by_enumeration = enumerate::<u128>(&s).unwrap();
+            proptest::prop_assert_eq!(&by_programme.layouts, &by_enumeration.layouts);
+            for (b, (p, e)) in by_programme.box_mines.iter().zip(&by_enumeration.box_mines).enumerate() {
+                if s.constraints.iter().any(|(bs, _)| bs.contains(&(b as u32))) {
+                    proptest::prop_assert_eq!(p, e);
+                }
+            }
             proptest::prop_assert_eq!(got.convert::<BigUint>().unwrap().layouts, want.layouts.clone());
             if !want.layouts.is_empty() {
                 // boxes in no equation are not counted by the DP (build never makes them)

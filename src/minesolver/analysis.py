@@ -97,6 +97,17 @@ def analyze(
     optional dependency) and :class:`~minesolver.engines.EngineLimitExceeded` past an
     engine's limits; ``TypeError`` for arguments of the wrong type.
     """
+    if (
+        engine == "exact"
+        and limit is None
+        and density is None
+        and budget is None
+        and type(position) is Position
+        and position.mines is not None
+    ):  # the default call, straight to the native core (which keeps an enclosing deadline)
+        exact = _shared_exact()
+        if type(exact) is NativeEngine:
+            return exact.analyze(position, trust_flags=trust_flags, cache=cache)
     if not isinstance(position, Position):
         raise TypeError(f"analyze() takes a Position, got {type(position).__name__}")
     if limit is not None and not isinstance(limit, Limit):
@@ -135,6 +146,18 @@ def analyze(
             return analyze_components(problem, eng, cache)
         result = cast(PositionEngine, eng).analyze_problem(problem, limit)
     return result if result.source is not None else replace(result, source=eng)
+
+
+_EXACT: list[Engine] = []
+"""The registry's shared ``exact`` engine, once :func:`analyze` has looked it up."""
+
+
+def _shared_exact() -> Engine:
+    """The registry's shared ``exact`` engine (looked up once: the default calls of
+    :func:`analyze` skip the registry's few calls). O(1)."""
+    if not _EXACT:
+        _EXACT.append(get_engine("exact"))
+    return _EXACT[0]
 
 
 def analyze_after(

@@ -19,9 +19,10 @@ Malformed text raises :class:`PositionFormatError` naming line and column.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from struct import Struct
 
 from minesolver.errors import MinesolverError
 
@@ -84,6 +85,13 @@ def neighbour_table(width: int, height: int) -> tuple[tuple[int, ...], ...]:
             xs = range(max(0, x - 1), min(width, x + 2))
             table.append(tuple(yy * width + xx for yy in ys for xx in xs if yy != y or xx != x))
     return tuple(table)
+
+
+@lru_cache(maxsize=16)
+def _cell_values(cells: int) -> Callable[[bytes], tuple[int, ...]]:
+    """Raw bytes of ``cells`` cells -> the cell values (the bytes read as signed: 254 ->
+    FLAG, 255 -> HIDDEN), one C call making the tuple."""
+    return Struct(f"{cells}b").unpack
 
 
 @lru_cache(maxsize=16)
@@ -263,6 +271,48 @@ def _row_values(line_no: int, row: str, width: int) -> list[int]:
     return values  # type: ignore[return-value]
 
 
+def _plain_text(text: str) -> tuple[int, int, int | None, bytes] | None:
+    """``(width, height, mines, raw)`` of a *plain* text, one :meth:`Position.to_text`
+    writes (ASCII rows and an optional header, ``\n`` breaks, no spaces, blank lines only
+    at the ends) and that is a valid position; ``None`` for any other text, which the
+    general reader then reads (and names the error of). Any other byte fails a check:
+    the header's numbers must be digits, and a row's bytes other than the cells' map to
+    253. Every check is a C call over the text: O(length), a few passes.
+    """
+    try:
+        data = text.encode("ascii")
+    except UnicodeEncodeError:
+        return None
+    body = data.strip(b"\n")
+    if body.count(b"\n") > MAX_SIDE:  # more lines than a board has: no list of them
+        return None
+    lines = body.split(b"\n")
+    first = lines[0]
+    mines = None
+    rows = lines
+    if b"x" in first or b"X" in first:
+        numbers = first.lower().split(b"x")
+        if len(numbers) != 3 or not all(n.isdigit() and len(n) <= _MAX_DIGITS for n in numbers):
+            return None
+        hw, hh, mines = map(int, numbers)
+        rows = lines[1:]
+        if not rows:
+            return None
+    width = len(rows[0])
+    height = len(rows)
+    if not (0 < width <= MAX_SIDE and height <= MAX_SIDE and width * height <= MAX_CELLS):
+        return None
+    if mines is not None and ((hw, hh) != (width, height) or mines > width * height):
+        return None
+    joined = b"".join(rows)
+    if len(joined) != width * height or max(map(len, rows)) != width:
+        return None  # rows of different lengths (no row is longer, so all are as long)
+    raw = joined.translate(_TEXT_RAW)
+    if 253 in raw:  # a 9, or an x in a row
+        return None
+    return width, height, mines, raw
+
+
 @dataclass(frozen=True, slots=True)
 class Position:
     """An immutable Minesweeper position.
@@ -319,6 +369,13 @@ class Position:
         """
         if not isinstance(text, str):
             raise TypeError(f"Position.from_text() takes a str, got {type(text).__name__}")
+        if cls is Position and len(text) <= MAX_TEXT:  # the usual text, in a few C calls
+            plain = _plain_text(text)
+            if plain is not None:
+                width, height, mines, raw = plain
+                return Position._trusted(
+                    width, height, _cell_values(width * height)(raw), mines, raw
+                )
         text = text.removeprefix("\ufeff")
         if len(text) > MAX_TEXT:
             raise PositionFormatError(
@@ -366,7 +423,7 @@ class Position:
                 )
         # the raw bytes read as signed bytes are the cell values (254 -> FLAG, 255 ->
         # HIDDEN); sizes, values and the total are checked above
-        cells = tuple(memoryview(raw).cast("b"))
+        cells = _cell_values(len(raw))(raw)
         if cls is not Position:  # a subclass may check more in its __post_init__
             position = cls(width, height, cells, mines)
             object.__setattr__(position, "_raw", raw)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -110,3 +111,60 @@ def test_console_script_on_a_truncated_file(tmp_path: Path) -> None:
     done = subprocess.run([str(SCRIPT), "replay", str(path)], capture_output=True, text=True)
     assert done.returncode == 2
     assert done.stderr.startswith("error: evf replay, byte") and "Traceback" not in done.stderr
+
+
+EFFICIENCY_KEYS = {
+    "zini", "hzini", "min_clicks", "lower_bound", "optimal", "min_sequence", "player_clicks",
+    "extra_clicks", "efficiency", "best_efficiency", "best_efficiency_bound", "efficiency_lost",
+    "zini_efficiency", "wasted", "wasted_by_kind",
+}  # fmt: skip
+SPEED_KEYS = {"bbbv_per_second", "rqp", "ios", "stnb", "zini_per_second", "zne", "znt"}
+
+
+def test_json_grades_the_game_for_efficiency(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_json(["replay", str(SAMPLES / "vienna-rmv2_16px_preflags.rmv"), "--json"], capsys)
+    assert set(out) >= SPEED_KEYS | {"efficiency", "wasted_clicks"}
+    e = out["efficiency"]
+    assert set(e) == EFFICIENCY_KEYS
+    # 8x8/10, 3BV 16, won in 41 clicks; the board's fewest, proved within the budget
+    assert e["optimal"] is True and e["min_clicks"] == e["lower_bound"] == len(e["min_sequence"])
+    assert e["min_clicks"] <= e["zini"] and e["player_clicks"] == out["clicks"]["total"] == 41
+    assert e["extra_clicks"] == 41 - e["min_clicks"]
+    assert e["efficiency"] == pytest.approx(16 / 41)
+    assert e["best_efficiency"] == pytest.approx(16 / e["min_clicks"])
+    assert e["efficiency_lost"] == pytest.approx(16 / e["min_clicks"] - 16 / 41)
+    assert all(re.fullmatch(r"[LRC] \d+,\d+", click) for click in e["min_sequence"])
+    wasted = out["wasted_clicks"]
+    assert e["wasted"] == len(wasted) == sum(e["wasted_by_kind"].values())
+    assert set(e["wasted_by_kind"]) == {"nothing", "unused_flag", "unflag", "one_cell_chord"}
+    for w in wasted:
+        assert set(w) == {"number", "time", "button", "x", "y", "action", "why"}
+        assert e["wasted_by_kind"][w["why"]] > 0
+        assert w["button"] in ("left", "right", "double")
+    # a wasted click that made an action marks that action in the moves
+    marked = {m["index"]: m["wasted"] for m in out["moves"] if m["wasted"] is not None}
+    assert marked == {w["action"]: w["why"] for w in wasted if w["action"] is not None}
+    assert set(marked.values()) <= {"unused_flag", "unflag", "one_cell_chord"}
+    assert out["rqp"] == pytest.approx(out["time"] ** 2 / 16)
+    assert out["stnb"] == pytest.approx(36 * 16 / out["time"] ** 1.7)
+
+
+def test_summary_has_the_efficiency_and_the_wasted_clicks(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["replay", str(SAMPLES / "vienna-rmv2_16px_preflags.rmv")]) == 0
+    text = capsys.readouterr().out
+    lines = {line.split()[0]: line for line in text.splitlines() if line.strip()}
+    assert re.fullmatch(r"speed +RQP 16\.064 +IOS 0\.999 +STNB 5\.152", lines["speed"])
+    assert re.fullmatch(r"ZiNi +13 +HZiNi 13 .*", lines["ZiNi"])
+    assert re.fullmatch(r"fewest +13 clicks \(proved\); you used 41, 28 more", lines["fewest"])
+    assert re.fullmatch(
+        r"effic\. +yours 0\.390, best 1\.231: 0\.841 lost +ZiNi's 1\.231", lines["effic."]
+    )
+    assert lines["wasted"].startswith(
+        "wasted    22: 4 clicks that did nothing, 8 flags no chord used"
+    )
+    table = text.split("\n\n")[-1].splitlines()
+    assert table[0].split() == ["click", "time", "button", "cell", "wasted"]
+    assert len(table) == 1 + 22
+    assert table[1].split() == ["0", "0.00", "right", "(5,", "5)", "flag", "no", "chord", "used"]

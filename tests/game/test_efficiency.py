@@ -7,8 +7,10 @@ import random
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from minesolver.game import Game, Layout, Level, random_layout
+from minesolver.game import Game, Layout, Level, efficiency, random_layout
 from minesolver.game.efficiency import (
     MINE,
     BoardMeasures,
@@ -137,3 +139,54 @@ def test_rzini_is_as_good_as_ms_toollib_on_average() -> None:
         plain += zini(layout)
     assert ours <= theirs + boards
     assert ours < plain - boards
+
+
+class _ScanZini(efficiency._Zini):
+    """The original's selection, a scan of the whole board at each step: the reference the
+    heap and the Fenwick tree of :class:`efficiency._Zini` must equal, random ties included."""
+
+    def _best(self, rng: random.Random | None) -> int | None:
+        best, ties = -1, []
+        for i, p in enumerate(self.premium):
+            if self.mine[i] or (self.human and not self.opened[i]):
+                continue
+            if p > best:
+                best, ties = p, [i]
+            elif p == best and best >= 0 and rng is not None:
+                ties.append(i)
+        if not ties:
+            return None
+        return ties[0] if rng is None else ties[efficiency._below(rng, len(ties))]
+
+    def _fallback(self, rng: random.Random | None) -> int | None:
+        left = [
+            j
+            for j in range(len(self.mine))
+            if not self.opened[j]
+            and not self.mine[j]
+            and (self.number[j] == 0 or self.opening[j] == 0)
+        ]
+        if not left:
+            return None
+        return left[0] if rng is None else left[efficiency._below(rng, len(left))]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    w=st.integers(1, 16),
+    h=st.integers(1, 16),
+    density=st.floats(0, 0.4),
+    seed=st.integers(0, 2**32),
+    mode=st.sampled_from(["zini", "hzini", "random"]),
+)
+def test_fast_selection_makes_the_scans_clicks(
+    w: int, h: int, density: float, seed: int, mode: str
+) -> None:
+    rng = random.Random(seed)
+    layout = Layout(w, h, tuple(sorted(rng.sample(range(w * h), int(w * h * density)))))
+    runs = []
+    for cls in (efficiency._Zini, _ScanZini):
+        z = cls(layout)
+        count = z.run(human=mode == "hzini", rng=random.Random(seed) if mode == "random" else None)
+        runs.append((count, z.moves))
+    assert runs[0] == runs[1]

@@ -107,3 +107,36 @@ def test_the_review_of_a_won_game_is_the_grading_of_its_download(client: TestCli
     assert body == _graded_download(client, gid, True)
     assert body["won"] and body["pluck"] is not None
     assert body["positions"] and all(p["p"] is not None for p in body["positions"])
+
+
+def test_the_review_grades_the_game_for_efficiency_as_its_document_says(
+    client: TestClient,
+) -> None:
+    """A game with a click on an open cell, and a flag placed and taken away (a second flag
+    on a cell toggles it), then lost: the review names those clicks, and the report keeps
+    to its OpenAPI schema."""
+    import jsonschema
+
+    from minesolver.web.openapi import openapi_document
+
+    gid, local = _seeded_game(client)
+    assert local.layout is not None
+    opened = next(c for c in local.view() if local.view()[c] != HIDDEN)
+    hidden = [c for c in local.view() if local.view()[c] == HIDDEN]
+    mine = local.layout.cells()[0]
+    for kind, cell in [("open", opened), ("flag", hidden[0]), ("flag", hidden[0])]:
+        moved = client.post(
+            f"/api/games/{gid}/move", json={"kind": kind, "x": cell[0], "y": cell[1]}
+        )
+        assert moved.status_code == 200, moved.text
+    lost = _open(client, gid, mine)
+    assert lost["status"] == "lost"
+    body = client.get(f"/api/games/{gid}/review?best=0").json()
+    assert body == _graded_download(client, gid, False)
+    why = [(w["button"], w["why"]) for w in body["wasted_clicks"]]
+    assert why == [("left", "nothing"), ("right", "unused_flag"), ("right", "unflag")]
+    assert body["efficiency"]["wasted_by_kind"]["unflag"] == 1
+    assert body["efficiency"]["extra_clicks"] is None  # lost: no comparison of whole games
+    assert body["zne"] is None and body["rqp"] is not None
+    schema = openapi_document({})["components"]["schemas"]["ReplayReport"]
+    jsonschema.validate(body, schema)

@@ -343,6 +343,7 @@ _SLOT = {
 descriptors): :class:`NativeAnalysis` fills some of them on first use."""
 _PROBLEM = _SLOT["problem"]
 _PROBABILITIES = _SLOT["probabilities"]
+_LAYOUTS = _SLOT["layouts"]
 _SAFE = _SLOT["safe"]
 _CERTAIN_MINES = _SLOT["certain_mines"]
 
@@ -395,6 +396,16 @@ class NativeAnalysis(Analysis):
     @probabilities.setter
     def probabilities(self, value: CellProbabilities) -> None:
         _PROBABILITIES.__set__(self, value)
+
+    @property
+    def layouts(self) -> int | None:
+        """The number of layouts (made on first use: a binomial of the interior in big
+        integers, and the crossing into a Python int)."""
+        return _made(self, _LAYOUTS, lambda: self._result.layouts)
+
+    @layouts.setter
+    def layouts(self, value: int | None) -> None:
+        _LAYOUTS.__set__(self, value)
 
     @property
     def safe(self) -> frozenset[Cell]:
@@ -472,6 +483,16 @@ def _unknown(raw: bytes, trust_flags: bool) -> tuple[int, ...]:
     return tuple(compress(range(len(raw)), raw.translate(table)))
 
 
+_SET_POSITION = _SLOT["position"].__set__
+_SET_ENGINE = _SLOT["engine"].__set__
+_SET_EXACT = _SLOT["exact"].__set__
+_SET_ERRORS = _SLOT["errors"].__set__
+_SET_PROBLEM = _SLOT["problem"].__set__
+_SET_SOURCE = _SLOT["source"].__set__
+_NEW = object.__new__
+_PUT = object.__setattr__
+
+
 def _analysis(
     engine: NativeEngine,
     position: Position,
@@ -479,19 +500,16 @@ def _analysis(
     result: _native.ExactResult,
     unknown: tuple[int, ...] | None = None,
 ) -> NativeAnalysis:
-    """The :class:`NativeAnalysis` of a native result: its layout count now, the rest on
+    """The :class:`NativeAnalysis` of a native result, its fields from the result made on
     first use. ``unknown``, the unknown cells' indices, when the caller knows them. O(1)."""
-    analysis = object.__new__(NativeAnalysis)
-    slot = _SLOT
-    slot["position"].__set__(analysis, position)
-    slot["layouts"].__set__(analysis, result.layouts)
-    slot["engine"].__set__(analysis, engine.name)
-    slot["exact"].__set__(analysis, True)
-    slot["errors"].__set__(analysis, None)
-    slot["problem"].__set__(analysis, None)
-    slot["source"].__set__(analysis, engine)
-    put = object.__setattr__
-    put(analysis, "_result", result)
-    put(analysis, "_trust_flags", trust_flags)
-    put(analysis, "_unknown", unknown)
+    analysis = _NEW(NativeAnalysis)
+    _SET_POSITION(analysis, position)
+    _SET_ENGINE(analysis, engine.name)
+    _SET_EXACT(analysis, True)
+    _SET_ERRORS(analysis, None)
+    _SET_PROBLEM(analysis, None)
+    _SET_SOURCE(analysis, engine)
+    _PUT(analysis, "_result", result)
+    _PUT(analysis, "_trust_flags", trust_flags)
+    _PUT(analysis, "_unknown", unknown)
     return analysis

@@ -42,10 +42,22 @@ from minesolver.position import FLAG, HIDDEN, Cell, Position, neighbour_table
 if TYPE_CHECKING:
     from minesolver.replay.record import MouseEvent, Replay
 
-__all__ = ["Action", "ActionKind", "Clicks", "Playback", "apply", "play_events"]
+__all__ = [
+    "Action",
+    "ActionKind",
+    "Button",
+    "Click",
+    "Clicks",
+    "Playback",
+    "apply",
+    "play_events",
+]
 
 ActionKind = Literal["open", "flag", "unflag", "question", "unquestion", "chord"]
 """``question``: a flag turned into a question mark; ``unquestion``: the mark removed."""
+
+Button = Literal["left", "right", "double"]
+"""The kind of a counted click: a left or right click, or a double click (a chord)."""
 
 
 class _Mouse(Enum):
@@ -76,6 +88,25 @@ class Action:
     kind: ActionKind
     cell: Cell
     effective: bool
+
+    @property
+    def time(self) -> float:
+        """Seconds from the start of the recording."""
+        return self.time_ms / 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Click:
+    """One counted click, in the order counted: its number (from 0), ``button``, the event
+    that made it (index and time), the cell under the pointer (``None`` off the board) and
+    the index of the action it made (``None`` when it changed nothing on the board)."""
+
+    number: int
+    button: Button
+    event: int
+    time_ms: int
+    cell: Cell | None
+    action: int | None
 
     @property
     def time(self) -> float:
@@ -119,6 +150,8 @@ class Playback:
     exploded: Cell | None
     final: Position
     warnings: tuple[str, ...]
+    log: tuple[Click, ...] = ()
+    """Every counted click in order: as many of each button as :attr:`clicks` counts."""
 
     @property
     def won(self) -> bool:
@@ -202,6 +235,7 @@ class _Machine:
         self.preflags = 0
         self.middle = False
         self.actions: list[Action] = []
+        self.log: list[_Logged] = []  # the clicks counted so far
         self.cells = list(self.game.view().cells)
         self.event = (0, 0)  # index and time of the event being played
 
@@ -221,6 +255,8 @@ class _Machine:
         cell = (i % self.width, i // self.width)
         action = Action(len(self.actions), index, time_ms, kind, cell, effective)
         self.actions.append(action)
+        if self.log and self.log[-1].event == index and self.log[-1].action is None:
+            self.log[-1].action = action.index
         for x, y in apply(self.game, action):
             j = y * self.width + x
             self.cells[j] = self.stats.digits[j]
@@ -238,8 +274,28 @@ class _Machine:
 
     # -- clicks ---------------------------------------------------------------------------
 
+    def _count(self, button: Button, i: int | None) -> None:
+        """Count one click of ``button`` on cell index ``i`` and log it."""
+        if button == "left":
+            self.clicks.left += 1
+        elif button == "right":
+            self.clicks.right += 1
+        else:
+            self.clicks.double += 1
+        index, time_ms = self.event
+        cell = None if i is None else (i % self.width, i // self.width)
+        self.log.append(_Logged(button, index, time_ms, cell))
+
+    def _uncount_right(self) -> None:
+        """A right press that only began a chord: not a right click after all."""
+        self.clicks.right -= 1
+        for k in range(len(self.log) - 1, -1, -1):
+            if self.log[k].button == "right":
+                del self.log[k]
+                break
+
     def left_click(self, i: int) -> None:
-        self.clicks.left += 1
+        self._count("left", i)
         if self._value(i) not in (10, 12):
             return
         digit = self.stats.digits[i]
@@ -251,7 +307,7 @@ class _Machine:
         self._record("open", i, digit >= 0)
 
     def right_click(self, i: int) -> None:
-        self.clicks.right += 1
+        self._count("right", i)
         value = self._value(i)
         if value < 10:
             return
@@ -269,7 +325,7 @@ class _Machine:
             self._record("unquestion", i, False)
 
     def chord(self, i: int) -> None:
-        self.clicks.double += 1
+        self._count("double", i)
         digit = self._value(i)
         if digit >= 8:
             return
@@ -374,13 +430,13 @@ class _Machine:
                     self.phase = _Phase.READY
                     self._restart_count()
                 else:
-                    self.clicks.left += 1
+                    self._count("left", None)
             elif self._value(i) == 10:
                 self.phase = _Phase.PLAYING
                 self.mouse = _Mouse.UP_UP
                 self.left_click(i)
             else:
-                self.clicks.left += 1
+                self._count("left", i)
             return True
         if kind == "pf":
             if i is not None and self._value(i) == 10:
@@ -400,7 +456,7 @@ class _Machine:
         if m is _Mouse.UP_UP:
             if i is None:
                 self.mouse = _Mouse.UP_DOWN_NOT_FLAG
-                self.clicks.right += 1
+                self._count("right", None)
                 return False
             self.mouse = _Mouse.UP_DOWN
             if self._value(i) == 10:
@@ -427,6 +483,7 @@ class _Machine:
         c = self.clicks
         c.flags = c.double = c.left = c.right = 0
         self.flagged_once.clear()
+        self.log.clear()
 
     def _playing(self, kind: str, i: int | None) -> None:
         m = self.mouse
@@ -463,7 +520,7 @@ class _Machine:
         if m is _Mouse.DOWN_UP:
             self.mouse = _Mouse.UP_UP
             if i is None:
-                self.clicks.left += 1
+                self._count("left", None)
             else:
                 self.left_click(i)
         elif m in (_Mouse.CHORDING, _Mouse.CHORDING_NOT_FLAG):
@@ -476,7 +533,7 @@ class _Machine:
         not a right click)."""
         self.mouse = then
         if m is _Mouse.CHORDING_NOT_FLAG:
-            self.clicks.right -= 1
+            self._uncount_right()
         if i is not None:
             self.chord(i)
 
@@ -484,7 +541,7 @@ class _Machine:
         if m is _Mouse.UP_UP:
             if i is None:
                 self.mouse = _Mouse.UP_DOWN_NOT_FLAG
-                self.clicks.right += 1
+                self._count("right", None)
                 return
             opened = self._value(i) < 10
             self.mouse = _Mouse.UP_DOWN_NOT_FLAG if opened else _Mouse.UP_DOWN
@@ -520,7 +577,22 @@ class _Machine:
             exploded=game.exploded,
             final=game.view(),
             warnings=tuple(warnings),
+            log=tuple(
+                Click(n, c.button, c.event, c.time_ms, c.cell, c.action)
+                for n, c in enumerate(self.log)
+            ),
         )
+
+
+@dataclass(slots=True)
+class _Logged:
+    """A click while the events are played (its action is attached when it makes one)."""
+
+    button: Button
+    event: int
+    time_ms: int
+    cell: Cell | None
+    action: int | None = None
 
 
 _PRESS_LEFT = {

@@ -1,6 +1,8 @@
-"""Players, selectable by name: ``greedy``, ``pseq``, ``best`` (see :mod:`.base`); they
-decide in the native core, and ``greedy-py``, ``pseq-py`` and ``best-py`` are their
-Python reference (the same moves).
+"""Players, selectable by name: ``greedy``, ``pseq``, ``best``, ``efficient`` (see
+:mod:`.base`); ``greedy``, ``pseq`` and ``best`` decide in the native core, and
+``greedy-py``, ``pseq-py`` and ``best-py`` are their Python reference (the same moves).
+``efficient`` makes ``best``'s guesses and plays its certain moves for the fewest clicks
+(:mod:`.efficient`).
 
 Each move a player makes carries why, as a typed :class:`Reason`
 (:mod:`.reasons`: ``Certain``, ``Lowest``, ``Pseq``, ``Safety``, ``SecondMove``,
@@ -90,6 +92,28 @@ def _resolve(name: str) -> Callable[..., Strategy] | None:
 _PLAYERS: Registry[Strategy] = Registry("strategy", StrategyError, _resolve)
 for _name, _target in STRATEGIES.items():
     _PLAYERS.register_lazy(_name, _target)
+
+_OVER_BEST: Registry[Strategy] = Registry("player over best", StrategyError)
+"""Players built over a ``best`` player that makes their guesses: name -> the class that
+takes it (imported lazily). They are registered in the players' registry by
+:func:`_over_best`, which gives each the ``best`` that :func:`get_player` names (the
+Python or the native one, whichever is registered as ``best``)."""
+_OVER_BEST.register_lazy("efficient", "minesolver.strategy.efficient:EfficientStrategy")
+
+
+def _over_best(name: str) -> Callable[..., Strategy]:
+    """The factory of the player ``name`` of :data:`_OVER_BEST`: its settings are
+    ``best``'s, for the guesses."""
+
+    def make(**settings: Any) -> Strategy:
+        return _OVER_BEST.factory(name)(get_player("best", **settings))
+
+    make.__name__ = name
+    return make
+
+
+for _name in _OVER_BEST.names():
+    _PLAYERS.register(_name, _over_best(_name))
 
 
 def register_player(name: str, factory: Callable[..., Strategy]) -> None:

@@ -370,8 +370,8 @@ def bench(
         str,
         typer.Option(
             metavar="PLAYER",
-            help="Player: greedy, pseq, best; best-no-endgame (-second, -fifty, -dominance, "
-            "-dead, -latent) plays best without that ingredient, "
+            help="Player: greedy, pseq, best, efficient; best-no-endgame (-second, -fifty, "
+            "-dominance, -dead, -latent) plays best without that ingredient, "
             "best:margin=1/10;max_candidates=20 changes its settings.",
         ),
     ] = "greedy",
@@ -449,7 +449,7 @@ def play(
     first_click: FirstClickOption = "safe",
     start: StartOption = "corner",
     strategy: Annotated[
-        str, typer.Option(metavar="PLAYER", help="Player to watch: greedy, pseq, best.")
+        str, typer.Option(metavar="PLAYER", help="Player to watch: greedy, pseq, best, efficient.")
     ] = "greedy",
     seed: Annotated[
         int, typer.Option(metavar="N", help="Seed (game --game of `bench --seed`).")
@@ -628,28 +628,43 @@ def replay_command(
         ),
     ] = None,
 ) -> None:
-    """Grade a played game: the figures, and every guess with its exact risk."""
+    """Grade a played game: the figures, every guess with its exact risk, and the clicks
+    wasted against the board's fewest clicks."""
     from minesolver.replay import grade_replay, load
+    from minesolver.replay.efficiency import replay_efficiency
     from minesolver.ui.json_shapes import replay_json
-    from minesolver.ui.replay_report import GUESS_COLUMNS, guess_rows, summary_lines
+    from minesolver.ui.replay_report import (
+        GUESS_COLUMNS,
+        WASTE_COLUMNS,
+        efficiency_lines,
+        guess_rows,
+        summary_lines,
+        wasted_rows,
+    )
 
     try:
         graded = grade_replay(load(file))
     except OSError as exc:
         fail(f"cannot read {file}: {exc.strerror or exc}")
+    efficiency = replay_efficiency(graded.replay, graded.playback)
     if png is not None:
         plots = _plots()
         _write_image(png, "replay image", lambda path: plots.plot_replay(graded, path))
     if as_json:
-        sys.stdout.write(json.dumps(replay_json(graded)) + "\n")
+        sys.stdout.write(json.dumps(replay_json(graded, efficiency)) + "\n")
         return
-    lines = summary_lines(graded)
-    rows: list[tuple[str, ...]] = [GUESS_COLUMNS, *guess_rows(graded)]
-    if len(rows) > 1:
-        widths = [max(len(c) for c in col) for col in zip(*rows, strict=True)]
-        lines.append("")
-        for row in rows:
-            lines.append("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
+    lines = summary_lines(graded) + efficiency_lines(efficiency)
+    for columns, body in (
+        (GUESS_COLUMNS, guess_rows(graded)),
+        (WASTE_COLUMNS, wasted_rows(efficiency)),
+    ):
+        rows: list[tuple[str, ...]] = [columns, *body]
+        if len(rows) > 1:
+            widths = [max(len(c) for c in col) for col in zip(*rows, strict=True)]
+            lines.append("")
+            for row in rows:
+                text = "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True))
+                lines.append(text.rstrip())
     sys.stdout.write("\n".join(lines) + "\n")
 
 

@@ -10,15 +10,25 @@ have thousands of digits); floats are for display. Each costs O(cells) or O(acti
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from minesolver.result import Analysis, fraction_text, int_to_decimal
 
 if TYPE_CHECKING:  # types only: solve --json need not load the replay grader
+    from minesolver.replay.efficiency import ReplayEfficiency, WastedClick
     from minesolver.replay.grade import MoveGrade, ReplayAnalysis
 
-__all__ = ["analysis_json", "positions_json", "replay_json", "replay_move_json"]
+__all__ = [
+    "analysis_json",
+    "efficiency_json",
+    "positions_json",
+    "replay_json",
+    "replay_move_json",
+    "wasted_actions",
+    "wasted_click_json",
+]
 
 
 def analysis_json(analysis: Analysis) -> dict[str, object]:
@@ -64,8 +74,9 @@ def _finite(value: float | None) -> float | None:
     return value if value is not None and math.isfinite(value) else None
 
 
-def replay_move_json(m: MoveGrade) -> dict[str, Any]:
-    """One action: index, time (s), action, cell, and for a graded one its risk."""
+def replay_move_json(m: MoveGrade, wasted: str | None = None) -> dict[str, Any]:
+    """One action: index, time (s), action, cell, for a graded one its risk, and
+    ``wasted``: why the click that made it was wasted, or ``None``."""
     a = m.action
     out: dict[str, Any] = {
         "index": a.index,
@@ -78,6 +89,7 @@ def replay_move_json(m: MoveGrade) -> dict[str, Any]:
         "safest": _frac(m.safest),
         "guess": m.guess,
         "needless": m.needless,
+        "wasted": wasted,
     }
     if m.best is not None:
         out["best"] = {"action": m.best.kind, "x": m.best.cell[0], "y": m.best.cell[1]}
@@ -86,14 +98,59 @@ def replay_move_json(m: MoveGrade) -> dict[str, Any]:
     return out
 
 
-def replay_json(a: ReplayAnalysis) -> dict[str, Any]:
-    """The JSON object of ``minesolver replay --json``."""
+def wasted_click_json(w: WastedClick) -> dict[str, Any]:
+    """A wasted click: its number among the clicks, time (s), button, cell (``x`` and ``y``
+    ``None`` off the board), the action it made (its index, or ``None``) and ``why``."""
+    c = w.click
+    x, y = (None, None) if c.cell is None else c.cell
+    return {
+        "number": c.number,
+        "time": c.time,
+        "button": c.button,
+        "x": x,
+        "y": y,
+        "action": c.action,
+        "why": w.why,
+    }
+
+
+def efficiency_json(e: ReplayEfficiency) -> dict[str, Any]:
+    """The game's efficiency: the board's ZiNi, HZiNi and fewest clicks (found within the
+    budget, its proved lower bound and whether they meet, and the clicks themselves), the
+    player's clicks and efficiency against the best, and the wasted clicks by kind."""
+    m = e.min_clicks
+    return {
+        "zini": e.zini,
+        "hzini": e.hzini,
+        "min_clicks": m.count,
+        "lower_bound": m.lower_bound,
+        "optimal": m.optimal,
+        "min_sequence": m.notation(),
+        "player_clicks": e.clicks,
+        "extra_clicks": e.extra_clicks,
+        "efficiency": e.efficiency,
+        "best_efficiency": e.best_efficiency,
+        "best_efficiency_bound": e.best_efficiency_bound,
+        "efficiency_lost": e.efficiency_lost,
+        "zini_efficiency": e.zini_efficiency,
+        "wasted": len(e.wasted),
+        "wasted_by_kind": e.wasted_by_kind(),
+    }
+
+
+def replay_json(a: ReplayAnalysis, efficiency: ReplayEfficiency | None = None) -> dict[str, Any]:
+    """The JSON object of ``minesolver replay --json``; ``efficiency`` is the game's
+    :func:`~minesolver.replay.efficiency.replay_efficiency` (computed here when not
+    given: the fewest clicks take up to its short budget)."""
     # the replay's words (and the players' reasons behind them), loaded here: ``solve``
     # never needs them
+    from minesolver.replay.efficiency import replay_efficiency
     from minesolver.ui.replay_report import software_name
 
     r, p = a.replay, a.playback
     c = p.clicks
+    e = replay_efficiency(r, p) if efficiency is None else efficiency
+    marks = wasted_actions(e.wasted)
     return {
         "format": r.format,
         "version": r.version,
@@ -111,6 +168,12 @@ def replay_json(a: ReplayAnalysis) -> dict[str, Any]:
         "bbbv": a.bbbv,
         "bbbv_solved": c.bbbv_solved,
         "bbbv_per_second": _finite(a.bbbv_per_second),
+        "rqp": e.rqp,
+        "ios": e.ios,
+        "stnb": e.stnb,
+        "zini_per_second": e.zini_per_second,
+        "zne": e.zne,
+        "znt": e.znt,
         "openings": p.stats.openings,
         "islands": p.stats.islands,
         "clicks": {
@@ -128,19 +191,33 @@ def replay_json(a: ReplayAnalysis) -> dict[str, Any]:
         "guesses": len(a.guesses),
         "needless_guesses": len(a.needless_guesses),
         "warnings": list(a.warnings),
-        "moves": [replay_move_json(m) for m in a.moves],
+        "efficiency": efficiency_json(e),
+        "wasted_clicks": [wasted_click_json(w) for w in e.wasted],
+        "moves": [replay_move_json(m, marks.get(m.action.index)) for m in a.moves],
     }
 
 
-def positions_json(a: ReplayAnalysis) -> list[dict[str, Any]]:
+def positions_json(
+    a: ReplayAnalysis, wasted: Sequence[WastedClick] | None = None
+) -> list[dict[str, Any]]:
     """Each graded action with the position before it and that position's full analysis
-    (the object of ``minesolver solve --json``): what a replay viewer shows move by move."""
+    (the object of ``minesolver solve --json``): what a replay viewer shows move by move,
+    each saying whether its click was wasted (``wasted``: the game's wasted clicks,
+    found here when not given, in O(clicks + cells opened))."""
+    from minesolver.replay.efficiency import wasted_clicks
+
+    marks = wasted_actions(wasted_clicks(a.replay, a.playback) if wasted is None else wasted)
     return [
         {
-            **replay_move_json(m),
+            **replay_move_json(m, marks.get(m.action.index)),
             "position": m.analysis.position.to_text(),
             "analysis": analysis_json(m.analysis),
         }
         for m in a.moves
         if m.analysis is not None
     ]
+
+
+def wasted_actions(wasted: Iterable[WastedClick]) -> dict[int, str]:
+    """The actions made by wasted clicks (an unused flag, a one-cell chord): index -> why."""
+    return {w.click.action: w.why for w in wasted if w.click.action is not None}

@@ -1,7 +1,8 @@
 """A graded replay as text: what ``minesolver replay`` prints.
 
-:func:`summary_lines` and :func:`guess_rows` are the text summary and the table of
-guesses (the JSON object is :func:`minesolver.ui.json_shapes.replay_json`).
+:func:`summary_lines`, :func:`guess_rows` and :func:`wasted_rows` are the text summary, the
+table of guesses and the table of wasted clicks (the JSON object is
+:func:`minesolver.ui.json_shapes.replay_json`).
 """
 
 from __future__ import annotations
@@ -13,16 +14,30 @@ from minesolver.errors import plural
 from minesolver.ui.words import percent
 
 if TYPE_CHECKING:  # types only: importing this module must not load the replay grader
+    from minesolver.replay.efficiency import ReplayEfficiency, WasteKind
     from minesolver.replay.grade import ReplayAnalysis
 
 __all__ = [
     "GUESS_COLUMNS",
+    "WASTE_COLUMNS",
+    "WASTE_WORDS",
+    "efficiency_lines",
     "guess_rows",
     "software_name",
     "summary_lines",
+    "wasted_rows",
 ]
 
 GUESS_COLUMNS = ("move", "time", "cell", "risk", "safest", "best", "win", "best win", "verdict")
+WASTE_COLUMNS = ("click", "time", "button", "cell", "wasted")
+
+WASTE_WORDS: dict[WasteKind, tuple[str, str]] = {
+    "nothing": ("click that did nothing", "clicks that did nothing"),
+    "unused_flag": ("flag no chord used", "flags no chord used"),
+    "unflag": ("click that took a flag away", "clicks that took a flag away"),
+    "one_cell_chord": ("chord that opened one cell", "chords that opened one cell"),
+}
+"""Each kind of wasted click in words: for one click, and for several."""
 
 
 def software_name(software: str) -> str:
@@ -62,6 +77,49 @@ def summary_lines(a: ReplayAnalysis) -> list[str]:
     ]
     lines += [f"warning   {w}" for w in a.warnings]
     return lines
+
+
+def _clicks(n: int) -> str:
+    return plural(n, "click")
+
+
+def efficiency_lines(e: ReplayEfficiency) -> list[str]:
+    """The efficiency part of the summary: the speed figures, the board's ZiNi and fewest
+    clicks beside the player's, the efficiency lost and the wasted clicks by kind."""
+    m = e.min_clicks
+    if m.optimal:
+        fewest = f"{_clicks(m.count)} (proved)"
+        best = _num(e.best_efficiency)
+    else:
+        fewest = (
+            f"{_clicks(m.count)} found, at least {m.lower_bound} (not proved in {m.seconds:.1f} s)"
+        )
+        best = f"{_num(e.best_efficiency)} to {_num(e.best_efficiency_bound)}"
+    lost = _num(e.efficiency_lost)
+    lines = [
+        f"speed     RQP {_num(e.rqp)}   IOS {_num(e.ios)}   STNB {_num(e.stnb)}",
+        f"ZiNi      {e.zini}   HZiNi {e.hzini}   ZiNi/s {_num(e.zini_per_second)}   "
+        f"ZNE {_num(e.zne)}   ZNT {_num(e.znt)}",
+        f"fewest    {fewest}; you used {e.clicks}"
+        + ("" if e.extra_clicks is None else f", {e.extra_clicks} more"),
+        f"effic.    yours {_num(e.efficiency)}, best {best}: "
+        + (f"{lost} lost" if m.optimal else f"at least {lost} lost")
+        + f"   ZiNi's {_num(e.zini_efficiency)}",
+    ]
+    counts = e.wasted_by_kind()
+    parts = [f"{n} {WASTE_WORDS[kind][0 if n == 1 else 1]}" for kind, n in counts.items() if n]
+    lines.append(f"wasted    {len(e.wasted)}" + (f": {', '.join(parts)}" if parts else ""))
+    return lines
+
+
+def wasted_rows(e: ReplayEfficiency) -> list[tuple[str, ...]]:
+    """One row per wasted click: its number, time, button, cell and why."""
+    rows: list[tuple[str, ...]] = []
+    for w in e.wasted:
+        c = w.click
+        cell = "off the board" if c.cell is None else str(c.cell)
+        rows.append((str(c.number), f"{c.time:.2f}", c.button, cell, WASTE_WORDS[w.why][0]))
+    return rows
 
 
 def guess_rows(a: ReplayAnalysis) -> list[tuple[str, ...]]:

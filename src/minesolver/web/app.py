@@ -57,6 +57,7 @@ from minesolver.game import (
 )
 from minesolver.noguess import NoGuessError
 from minesolver.position import Position, PositionFormatError
+from minesolver.replay.efficiency import MIN_CLICKS_SECONDS
 from minesolver.replay.evf_write import replay_from_moves, write_evf
 from minesolver.strategy.outcomes import TileError, check_tile_cell
 from minesolver.web.compute import (
@@ -392,7 +393,11 @@ class _Api:
         best = flag not in ("0", "false", "no")
         cost = Cost(sys.maxsize, sys.maxsize)  # an analysis per action: the expensive lane
         encoded = base64.b64encode(data).decode("ascii")
-        return await self.compute(request, cost, "replay", data=encoded, best=best)
+        # the board's fewest clicks: their usual short search, within a quarter of the budget
+        clicks = min(MIN_CLICKS_SECONDS, self.settings.budget / 4)
+        return await self.compute(
+            request, cost, "replay", data=encoded, best=best, clicks_seconds=clicks
+        )
 
     # -- screenshots -----------------------------------------------------------------------
 

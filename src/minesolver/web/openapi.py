@@ -439,7 +439,17 @@ _SCHEMAS: dict[str, Any] = {
         "type": "object",
         "description": "The object of `minesolver replay --json`, plus `positions`: each "
         "graded action with the position the player saw and its analysis.",
-        "required": ["format", "width", "height", "mines", "won", "moves", "positions"],
+        "required": [
+            "format",
+            "width",
+            "height",
+            "mines",
+            "won",
+            "efficiency",
+            "wasted_clicks",
+            "moves",
+            "positions",
+        ],
         "properties": {
             "format": {"type": "string", "enum": ["avf", "rmv", "evf", "mvf"]},
             "software": {"type": "string"},
@@ -449,6 +459,46 @@ _SCHEMAS: dict[str, Any] = {
             "mines": {"type": "integer"},
             "won": {"type": "boolean"},
             "pluck": {"type": ["number", "null"]},
+            **{
+                name: {"type": ["number", "null"]}
+                for name in ("rqp", "ios", "stnb", "zini_per_second", "zne", "znt")
+            },
+            "efficiency": {
+                "type": "object",
+                "description": "The board's ZiNi and fewest clicks (found within a short "
+                "budget: `optimal` when proved, else `lower_bound` is a proved bound) beside "
+                "the player's clicks, the efficiency lost and the wasted clicks by kind",
+                "required": ["zini", "min_clicks", "lower_bound", "optimal", "wasted"],
+                "properties": {
+                    "zini": {"type": "integer"},
+                    "min_clicks": {"type": "integer"},
+                    "lower_bound": {"type": "integer"},
+                    "optimal": {"type": "boolean"},
+                    "min_sequence": {"type": "array", "items": {"type": "string"}},
+                    "efficiency_lost": {"type": ["number", "null"]},
+                    "wasted": {"type": "integer"},
+                    "wasted_by_kind": {
+                        "type": "object",
+                        "additionalProperties": {"type": "integer"},
+                    },
+                },
+            },
+            "wasted_clicks": {
+                "type": "array",
+                "description": "Each wasted click: its number among the clicks, time, button, "
+                "cell (null off the board), the action it made (or null) and why",
+                "items": {
+                    "type": "object",
+                    "required": ["number", "time", "button", "x", "y", "action", "why"],
+                    "properties": {
+                        "button": {"type": "string", "enum": ["left", "right", "double"]},
+                        "why": {
+                            "type": "string",
+                            "enum": ["nothing", "unused_flag", "unflag", "one_cell_chord"],
+                        },
+                    },
+                },
+            },
             "moves": {"type": "array", "items": {"type": "object"}},
             "positions": {"type": "array", "items": {"type": "object"}},
         },

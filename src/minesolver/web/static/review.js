@@ -85,6 +85,9 @@ function showStep(k) {
   for (const li of $("review-guesses").children) {
     li.classList.toggle("current", +li.dataset.step === review.step);
   }
+  for (const li of $("review-wasted").children) {  // the wasted click that made this action
+    li.classList.toggle("current", !entry.first && li.dataset.action === String(entry.index));
+  }
   render();
 }
 
@@ -106,6 +109,12 @@ function showAction(entry, risk, lost) {
         `${exactPercent(entry.win)} for this click` : "");
     parts.push(best);
   }
+  if (entry.wasted) {
+    const wasted = document.createElement("span");
+    wasted.className = "wasted";
+    wasted.textContent = `. A wasted click: ${WASTE_WORDS[entry.wasted][0]}`;
+    parts.push(wasted);
+  }
   if (entry.safest !== null && entry.safest !== "0" && entry.safest !== entry.p) {
     const safest = document.createElement("span");
     safest.textContent = `. The safest cell was at ${fractionPercent(entry.safest)}`;
@@ -118,6 +127,40 @@ function showAction(entry, risk, lost) {
 // -- the figures beside the board -------------------------------------------------------
 
 function num(v, digits = 3) { return v === null || v === undefined ? "—" : v.toFixed(digits); }
+
+// Why a click was wasted, in words: for one click, and for several.
+const WASTE_WORDS = {
+  nothing: ["a click that did nothing", "clicks that did nothing"],
+  unused_flag: ["a flag no chord used", "flags no chord used"],
+  unflag: ["a click that took a flag away", "clicks that took a flag away"],
+  one_cell_chord: ["a chord that opened one cell", "chords that opened one cell"],
+};
+const BUTTON_WORDS = { left: "left click", right: "right click", double: "chord" };
+
+// The efficiency rows: the board's ZiNi and fewest clicks beside the player's, the
+// efficiency lost (at least, when the fewest clicks were not proved in time), the wasted
+// clicks by kind.
+function efficiencyRows(r) {
+  const e = r.efficiency;
+  if (!e) return [];
+  const more = e.extra_clicks === null ? "" : `, ${e.extra_clicks} more`;
+  const fewest = e.optimal ? `${e.min_clicks} (proved)`
+    : `${e.min_clicks} found, at least ${e.lower_bound} (not proved in time)`;
+  const best = e.optimal ? num(e.best_efficiency)
+    : `${num(e.best_efficiency)} to ${num(e.best_efficiency_bound)}`;
+  const lost = `${e.optimal ? "" : "at least "}${num(e.efficiency_lost)} lost`;
+  const kinds = Object.entries(e.wasted_by_kind).filter(([, n]) => n)
+    .map(([k, n]) => `${n} ${n === 1 ? WASTE_WORDS[k][0].replace(/^a /, "") : WASTE_WORDS[k][1]}`);
+  const zini = r.zne === null ? `${e.zini}, HZiNi ${e.hzini}`
+    : `${e.zini}, HZiNi ${e.hzini}; ZiNi/s ${num(r.zini_per_second)}, ZNE ${num(r.zne)}, ZNT ${num(r.znt)}`;
+  return [
+    ["Speed", `RQP ${num(r.rqp)}, IOS ${num(r.ios)}, STNB ${num(r.stnb)}`],
+    ["ZiNi", zini],
+    ["Fewest clicks", `${fewest}; ${e.player_clicks} used${more}`],
+    ["Efficiency", `${num(e.efficiency)}, best ${best}: ${lost}`],
+    ["Wasted", kinds.length ? `${e.wasted}: ${kinds.join(", ")}` : "none"],
+  ];
+}
 
 function summaryRows(r) {
   const c = r.clicks;
@@ -136,6 +179,7 @@ function summaryRows(r) {
       `${c.effective} effective`],
     ["IOE", num(r.ioe)],
     ["Correctness", num(r.correctness)],
+    ...efficiencyRows(r),
     ["Pluck", pluck],
     ["Guesses", `${r.guesses}, ${r.needless_guesses} needless`],
     ...r.warnings.map((w) => ["Warning", w]),
@@ -174,6 +218,41 @@ function showSummary(r, title) {
     guesses.push(li);
   }
   $("review-guesses").replaceChildren(...guesses);
+  $("review-wasted").replaceChildren(...wastedItems(r));
+}
+
+// The step a wasted click goes to: the graded action it made, else the last graded
+// position before it (the board as it was when the click was wasted, or just after).
+function stepOfClick(w) {
+  const positions = review.report.positions;
+  const made = positions.findIndex((entry) => !entry.first && w.action !== null && entry.index === w.action);
+  if (made >= 0) return made;
+  let k = 0;
+  positions.forEach((entry, j) => { if (entry.time <= w.time) k = j; });
+  return k;
+}
+
+// The list of wasted clicks, each a button to its step.
+function wastedItems(r) {
+  const items = (r.wasted_clicks || []).map((w) => {
+    const li = document.createElement("li");
+    li.dataset.number = w.number;
+    if (w.action !== null) li.dataset.action = w.action;
+    li.className = `waste-${w.why}`;
+    const b = document.createElement("button");
+    const where = w.x === null ? "off the board" : cellText(w.x, w.y);
+    b.textContent = `${w.time.toFixed(2)} s, ${BUTTON_WORDS[w.button]} ${where}: ${WASTE_WORDS[w.why][0]}`;
+    b.addEventListener("click", () => showStep(stepOfClick(w)));
+    li.appendChild(b);
+    return li;
+  });
+  if (!items.length) {
+    const li = document.createElement("li");
+    li.className = "none";
+    li.textContent = "none: every click counted";
+    items.push(li);
+  }
+  return items;
 }
 
 // -- loading ----------------------------------------------------------------------------

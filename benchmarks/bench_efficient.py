@@ -1,0 +1,296 @@
+"""The ``efficient`` player against ``best`` and against each board's fewest clicks.
+
+For ``--games`` seeded games of a level (first click safe, in the corner: the run's
+layouts and player seeds are those of ``minesolver bench`` with the same seed), both
+players play every game:
+
+* ``best``, whose open moves that opened something count as its left clicks: the clicks
+  of a plain player that left-clicks every certainly-safe cell and never flags (the
+  baseline);
+* ``efficient``, whose every click is counted (left, right, chord; the first click
+  counts, as everywhere in minesolver).
+
+It checks that the two win and lose the same games and make the same guesses, game by
+game, and reports on the games won: the mean efficiency (3BV per click) of
+``efficient``, of the plain player, of ZiNi, and of the board's fewest clicks from
+:func:`minesolver.game.min_clicks` with a budget of ``--seconds`` (the proved optimum,
+or the best found with its proved lower bound when not proved within the budget).
+
+    .venv/bin/python benchmarks/bench_efficient.py [--level expert] [--games 300]
+        [--seconds 10] [--seed 2026] [--save]
+
+``--tiny N`` instead plays boards of 4x4 to 5x5 until ``N`` of them were cleared with no
+guess, and compares the clicks with the exhaustive minimum from the same first click
+(the breadth-first search of the tests) and over every first click.
+
+``--save`` adds the level's summary and rows to ``benchmarks/results/efficient.json``;
+``--table`` prints the stored results as the documentation's markdown table. The guesses
+are asked of ``get_player("best")``, played through its native twin when it has one
+(the same moves, faster).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from minesolver.game import Game, Layout, Level, Move, random_layout
+from minesolver.game.clicks import min_clicks
+from minesolver.game.efficiency import bbbv, zini
+from minesolver.game.levels import PRESETS
+from minesolver.simulate.config import Setup
+from minesolver.simulate.native import native_twin
+from minesolver.simulate.seeds import derive_seed, game_layout
+from minesolver.strategy import Strategy, get_player
+from minesolver.strategy.efficient import EfficientStrategy
+
+RESULTS = Path(__file__).parent / "results" / "efficient.json"
+
+
+@dataclass
+class Played:
+    """One game played by one player: the outcome, the guesses and the clicks."""
+
+    won: bool
+    guesses: list[tuple[int, int]] = field(default_factory=list)
+    left: int = 1  # the first click
+    right: int = 0
+    chords: int = 0
+    opens_changed: int = 1
+
+    @property
+    def clicks(self) -> int:
+        return self.left + self.right + self.chords
+
+
+def fast_best() -> Strategy:
+    """``get_player("best")``, or its native twin (the same moves) when it has one."""
+    player = get_player("best")
+    twin = native_twin(player)
+    return twin if twin is not None else player
+
+
+def play(player: Strategy, layout: Layout, start: tuple[int, int], seed: int) -> Played:
+    """One game with the first click at ``start`` and the player seeded as a run does;
+    every move is checked to change the board."""
+    player.reset(random.Random(seed))
+    game = Game.from_layout(layout)
+    game.push(Move("open", start))
+    played = Played(won=False)
+    while not game.over:
+        moves = player.next_moves(game.view())
+        changed = False
+        for move in moves:
+            if game.over:
+                break
+            step = game.push(move)
+            changed |= step.changed
+            if move.guess:
+                played.guesses.append(move.cell)
+            if move.kind == "open":
+                played.left += 1
+                played.opens_changed += step.changed
+            elif move.kind == "flag":
+                played.right += 1
+            elif move.kind == "chord":
+                played.chords += 1
+            if step.outcome.lost and not move.guess:
+                raise AssertionError(f"{player.name} lost on a certain move {move}")
+        if not changed:
+            raise AssertionError(f"{player.name} made no progress with {moves}")
+    played.won = game.outcome.won
+    return played
+
+
+def run_level(level_name: str, games: int, seconds: float, seed: int) -> dict[str, Any]:
+    """Every game of the level: rows and a summary."""
+    level = PRESETS[level_name]
+    setup = Setup(level, "safe", (0, 0), ("best", "efficient"), seed)
+    rows: list[dict[str, Any]] = []
+    began = time.perf_counter()
+    best, efficient = fast_best(), EfficientStrategy(fast_best())
+    play_seconds = [0.0, 0.0]
+    for index in range(games):
+        layout, _ = game_layout(setup, index)
+        player_seed = derive_seed(seed, index, "player")
+        t0 = time.perf_counter()
+        b = play(best, layout, setup.start, player_seed)
+        t1 = time.perf_counter()
+        e = play(efficient, layout, setup.start, player_seed)
+        t2 = time.perf_counter()
+        play_seconds[0] += t1 - t0
+        play_seconds[1] += t2 - t1
+        row: dict[str, Any] = {
+            "index": index,
+            "best_won": b.won,
+            "efficient_won": e.won,
+            "same_guesses": b.guesses == e.guesses,
+            "guesses": len(e.guesses),
+        }
+        if e.won:
+            plan = min_clicks(layout, seconds=seconds)
+            row.update(
+                bbbv=bbbv(layout),
+                zini=zini(layout),
+                clicks=e.clicks,
+                left=e.left,
+                right=e.right,
+                chords=e.chords,
+                plain_clicks=b.opens_changed,
+                min_clicks=plan.count,
+                lower_bound=plan.lower_bound,
+                optimal=plan.optimal,
+            )
+        rows.append(row)
+        print(
+            f"{level_name} game {index}: best {'won' if b.won else 'lost'}, efficient "
+            f"{'won' if e.won else 'lost'}"
+            + (f", 3BV {row['bbbv']} clicks {e.clicks} min {row['min_clicks']}" if e.won else ""),
+            file=sys.stderr,
+        )
+    return {
+        "level": str(level),
+        "seed": seed,
+        "games": games,
+        "budget_seconds": seconds,
+        "summary": summarise(rows, play_seconds, time.perf_counter() - began),
+        "rows": rows,
+    }
+
+
+def summarise(rows: list[dict[str, Any]], play_seconds: list[float], wall: float) -> dict[str, Any]:
+    """Wins, agreement with ``best`` and the mean efficiencies on the games won."""
+    won = [r for r in rows if r["efficient_won"]]
+
+    def mean(values: list[float]) -> float:
+        return round(statistics.fmean(values), 4) if values else 0.0
+
+    proved = [r for r in won if r["optimal"]]
+    return {
+        "games": len(rows),
+        "best_wins": sum(r["best_won"] for r in rows),
+        "efficient_wins": len(won),
+        "same_outcome": sum(r["best_won"] == r["efficient_won"] for r in rows),
+        "same_guesses": sum(r["same_guesses"] for r in rows),
+        "mean_bbbv": mean([r["bbbv"] for r in won]),
+        "mean_clicks": mean([r["clicks"] for r in won]),
+        "mean_efficiency": mean([r["bbbv"] / r["clicks"] for r in won]),
+        "mean_plain_efficiency": mean([r["bbbv"] / r["plain_clicks"] for r in won]),
+        "mean_zini_efficiency": mean([r["bbbv"] / r["zini"] for r in won]),
+        "mean_best_found_efficiency": mean([r["bbbv"] / r["min_clicks"] for r in won]),
+        "mean_bound_efficiency": mean([r["bbbv"] / r["lower_bound"] for r in won]),
+        "proved": len(proved),
+        "mean_efficiency_proved": mean([r["bbbv"] / r["clicks"] for r in proved]),
+        "mean_optimum_efficiency_proved": mean([r["bbbv"] / r["min_clicks"] for r in proved]),
+        "mean_clicks_above_best_found": mean([r["clicks"] - r["min_clicks"] for r in won]),
+        "mean_clicks_above_lower_bound": mean([r["clicks"] - r["lower_bound"] for r in won]),
+        "never_above_plain": all(r["clicks"] <= r["plain_clicks"] for r in won),
+        "play_seconds_best": round(play_seconds[0], 2),
+        "play_seconds_efficient": round(play_seconds[1], 2),
+        "wall_seconds": round(wall, 1),
+    }
+
+
+def tiny(boards: int, seed: int) -> dict[str, Any]:
+    """Tiny boards cleared without a guess: the clicks against the exhaustive minimum."""
+    tests = Path(__file__).resolve().parent.parent / "tests"
+    sys.path[:0] = [str(tests), str(tests / "strategy")]
+    from game.test_clicks import fewest_clicks_by_dijkstra
+    from test_efficient import fewest_clicks_from
+
+    rng = random.Random(seed)
+    gaps, gaps_any = [], []
+    tried = 0
+    while len(gaps) < boards:
+        tried += 1
+        w, h = rng.choice([(4, 4), (5, 4), (4, 5), (5, 5)])
+        layout = random_layout(Level(w, h, rng.randint(2, 5)), rng, (0, 0), "safe")
+        played = play(EfficientStrategy(fast_best()), layout, (0, 0), 0)
+        if played.guesses or not played.won:
+            continue
+        gaps.append(played.clicks - fewest_clicks_from(layout, (0, 0)))
+        gaps_any.append(played.clicks - fewest_clicks_by_dijkstra(layout))
+    return {
+        "boards": boards,
+        "tried": tried,
+        "seed": seed,
+        "mean_above_minimum_same_first_click": round(statistics.fmean(gaps), 4),
+        "at_minimum_same_first_click": gaps.count(0),
+        "max_above_minimum_same_first_click": max(gaps),
+        "mean_above_minimum_any_first_click": round(statistics.fmean(gaps_any), 4),
+        "at_minimum_any_first_click": gaps_any.count(0),
+    }
+
+
+def table(stored: dict[str, Any]) -> str:
+    """The documentation's table from the stored results."""
+    lines = [
+        "| level | games | wins (best, efficient) | same guesses | mean 3BV "
+        "| efficient | plain left clicks | ZiNi | fewest clicks (best found) | lower bound "
+        "| proved | on the proved: efficient / optimum |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for name in ("beginner", "intermediate", "expert"):
+        if name not in stored:
+            continue
+        s = stored[name]["summary"]
+
+        def pct(x: float) -> str:
+            return f"{100 * x:.1f}%"
+
+        size = PRESETS[name]
+        lines.append(
+            f"| {name} ({size.width}x{size.height}/{size.mines}) | {s['games']} | "
+            f"{s['best_wins']}, "
+            f"{s['efficient_wins']} | {s['same_guesses']} | "
+            f"{s['mean_bbbv']:.1f} | {pct(s['mean_efficiency'])} | "
+            f"{pct(s['mean_plain_efficiency'])} | {pct(s['mean_zini_efficiency'])} | "
+            f"{pct(s['mean_best_found_efficiency'])} | {pct(s['mean_bound_efficiency'])} | "
+            f"{s['proved']} | {pct(s['mean_efficiency_proved'])} / "
+            f"{pct(s['mean_optimum_efficiency_proved'])} |"
+        )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--level", default="expert", choices=["beginner", "intermediate", "expert"])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--save", action="store_true")
+    parser.add_argument("--table", action="store_true")
+    parser.add_argument("--tiny", type=int, default=0, metavar="N")
+    args = parser.parse_args()
+    stored: dict[str, Any] = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    if args.table:
+        print(table({k: v for k, v in stored.items() if k != "tiny"}))
+        print(json.dumps(stored.get("tiny"), indent=1))
+        return
+    if args.tiny:
+        found = tiny(args.tiny, args.seed)
+        print(json.dumps(found, indent=1))
+        if args.save:
+            stored = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+            stored["tiny"] = found
+            RESULTS.write_text(json.dumps(stored, indent=1) + "\n")
+        return
+    result = run_level(args.level, args.games, args.seconds, args.seed)
+    print(json.dumps(result["summary"], indent=1))
+    if args.save:
+        stored = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+        stored[args.level] = result
+        RESULTS.write_text(json.dumps(stored, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
