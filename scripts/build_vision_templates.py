@@ -32,7 +32,7 @@ SCALES = (1.0, 2.0, 3.0, 4.0, 1.5, 2.5, 1.25, 1.75, 0.75, 0.8, 1.1)  # crisp one
 VALUE_LABEL = {-1: "H", -2: "F", synth.MINE: "*", synth.EXPLODED: "!", synth.WRONG_FLAG: "x"}
 VALUE_LABEL.update({d: str(d) for d in range(9)})
 DISTINCT = 0.04  # a variant closer than this to one kept already adds nothing
-SAMPLE_DISTINCT = 0.03  # the same for the cells of real screenshots (see from_samples)
+SAMPLE_DISTINCT = 0.035  # the same for the cells of real screenshots (see from_samples)
 
 
 def boxes(
@@ -126,7 +126,7 @@ def from_samples(skin: str) -> tuple[list[str], np.ndarray]:
     return keep_distinct(
         [f[2] for f in found],
         np.asarray([f[3] for f in found]),
-        per_label=48,
+        per_label=32,
         distinct=SAMPLE_DISTINCT,
     )
 

@@ -58,3 +58,29 @@ def test_the_running_sums_wrap_yet_a_cell_stays_exact() -> None:
     assert np.allclose(cell, 7 / 255)
     whole = lattice_vectors(table, [0.0, 16.0], [0.0, 16.0])
     assert np.allclose(whole, 1.0)
+
+
+def _long_by_sums(mask: object, axis: int, length: int) -> object:
+    """The straight runs of a mask found with running sums (the plain way)."""
+    m = np.moveaxis(mask, axis, 0).astype(np.int64)
+    n = m.shape[0]
+    if n < length:
+        return np.zeros_like(mask)
+    c = np.concatenate([np.zeros((1, *m.shape[1:]), np.int64), np.cumsum(m, axis=0)])
+    starts = (c[length:] - c[:-length]) == length  # a whole window starts here
+    covered = np.zeros(m.shape, dtype=bool)
+    for s in np.flatnonzero(starts.reshape(starts.shape[0], -1).any(axis=1)):
+        covered[s : s + length] |= starts[s]
+    return np.moveaxis(covered, 0, axis)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_straight_runs_by_shifts_equal_the_runs_by_sums(seed: int) -> None:
+    from minesolver.vision.grid import _long
+
+    gen = np.random.default_rng(seed)
+    h, w = (int(v) for v in gen.integers(1, 40, 2))
+    length = int(gen.integers(1, 12))
+    mask = gen.random((h, w)) < gen.uniform(0.3, 0.97)
+    for axis in (0, 1):
+        assert np.array_equal(_long(mask, axis, length), _long_by_sums(mask, axis, length))

@@ -201,3 +201,17 @@ def test_cli_solve_asks_for_mines_on_a_custom_board(
     assert main(["solve", str(path)]) == 2
     assert "--mines" in capsys.readouterr().err
     assert main(["solve", str(path), "--mines", "20"]) == 0
+
+
+@pytest.mark.parametrize(("name", "scale"), [("gnome-8x8-d", 2.5), ("gnome-8x8-c", 3.0)])
+def test_large_cells_are_read(name: str, scale: float) -> None:
+    """GNOME Mines draws its tiles as large as the window allows: cells of 120 to 150
+    pixels (a held-out screenshot scaled up) are found and read cell for cell."""
+    image = Image.open(DATA / f"{name}.png").convert("RGB")
+    image = image.resize(
+        (round(image.width * scale), round(image.height * scale)), Image.Resampling.BILINEAR
+    )
+    reading = read_screenshot(image)
+    assert reading.cell_size[0] == pytest.approx(49 * scale, abs=1)
+    assert "".join(c.label for c in reading.cells) == "".join(truth(name))
+    assert reading.problem is None

@@ -220,9 +220,10 @@ def _axis(profile: Array, p: float | None = None) -> Axis | None:
     return Axis(float(base + shifts[i]) + 1.0, float(periods[j]), int(k1 - k0), profile)
 
 
-def find_axes(rgb: Array) -> tuple[Axis, Axis] | None:
-    """The board's columns and rows in ``rgb``, or ``None`` when no grid is found."""
-    vx, vy = edge_maps(rgb)
+def find_axes(rgb: Array, edges: tuple[Array, Array] | None = None) -> tuple[Axis, Axis] | None:
+    """The board's columns and rows in ``rgb`` (its :func:`edge_maps` when given), or
+    ``None`` when no grid is found."""
+    vx, vy = edge_maps(rgb) if edges is None else edges
     h, w = rgb.shape[:2]
     cols = _axis(vx.sum(axis=0))
     if cols is None:
@@ -269,14 +270,21 @@ def periods(profile: Array) -> list[float]:
     return out
 
 
-def other_axes(rgb: Array, limit: int = 6) -> list[tuple[Axis, Axis]]:
+def other_axes(
+    rgb: Array,
+    limit: int = 6,
+    first: tuple[Axis, Axis] | None = None,
+    edges: tuple[Array, Array] | None = None,
+) -> list[tuple[Axis, Axis]]:
     """Lattices other than :func:`find_axes`'s, for when its lattice cannot be read: the
     column periods of :func:`periods`, each with the row periods found within its
-    columns (up to ``limit`` lattices, most likely first). Cost: O(pixels) once, then
+    columns (up to ``limit`` lattices, most likely first), none the same as ``first``
+    (:func:`find_axes`'s, found again when not given). Cost: O(pixels) once, then
     O(length x periods) a lattice."""
-    vx, vy = edge_maps(rgb)
+    vx, vy = edge_maps(rgb) if edges is None else edges
     h, w = rgb.shape[:2]
-    first = find_axes(rgb)
+    if first is None:
+        first = find_axes(rgb, (vx, vy))
     out: list[tuple[Axis, Axis]] = []
     whole = vx.sum(axis=0)
     for pc in periods(whole):

@@ -11,9 +11,15 @@
 4. A cell whose nearest template is far, or whose margin is small, is *unsure*; a board
    with an unsure cell, a mine shown (a lost game) or digits that no layout explains is
    refused with the reason, never returned as a confident position.
+5. When the first lattice cannot be read surely (unsure cells, unclear edges, no skin),
+   it is fitted again to the board it found, then the other lattices of
+   :func:`~minesolver.vision.grid.other_axes` are read in turn; the first read surely is
+   the answer, else the first reading with its reason.
 
-Cost: O(pixels) for the grid, then O(cells x templates x 768) for the comparisons: about
-a second for an expert board in a full-HD screenshot.
+Cost: O(pixels) for the edges and the summed-area table every cell is scaled from, then
+O(cells x templates x 768) for the comparisons, a few hundred samples of 80 cells while
+the lattice is fitted: a few tenths of a second of CPU for a full-HD screenshot, more for
+one whose first lattice cannot be read (each other lattice costs as much again).
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from typing import Any
 from minesolver.errors import MinesolverError
 from minesolver.position import FLAG, HIDDEN, Cell, Position
 from minesolver.vision._load import ImageSource, VisionError, load_rgb, numpy
-from minesolver.vision.grid import Axis, find_axes, other_axes, phases
+from minesolver.vision.grid import Axis, edge_maps, find_axes, other_axes, phases
 from minesolver.vision.templates import Skin, integral, lattice_vectors, load_skin, skin_names
 
 __all__ = ["BoardReading", "CellReading", "read_board", "read_screenshot"]
@@ -191,7 +197,8 @@ def read_screenshot(
     rgb = load_rgb(image)
     table = integral(rgb)  # every cell is scaled from its running sums
     candidates = [load_skin(name) for name in (skins or skin_names())]
-    axes = find_axes(rgb)
+    edges = edge_maps(rgb)
+    axes = find_axes(rgb, edges)
     first: BoardReading | VisionError = VisionError(
         "no board found in the image: no regular grid of cells"
     )
@@ -209,9 +216,9 @@ def read_screenshot(
             return again
     # the lattice found first cannot be read: another period the image shows (the half
     # or the double, one that the frames around the board hid) may be the board's
-    for other in other_axes(rgb):
+    for other in other_axes(rgb, first=axes, edges=edges):
         try:
-            reading = _read_lattice(table, candidates, *other, mines)
+            reading = _read_lattice(table, candidates, *other, mines, spread=1.0)
         except VisionError:
             continue
         if not _clean(reading):
@@ -247,10 +254,16 @@ def _refitted(table: Any, reading: BoardReading, mines: int | None) -> BoardRead
 
 
 def _read_lattice(
-    table: Any, candidates: list[Skin], cols: Axis, rows: Axis, mines: int | None
+    table: Any,
+    candidates: list[Skin],
+    cols: Axis,
+    rows: Axis,
+    mines: int | None,
+    spread: float = 3.0,
 ) -> BoardReading:
     """The board read on a lattice found in the image: the skin and offsets that fit a
-    sample of its cells best, refined, then every cell read."""
+    sample of its cells best, refined (with every skin whose fit is within ``spread``
+    times the best's), then every cell read."""
     np = numpy()
     best: dict[str, tuple[float, Skin, float, float]] = {}
     for ox in _offsets(cols):
@@ -273,7 +286,7 @@ def _read_lattice(
     # skins that fit nearly as well are refined before one is chosen
     refined = []
     for score, skin, ox, oy in fits:
-        if score <= 3 * fits[0][0] + 0.01:
+        if score <= spread * fits[0][0] + 0.01:
             place = _refine(table, skin, cols, rows, ox, oy)
             refined.append((place[4], skin, place[:4]))
     _, skin, (ox, oy, px, py) = min(refined, key=lambda f: f[0])
