@@ -215,3 +215,16 @@ def test_large_cells_are_read(name: str, scale: float) -> None:
     assert reading.cell_size[0] == pytest.approx(49 * scale, abs=1)
     assert "".join(c.label for c in reading.cells) == "".join(truth(name))
     assert reading.problem is None
+
+
+@pytest.mark.parametrize("name", sorted(n for n in SAMPLES if n.startswith("kmines")))
+def test_kmines_is_read_cell_for_cell(name: str) -> None:
+    """KMines (default theme, real screenshots under Xvfb; three held out of the
+    templates): every cell read right, a lost board refused as lost."""
+    reading = read_screenshot(DATA / f"{name}.png")
+    assert reading.skin == "kmines"
+    assert "".join(c.label for c in reading.cells) == "".join(truth(name))
+    if name.endswith("lost"):
+        assert reading.problem is not None and reading.problem.startswith("the game is lost")
+    else:
+        assert reading.position().to_text(header=False).split() == truth(name)

@@ -278,7 +278,8 @@ def other_axes(
 ) -> list[tuple[Axis, Axis]]:
     """Lattices other than :func:`find_axes`'s, for when its lattice cannot be read: the
     column periods of :func:`periods`, each with the row periods found within its
-    columns (up to ``limit`` lattices, most likely first), none the same as ``first``
+    columns (up to ``limit`` lattices, the squarest first: cells are square in every
+    skin), none the same as ``first``
     (:func:`find_axes`'s, found again when not given). Cost: O(pixels) once, then
     O(length x periods) a lattice."""
     vx, vy = edge_maps(rgb) if edges is None else edges
@@ -306,9 +307,9 @@ def other_axes(
             pair = (again, rows)
             if not any(_same(pair, q) for q in ([first] if first else []) + out):
                 out.append(pair)
-            if len(out) >= limit:
-                return out
-    return out
+    # cells are square in every skin: the lattices nearest to square first
+    out.sort(key=lambda pair: abs(pair[0].period - pair[1].period) / pair[1].period)
+    return out[:limit]
 
 
 def _same(a: tuple[Axis, Axis], b: tuple[Axis, Axis]) -> bool:

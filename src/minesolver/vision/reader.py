@@ -212,7 +212,7 @@ def read_screenshot(
             return first
         # the lines found covered part of the board: placed again on the whole board
         again = _refitted(table, first, mines)
-        if _clean(again):
+        if again is not None and _clean(again):
             return again
     # the lattice found first cannot be read: another period the image shows (the half
     # or the double, one that the frames around the board hid) may be the board's
@@ -221,10 +221,11 @@ def read_screenshot(
             reading = _read_lattice(table, candidates, *other, mines, spread=1.0)
         except VisionError:
             continue
-        if not _clean(reading):
-            reading = _refitted(table, reading, mines)
         if _clean(reading):
             return reading
+        again = _refitted(table, reading, mines)
+        if again is not None and _clean(again):
+            return again
     if isinstance(first, VisionError):
         raise first
     return first
@@ -238,10 +239,11 @@ def _clean(reading: BoardReading) -> bool:
     )
 
 
-def _refitted(table: Any, reading: BoardReading, mines: int | None) -> BoardReading:
+def _refitted(table: Any, reading: BoardReading, mines: int | None) -> BoardReading | None:
     """``reading`` read again on a lattice fitted to the board it found: when the lines
     found spanned only part of the board, their period was fitted to that part alone, and
-    a period a tenth of a pixel off puts the far cells a pixel or more askew."""
+    a period a tenth of a pixel off puts the far cells a pixel or more askew. ``None``
+    when no board is found there any more."""
     np = numpy()
     left, top = reading.box[:2]
     cols = Axis(left, reading.cell_size[0], reading.width, np.zeros(1))
@@ -250,7 +252,10 @@ def _refitted(table: Any, reading: BoardReading, mines: int | None) -> BoardRead
     ox, oy, px, py, _ = _refine(table, skin, cols, rows, 0.0, 0.0)
     cols = Axis(left, px, reading.width, cols.profile)
     rows = Axis(top, py, reading.height, rows.profile)
-    return _grown(table, skin, cols, rows, ox, oy, mines)
+    try:
+        return _grown(table, skin, cols, rows, ox, oy, mines)
+    except VisionError:
+        return None
 
 
 def _read_lattice(
