@@ -228,3 +228,30 @@ def test_kmines_is_read_cell_for_cell(name: str) -> None:
         assert reading.problem is not None and reading.problem.startswith("the game is lost")
     else:
         assert reading.position().to_text(header=False).split() == truth(name)
+
+
+def test_a_blot_over_one_cell_leaves_the_rest_read() -> None:
+    """A pointer or a blot over one cell: that cell is unsure and named, every other cell
+    is read, and the lattice is the board's (no other is taken for it)."""
+    from PIL import ImageDraw
+
+    name = "web-every-b"
+    left, top, right, _ = SAMPLES[name]["box"]
+    side = (right - left) / 16
+    image = Image.open(DATA / f"{name}.png").convert("RGB")
+    x, y = 5, 7
+    x0, y0 = left + x * side, top + y * side
+    ImageDraw.Draw(image).ellipse(
+        (x0 + 6, y0 + 6, x0 + side - 6, y0 + side - 6), fill=(200, 0, 200)
+    )
+    reading = read_screenshot(image)
+    assert (reading.width, reading.height) == (16, 16)
+    assert reading.unsure == ((x, y),)
+    assert reading.problem is not None and "(5, 7)" in reading.problem
+    rows = truth(name)
+    assert all(
+        reading.cell(i, j).label == rows[j][i]
+        for j in range(16)
+        for i in range(16)
+        if (i, j) != (x, y)
+    )

@@ -69,6 +69,11 @@ EDGE_DISTANCE = 0.12
 """A row or column at the board's edge whose cells are on average farther than this from
 the templates is not part of the board."""
 
+FEW_UNSURE = 0.1
+"""A first reading whose extent is clear and with at most this share of its cells unsure
+is the board's: the reader does not look for another lattice (a pointer over a cell is
+no reason to)."""
+
 _VALUES = {"H": HIDDEN, "?": HIDDEN, "F": FLAG} | {str(d): d for d in range(9)}
 _LOST = {"*": "a mine", "!": "the mine that exploded", "x": "a crossed-out flag"}
 _STANDARD = {(9, 9): 10, (8, 8): 10, (16, 16): 40, (30, 16): 99, (16, 30): 99}
@@ -214,6 +219,10 @@ def read_screenshot(
         again = _refitted(table, first, mines)
         if again is not None and _clean(again):
             return again
+        if first._problem is None and len(first.unsure) <= FEW_UNSURE * len(first.cells):
+            # the board's extent is clear and nearly every cell read surely: this is the
+            # board's lattice, and a few cells are hidden (a pointer, a blot)
+            return first
     # the lattice found first cannot be read: another period the image shows (the half
     # or the double, one that the frames around the board hid) may be the board's
     for other in other_axes(rgb, first=axes, edges=edges):
