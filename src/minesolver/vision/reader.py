@@ -12,7 +12,8 @@
    with an unsure cell, a mine shown (a lost game) or digits that no layout explains is
    refused with the reason, never returned as a confident position.
 5. When the first lattice cannot be read surely (unsure cells, unclear edges, no skin),
-   it is fitted again to the board it found, then the other lattices of
+   it is fitted again to the board it found, then (unless its edges are clear and few of
+   its cells unsure: :data:`FEW_UNSURE`) the other lattices of
    :func:`~minesolver.vision.grid.other_axes` are read in turn; the first read surely is
    the answer, else the first reading with its reason.
 
