@@ -32,6 +32,7 @@ SCALES = (1.0, 2.0, 3.0, 4.0, 1.5, 2.5, 1.25, 1.75, 0.75, 0.8, 1.1)  # crisp one
 VALUE_LABEL = {-1: "H", -2: "F", synth.MINE: "*", synth.EXPLODED: "!", synth.WRONG_FLAG: "x"}
 VALUE_LABEL.update({d: str(d) for d in range(9)})
 DISTINCT = 0.04  # a variant closer than this to one kept already adds nothing
+SAMPLE_DISTINCT = 0.035  # the same for the cells of real screenshots (see from_samples)
 
 
 def boxes(
@@ -47,7 +48,7 @@ def boxes(
 
 
 def keep_distinct(
-    labels: list[str], vectors: np.ndarray, per_label: int = 24
+    labels: list[str], vectors: np.ndarray, per_label: int = 24, distinct: float = DISTINCT
 ) -> tuple[list[str], np.ndarray]:
     """For each label, the variants in the order given (the crisp ones first) that are
     farther than :data:`DISTINCT` from every variant kept before them."""
@@ -57,7 +58,7 @@ def keep_distinct(
         kept: list[np.ndarray] = []
         for i in (i for i, x in enumerate(labels) if x == lab):
             v = vectors[i]
-            if all(np.sqrt(np.mean((v - k) ** 2)) > DISTINCT for k in kept):
+            if all(np.sqrt(np.mean((v - k) ** 2)) > distinct for k in kept):
                 kept.append(v)
                 if len(kept) >= per_label:
                     break
@@ -88,9 +89,13 @@ def classic() -> tuple[list[str], np.ndarray]:
 
 
 def from_samples(skin: str) -> tuple[list[str], np.ndarray]:
+    """The labelled cells of a skin's samples (those not held out), at each of their
+    scales and shifts, the cells as they are (scale 1, no shift) first, then fewer and
+    fewer alike; kept when :data:`SAMPLE_DISTINCT` apart, so that every cell of a
+    template sample as it is lies closer than that to a template of its label: nearer
+    than the reader's least limit, ``reader.CLOSE``."""
     manifest = json.loads((SAMPLES / "samples.json").read_text())
-    labels: list[str] = []
-    vecs: list[np.ndarray] = []
+    found: list[tuple[int, int, str, np.ndarray]] = []
     for name, info in sorted(manifest.items()):
         if info["skin"] != skin or not info.get("templates", True):
             continue
@@ -98,7 +103,7 @@ def from_samples(skin: str) -> tuple[list[str], np.ndarray]:
         rows = [r for r in lines if not re.fullmatch(r"\d+x\d+x\d+", r)]
         h, w = len(rows), len(rows[0])
         img = Image.open(SAMPLES / f"{name}.png").convert("RGB")
-        for s in info.get("scales", [1.0]):
+        for si, s in enumerate(info.get("scales", [1.0])):
             scaled = (
                 img
                 if s == 1.0
@@ -107,10 +112,23 @@ def from_samples(skin: str) -> tuple[list[str], np.ndarray]:
                 )
             )
             left, top, right, bottom = (c * s for c in info["box"])
-            box = (left, top, right, bottom)
-            vecs.extend(cell_vectors(scaled, boxes(box, w, h)))
-            labels.extend("".join(rows))
-    return keep_distinct(labels, np.asarray(vecs))
+            # a skin that places its tiles a pixel off the period here and there (GNOME
+            # Mines) gets its cells shifted by those pixels too
+            shifts = info.get("shifts", [0])
+            moves = [(dx, dy) for dx in shifts for dy in shifts]
+            for di, (dx, dy) in enumerate(moves):
+                box = (left + dx * s, top + dy * s, right + dx * s, bottom + dy * s)
+                for label, vec in zip(
+                    "".join(rows), cell_vectors(scaled, boxes(box, w, h)), strict=True
+                ):
+                    found.append((si, di, label, vec))
+    found.sort(key=lambda f: (f[0], f[1]))  # stable: samples in name order within
+    return keep_distinct(
+        [f[2] for f in found],
+        np.asarray([f[3] for f in found]),
+        per_label=32,
+        distinct=SAMPLE_DISTINCT,
+    )
 
 
 def main() -> None:

@@ -12,6 +12,14 @@ The GNOME Mines samples (``gnome-*``) were taken by hand: GNOME Mines on
 a virtual display (``Xvfb :77``), clicks with ``xdotool``, ``import -window root``, cut
 to the window, each cell labelled by a person looking at the image.
 
+The KMines samples (``kmines-*``, default theme, Easy 9x9) were taken the same way: KMines
+on ``Xvfb :93 -screen 0 1280x900x24`` (``dbus-run-session -- /usr/games/kmines``), cells
+opened and flagged with ``xdotool`` (cell ``(x, y)`` at pixel ``(156 + 25x, 92 + 25y)``),
+``import -window root`` cut to the window (512x360), each cell labelled by a person
+looking at the image and checked consistent by the exact analysis; ``c``, ``e`` and
+``f-flags`` are held out of the templates (``c`` is a step of the game ``b`` and ``lost``
+come from).
+
 Each sample is ``NAME.png`` with ``NAME.txt`` (the true cells: position text, with ``*``,
 ``!`` and ``x`` for the mines of a lost game) and an entry in ``samples.json``: the skin
 and the board's box in the image (left, top, right, bottom, pixels).

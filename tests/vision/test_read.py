@@ -201,3 +201,57 @@ def test_cli_solve_asks_for_mines_on_a_custom_board(
     assert main(["solve", str(path)]) == 2
     assert "--mines" in capsys.readouterr().err
     assert main(["solve", str(path), "--mines", "20"]) == 0
+
+
+@pytest.mark.parametrize(("name", "scale"), [("gnome-8x8-d", 2.5), ("gnome-8x8-c", 3.0)])
+def test_large_cells_are_read(name: str, scale: float) -> None:
+    """GNOME Mines draws its tiles as large as the window allows: cells of 120 to 150
+    pixels (a held-out screenshot scaled up) are found and read cell for cell."""
+    image = Image.open(DATA / f"{name}.png").convert("RGB")
+    image = image.resize(
+        (round(image.width * scale), round(image.height * scale)), Image.Resampling.BILINEAR
+    )
+    reading = read_screenshot(image)
+    assert reading.cell_size[0] == pytest.approx(49 * scale, abs=1)
+    assert "".join(c.label for c in reading.cells) == "".join(truth(name))
+    assert reading.problem is None
+
+
+@pytest.mark.parametrize("name", sorted(n for n in SAMPLES if n.startswith("kmines")))
+def test_kmines_is_read_cell_for_cell(name: str) -> None:
+    """KMines (default theme, real screenshots under Xvfb; three held out of the
+    templates): every cell read right, a lost board refused as lost."""
+    reading = read_screenshot(DATA / f"{name}.png")
+    assert reading.skin == "kmines"
+    assert "".join(c.label for c in reading.cells) == "".join(truth(name))
+    if name.endswith("lost"):
+        assert reading.problem is not None and reading.problem.startswith("the game is lost")
+    else:
+        assert reading.position().to_text(header=False).split() == truth(name)
+
+
+def test_a_blot_over_one_cell_leaves_the_rest_read() -> None:
+    """A pointer or a blot over one cell: that cell is unsure and named, every other cell
+    is read, and the lattice is the board's (no other is taken for it)."""
+    from PIL import ImageDraw
+
+    name = "web-every-b"
+    left, top, right, _ = SAMPLES[name]["box"]
+    side = (right - left) / 16
+    image = Image.open(DATA / f"{name}.png").convert("RGB")
+    x, y = 5, 7
+    x0, y0 = left + x * side, top + y * side
+    ImageDraw.Draw(image).ellipse(
+        (x0 + 6, y0 + 6, x0 + side - 6, y0 + side - 6), fill=(200, 0, 200)
+    )
+    reading = read_screenshot(image)
+    assert (reading.width, reading.height) == (16, 16)
+    assert reading.unsure == ((x, y),)
+    assert reading.problem is not None and "(5, 7)" in reading.problem
+    rows = truth(name)
+    assert all(
+        reading.cell(i, j).label == rows[j][i]
+        for j in range(16)
+        for i in range(16)
+        if (i, j) != (x, y)
+    )

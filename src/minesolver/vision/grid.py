@@ -23,13 +23,13 @@ from typing import Any
 
 from minesolver.vision._load import numpy
 
-__all__ = ["Axis", "find_axes", "phases"]
+__all__ = ["Axis", "find_axes", "other_axes", "periods", "phases"]
 
 _EDGE = 14  # smallest colour step counted as an edge (of 255): GNOME Mines draws its
 # revealed cells 24 levels darker than the gaps between them
 _RUN = 7  # shortest straight run of edge pixels kept
 MIN_PERIOD = 10.0
-MAX_PERIOD = 80.0
+MAX_PERIOD = 160.0
 
 Array = Any
 
@@ -52,23 +52,28 @@ class Axis:
 
 
 def _long(mask: Array, axis: int, length: int) -> Array:
-    """The pixels of ``mask`` on runs of at least ``length`` along ``axis``."""
+    """The pixels of ``mask`` on runs of at least ``length`` along ``axis``: boolean shifts
+    (a window is whole when it and the windows half its length further are), no sums."""
     np = numpy()
-    m = np.moveaxis(mask, axis, 0).astype(np.int32)
+    m = np.moveaxis(mask, axis, 0)
     n = m.shape[0]
     if n < length:
         return np.zeros_like(mask)
-    c = np.concatenate([np.zeros((1, *m.shape[1:]), np.int32), np.cumsum(m, axis=0)])
-    full = (c[length:] - c[:-length]) == length  # window starting at i is all edge
-    f = np.concatenate([np.zeros((1, *m.shape[1:]), np.int32), np.cumsum(full, axis=0)])
-    covered = np.zeros_like(m, dtype=bool)
-    # pixel j is covered when a full window starts in [j - length + 1, j]
-    starts = f.shape[0] - 1
-    j = np.arange(n)
-    hi = np.minimum(j, starts - 1) + 1
-    lo = np.maximum(j - length + 1, 0)
-    ok = hi > lo
-    covered[ok] = (f[hi[ok]] - f[lo[ok]]) > 0
+    # full[s]: mask[s : s + length] is all set, for s in 0..n - length
+    full = m.copy()
+    span = 1
+    while span < length:
+        step = min(span, length - span)
+        full = full[:-step] & full[step:]
+        span += step
+    # covered[j]: some whole window starts in [j - length + 1, j]
+    covered = np.zeros_like(m)
+    covered[: n - length + 1] = full
+    span = 1
+    while span < length:
+        step = min(span, length - span)
+        covered[step:] |= covered[:-step].copy()
+        span += step
     return np.moveaxis(covered, 0, axis)
 
 
@@ -76,9 +81,12 @@ def edge_maps(rgb: Array) -> tuple[Array, Array]:
     """Edge strength along x (vertical lines) and along y (horizontal lines), kept only on
     straight runs: float arrays of shapes (h, w - 1) and (h - 1, w)."""
     np = numpy()
-    img = rgb.astype(np.int16)
-    dx = np.abs(np.diff(img, axis=1)).max(axis=2)
-    dy = np.abs(np.diff(img, axis=0)).max(axis=2)
+
+    def step(a: Array, b: Array) -> Array:  # |a - b| in 8 bits, the largest channel's
+        return (np.maximum(a, b) - np.minimum(a, b)).max(axis=2)
+
+    dx = step(rgb[:, 1:], rgb[:, :-1])
+    dy = step(rgb[1:], rgb[:-1])
     vx = np.where(_long(dx > _EDGE, 0, _RUN), np.minimum(dx, 128), 0).astype(np.float32)
     vy = np.where(_long(dy > _EDGE, 1, _RUN), np.minimum(dy, 128), 0).astype(np.float32)
     return vx, vy
@@ -181,9 +189,11 @@ def _kadane(w: Array) -> tuple[float, int, int] | None:
     return best, start, end
 
 
-def _axis(profile: Array) -> Axis | None:
+def _axis(profile: Array, p: float | None = None) -> Axis | None:
+    """The lines of ``profile`` at its period (or at ``p``), or ``None``."""
     np = numpy()
-    p = period(profile)
+    if p is None:
+        p = period(profile)
     if p is None:
         return None
     span = _span(profile, p)
@@ -210,9 +220,10 @@ def _axis(profile: Array) -> Axis | None:
     return Axis(float(base + shifts[i]) + 1.0, float(periods[j]), int(k1 - k0), profile)
 
 
-def find_axes(rgb: Array) -> tuple[Axis, Axis] | None:
-    """The board's columns and rows in ``rgb``, or ``None`` when no grid is found."""
-    vx, vy = edge_maps(rgb)
+def find_axes(rgb: Array, edges: tuple[Array, Array] | None = None) -> tuple[Axis, Axis] | None:
+    """The board's columns and rows in ``rgb`` (its :func:`edge_maps` when given), or
+    ``None`` when no grid is found."""
+    vx, vy = edge_maps(rgb) if edges is None else edges
     h, w = rgb.shape[:2]
     cols = _axis(vx.sum(axis=0))
     if cols is None:
@@ -231,6 +242,81 @@ def find_axes(rgb: Array) -> tuple[Axis, Axis] | None:
             return None
     assert rows is not None
     return cols, rows
+
+
+def periods(profile: Array) -> list[float]:
+    """Every period worth a try for ``profile``, the one :func:`period` finds first: the
+    periods found in the profile, in its square root and in it with its strongest
+    edges cut down to the level of the many (a window's frame outweighs a board drawn
+    faintly), and twice each (a skin whose digits stand in the middle of its cells
+    repeats at half its period). Distinct to 2%."""
+    np = numpy()
+    found: list[float] = []
+    first = period(profile)
+    if first is not None:
+        found.append(first)
+    positive = profile[profile > 0]
+    variants = [profile, np.sqrt(np.maximum(profile, 0))]
+    if len(positive):
+        variants.append(np.minimum(profile, np.quantile(positive, 0.9)))
+    for variant in variants:
+        p = _period(variant)
+        if p is not None:
+            found += [p, 2 * p] if 2 * p <= MAX_PERIOD else [p]
+    out: list[float] = []
+    for p in found:
+        if all(abs(p - q) > 0.02 * q for q in out):
+            out.append(p)
+    return out
+
+
+def other_axes(
+    rgb: Array,
+    limit: int = 6,
+    first: tuple[Axis, Axis] | None = None,
+    edges: tuple[Array, Array] | None = None,
+) -> list[tuple[Axis, Axis]]:
+    """Lattices other than :func:`find_axes`'s, for when its lattice cannot be read: the
+    column periods of :func:`periods`, each with the row periods found within its
+    columns (up to ``limit`` lattices, the squarest first: cells are square in every
+    skin), none the same as ``first``
+    (:func:`find_axes`'s, found again when not given). Cost: O(pixels) once, then
+    O(length x periods) a lattice."""
+    vx, vy = edge_maps(rgb) if edges is None else edges
+    h, w = rgb.shape[:2]
+    if first is None:
+        first = find_axes(rgb, (vx, vy))
+    out: list[tuple[Axis, Axis]] = []
+    whole = vx.sum(axis=0)
+    for pc in periods(whole):
+        cols = _axis(whole, pc)
+        if cols is None:
+            continue
+        x0 = max(0, int(cols.start) - 2)
+        x1 = min(w, int(cols.start + cols.count * cols.period) + 2)
+        band = vy[:, x0:x1].sum(axis=1)
+        for pr in periods(band):
+            rows = _axis(band, pr)
+            if rows is None:
+                continue
+            y0 = max(0, int(rows.start) - 2)
+            y1 = min(h, int(rows.start + rows.count * rows.period) + 2)
+            again = _axis(vx[y0:y1].sum(axis=0), pc)
+            if again is None:
+                continue
+            pair = (again, rows)
+            if not any(_same(pair, q) for q in ([first] if first else []) + out):
+                out.append(pair)
+    # cells are square in every skin: the lattices nearest to square first
+    out.sort(key=lambda pair: abs(pair[0].period - pair[1].period) / pair[1].period)
+    return out[:limit]
+
+
+def _same(a: tuple[Axis, Axis], b: tuple[Axis, Axis]) -> bool:
+    return all(
+        abs(x.period - y.period) < 0.02 * y.period and abs(x.start - y.start) < 0.5 * y.period
+        for x, y in zip(a, b, strict=True)
+    )
 
 
 def phases(axis: Axis, limit: int = 4) -> list[float]:

@@ -11,9 +11,16 @@
 4. A cell whose nearest template is far, or whose margin is small, is *unsure*; a board
    with an unsure cell, a mine shown (a lost game) or digits that no layout explains is
    refused with the reason, never returned as a confident position.
+5. When the first lattice cannot be read surely (unsure cells, unclear edges, no skin),
+   it is fitted again to the board it found, then (unless its edges are clear and few of
+   its cells unsure: :data:`FEW_UNSURE`) the other lattices of
+   :func:`~minesolver.vision.grid.other_axes` are read in turn; the first read surely is
+   the answer, else the first reading with its reason.
 
-Cost: O(pixels) for the grid, then O(cells x templates x 768) for the comparisons: about
-a second for an expert board in a full-HD screenshot.
+Cost: O(pixels) for the edges and the summed-area table every cell is scaled from, then
+O(cells x templates x 768) for the comparisons, a few hundred samples of 80 cells while
+the lattice is fitted: a few tenths of a second of CPU for a full-HD screenshot, more for
+one whose first lattice cannot be read (each other lattice costs as much again).
 """
 
 from __future__ import annotations
@@ -23,9 +30,9 @@ from typing import Any
 
 from minesolver.errors import MinesolverError
 from minesolver.position import FLAG, HIDDEN, Cell, Position
-from minesolver.vision._load import ImageSource, VisionError, load_rgb, numpy, pillow
-from minesolver.vision.grid import Axis, find_axes, phases
-from minesolver.vision.templates import Skin, cell_vectors, load_skin, skin_names
+from minesolver.vision._load import ImageSource, VisionError, load_rgb, numpy
+from minesolver.vision.grid import Axis, edge_maps, find_axes, other_axes, phases
+from minesolver.vision.templates import Skin, integral, lattice_vectors, load_skin, skin_names
 
 __all__ = ["BoardReading", "CellReading", "read_board", "read_screenshot"]
 
@@ -62,6 +69,11 @@ more, looks like cells: the board's extent is then unclear, and it is refused.""
 EDGE_DISTANCE = 0.12
 """A row or column at the board's edge whose cells are on average farther than this from
 the templates is not part of the board."""
+
+FEW_UNSURE = 0.1
+"""A first reading whose extent is clear and with at most this share of its cells unsure
+is the board's: the reader does not look for another lattice (a pointer over a cell is
+no reason to)."""
 
 _VALUES = {"H": HIDDEN, "?": HIDDEN, "F": FLAG} | {str(d): d for d in range(9)}
 _LOST = {"*": "a mine", "!": "the mine that exploded", "x": "a crossed-out flag"}
@@ -188,32 +200,99 @@ def read_screenshot(
     board is found at all; unsure cells and a lost game are reported in the reading (its
     :meth:`~BoardReading.position` refuses them).
     """
-    image_module, _ = pillow()
-    np = numpy()
     rgb = load_rgb(image)
-    axes = find_axes(rgb)
-    if axes is None:
-        raise VisionError("no board found in the image: no regular grid of cells")
-    cols, rows = axes
-    pil = image_module.fromarray(rgb)
-    names = skins or skin_names()
-    candidates = [load_skin(name) for name in names]
+    table = integral(rgb)  # every cell is scaled from its running sums
+    candidates = [load_skin(name) for name in (skins or skin_names())]
+    edges = edge_maps(rgb)
+    axes = find_axes(rgb, edges)
+    first: BoardReading | VisionError = VisionError(
+        "no board found in the image: no regular grid of cells"
+    )
+    if axes is not None:
+        try:
+            first = _read_lattice(table, candidates, *axes, mines)
+        except VisionError as exc:
+            first = exc
+    if isinstance(first, BoardReading):
+        if _clean(first):
+            return first
+        # the lines found covered part of the board: placed again on the whole board
+        again = _refitted(table, first, mines)
+        if again is not None and _clean(again):
+            return again
+        if first._problem is None and len(first.unsure) <= FEW_UNSURE * len(first.cells):
+            # the board's extent is clear and nearly every cell read surely: this is the
+            # board's lattice, and a few cells are hidden (a pointer, a blot)
+            return first
+    # the lattice found first cannot be read: another period the image shows (the half
+    # or the double, one that the frames around the board hid) may be the board's
+    for other in other_axes(rgb, first=axes, edges=edges):
+        try:
+            reading = _read_lattice(table, candidates, *other, mines, spread=1.0)
+        except VisionError:
+            continue
+        if _clean(reading):
+            return reading
+        again = _refitted(table, reading, mines)
+        if again is not None and _clean(again):
+            return again
+    if isinstance(first, VisionError):
+        raise first
+    return first
 
-    fits: list[tuple[float, Skin, float, float]] = []
-    for skin in candidates:
-        best: tuple[float, Skin, float, float] | None = None
-        for ox in _offsets(cols):
-            for oy in _offsets(rows):
-                xs, ys = cols.lines(ox), rows.lines(oy)
-                sample = _sample(xs, ys, 80)
-                if not sample:
-                    continue
-                d = _distances(skin, cell_vectors(pil, sample))
-                score = _trimmed(np.min(d, axis=1))
-                if best is None or score < best[0]:
-                    best = (score, skin, ox, oy)
-        if best is not None:
-            fits.append(best)
+
+def _clean(reading: BoardReading) -> bool:
+    """Whether every cell of a reading is sure and its board's extent is clear (its
+    position may still be refused as lost or inconsistent)."""
+    return not reading.unsure and (
+        reading._problem is None or reading._problem.startswith("the board read is inconsistent")
+    )
+
+
+def _refitted(table: Any, reading: BoardReading, mines: int | None) -> BoardReading | None:
+    """``reading`` read again on a lattice fitted to the board it found: when the lines
+    found spanned only part of the board, their period was fitted to that part alone, and
+    a period a tenth of a pixel off puts the far cells a pixel or more askew. ``None``
+    when no board is found there any more."""
+    np = numpy()
+    left, top = reading.box[:2]
+    cols = Axis(left, reading.cell_size[0], reading.width, np.zeros(1))
+    rows = Axis(top, reading.cell_size[1], reading.height, np.zeros(1))
+    skin = load_skin(reading.skin)
+    ox, oy, px, py, _ = _refine(table, skin, cols, rows, 0.0, 0.0)
+    cols = Axis(left, px, reading.width, cols.profile)
+    rows = Axis(top, py, reading.height, rows.profile)
+    try:
+        return _grown(table, skin, cols, rows, ox, oy, mines)
+    except VisionError:
+        return None
+
+
+def _read_lattice(
+    table: Any,
+    candidates: list[Skin],
+    cols: Axis,
+    rows: Axis,
+    mines: int | None,
+    spread: float = 3.0,
+) -> BoardReading:
+    """The board read on a lattice found in the image: the skin and offsets that fit a
+    sample of its cells best, refined (with every skin whose fit is within ``spread``
+    times the best's), then every cell read."""
+    np = numpy()
+    best: dict[str, tuple[float, Skin, float, float]] = {}
+    for ox in _offsets(cols):
+        for oy in _offsets(rows):
+            xs, ys = cols.lines(ox), rows.lines(oy)
+            sample = _sample(xs, ys, 80)
+            if sample is None:
+                continue
+            vectors = lattice_vectors(table, xs, ys, *sample)  # once for every skin
+            for skin in candidates:
+                score = _trimmed(np.min(_distances(skin, vectors), axis=1))
+                if skin.name not in best or score < best[skin.name][0]:
+                    best[skin.name] = (score, skin, ox, oy)
+    fits = [best[skin.name] for skin in candidates if skin.name in best]
     fits.sort(key=lambda f: f[0])
     if not fits or fits[0][0] > EDGE_DISTANCE:
         raise VisionError("no board found in the image: no known skin matches its cells")
@@ -222,22 +301,21 @@ def read_screenshot(
     # skins that fit nearly as well are refined before one is chosen
     refined = []
     for score, skin, ox, oy in fits:
-        if score <= 3 * fits[0][0] + 0.01:
-            place = _refine(pil, skin, cols, rows, ox, oy)
+        if score <= spread * fits[0][0] + 0.01:
+            place = _refine(table, skin, cols, rows, ox, oy)
             refined.append((place[4], skin, place[:4]))
     _, skin, (ox, oy, px, py) = min(refined, key=lambda f: f[0])
     cols = Axis(cols.start, px, cols.count, cols.profile)
     rows = Axis(rows.start, py, rows.count, rows.profile)
-    reading = _grown(pil, skin, cols, rows, ox, oy, mines)
-    return reading
+    return _grown(table, skin, cols, rows, ox, oy, mines)
 
 
 def _grown(
-    pil: Any, skin: Skin, cols: Axis, rows: Axis, ox: float, oy: float, mines: int | None
+    table: Any, skin: Skin, cols: Axis, rows: Axis, ox: float, oy: float, mines: int | None
 ) -> BoardReading:
     """The board read on the lattice of ``cols`` and ``rows`` (shifted by the offsets),
     grown beyond the lines found while the board reaches the lattice's edge."""
-    w, h = pil.size
+    h, w = table.shape[0] - 1, table.shape[1] - 1
     more = [2, 2, 2, 2]  # lines beyond those found: left, right, top, bottom
     for _ in range(6):
         xs = _within(cols, ox, more[0], more[1], w)
@@ -248,7 +326,7 @@ def _grown(
             rows.start + oy,
             rows.start + oy + rows.count * rows.period,
         )
-        reading, (x0, x1, y0, y1) = _read(pil, skin, xs, ys, mines, core)
+        reading, (x0, x1, y0, y1) = _read(table, skin, xs, ys, mines, core)
         grow = [
             x0 == 0 and xs[0] > cols.period,
             x1 == len(xs) - 1 and xs[-1] < w - cols.period,
@@ -270,13 +348,30 @@ def _within(axis: Axis, offset: float, before: int, after: int, size: int) -> li
     return [x for x in lines if -0.5 <= x <= size + 0.5]
 
 
-def _fit(pil: Any, skin: Skin, cols: Axis, rows: Axis, ox: float, oy: float) -> float:
-    """Mean distance of a sample of cells to their nearest templates on a lattice."""
+def _fit(
+    table: Any,
+    skin: Skin,
+    cols: Axis,
+    rows: Axis,
+    ox: float,
+    oy: float,
+    seen: dict[tuple[float, ...], float] | None = None,
+) -> float:
+    """Mean distance of a sample of cells to their nearest templates on a lattice;
+    ``seen`` keeps the scores of the lattices tried already (the search around a fit
+    comes back to the same ones)."""
     np = numpy()
-    sample = _sample(cols.lines(ox), rows.lines(oy), 80)
-    if not sample:
+    key = (cols.start + ox, cols.period, rows.start + oy, rows.period)
+    if seen is not None:
+        if key in seen:
+            return seen[key]
+        seen[key] = score = _fit(table, skin, cols, rows, ox, oy)
+        return score
+    xs, ys = cols.lines(ox), rows.lines(oy)
+    sample = _sample(xs, ys, 80)
+    if sample is None:
         return float("inf")
-    return _trimmed(np.min(_distances(skin, cell_vectors(pil, sample)), axis=1))
+    return _trimmed(np.min(_distances(skin, lattice_vectors(table, xs, ys, *sample)), axis=1))
 
 
 def _trimmed(nearest: Array) -> float:
@@ -288,13 +383,14 @@ def _trimmed(nearest: Array) -> float:
 
 
 def _refine(
-    pil: Any, skin: Skin, cols: Axis, rows: Axis, ox: float, oy: float
+    table: Any, skin: Skin, cols: Axis, rows: Axis, ox: float, oy: float
 ) -> tuple[float, float, float, float, float]:
     """The offsets and periods that fit the templates best near those found, and their
     score: the grid lines are known to a pixel or so, the templates decide the rest (a
     few dozen sample comparisons)."""
     px, py = cols.period, rows.period
-    best = _fit(pil, skin, cols, rows, ox, oy)
+    seen: dict[tuple[float, ...], float] = {}
+    best = _fit(table, skin, cols, rows, ox, oy, seen)
     starts = cols.start, rows.start
     if abs(px - py) < 0.04 * px:
         # cells are square in every skin: when the two periods nearly agree, either axis may
@@ -304,7 +400,7 @@ def _refine(
             c, r = _rescaled(cols, p), _rescaled(rows, p)
             for dx in (-1.0, 0.0, 1.0):
                 for dy in (-1.0, 0.0, 1.0):
-                    score = _fit(pil, skin, c, r, ox + dx, oy + dy)
+                    score = _fit(table, skin, c, r, ox + dx, oy + dy, seen)
                     if score < found[0] - 1e-4:
                         found = (score, c, r, ox + dx, oy + dy)
         best, cols, rows, ox, oy = found
@@ -330,7 +426,7 @@ def _refine(
                         else:
                             npy += sign * step / max(1, rows.count)
                             r = Axis(rows.start, npy, rows.count, rows.profile)
-                        score = _fit(pil, skin, c, r, nox, noy)
+                        score = _fit(table, skin, c, r, nox, noy, seen)
                         if score < best - 1e-4:
                             best, ox, oy, px, py = score, nox, noy, npx, npy
     # the caller's lines start where its axes do
@@ -347,18 +443,19 @@ def _offsets(axis: Axis) -> list[float]:
     return [o - axis.period if o > axis.period / 2 else o for o in phases(axis)]
 
 
-def _sample(xs: list[float], ys: list[float], n: int) -> list[tuple[float, float, float, float]]:
-    """About ``n`` cell boxes spread over the inner lattice."""
+def _sample(xs: list[float], ys: list[float], n: int) -> tuple[list[int], list[int]] | None:
+    """About ``n`` cells spread over the inner lattice: the columns and the rows of a
+    sub-lattice (for :func:`~minesolver.vision.templates.lattice_vectors`), or ``None``
+    when there is none."""
     nx, ny = len(xs) - 1, len(ys) - 1
     if nx < 1 or ny < 1:
-        return []
+        return None
     step = max(1, int((nx * ny / n) ** 0.5))
-    return [
-        (xs[i], ys[j], xs[i + 1], ys[j + 1])
-        for j in range(step // 2, ny, step)
-        for i in range(step // 2, nx, step)
-        if xs[i] >= 0 and ys[j] >= 0
-    ]
+    cols = [i for i in range(step // 2, nx, step) if xs[i] >= 0]
+    rows = [j for j in range(step // 2, ny, step) if ys[j] >= 0]
+    if not cols or not rows:
+        return None
+    return cols, rows
 
 
 def _distances(skin: Skin, vectors: Array) -> Array:
@@ -373,7 +470,7 @@ def _distances(skin: Skin, vectors: Array) -> Array:
 
 
 def _read(
-    pil: Any,
+    table: Any,
     skin: Skin,
     xs: list[float],
     ys: list[float],
@@ -386,8 +483,7 @@ def _read(
     each label's cells match in this image."""
     np = numpy()
     nx, ny = len(xs) - 1, len(ys) - 1
-    boxes = [(xs[i], ys[j], xs[i + 1], ys[j + 1]) for j in range(ny) for i in range(nx)]
-    vectors = cell_vectors(pil, boxes)
+    vectors = lattice_vectors(table, xs, ys)
     d = _distances(skin, vectors).reshape(ny, nx, -1)
     # flatter than any cell the skin draws (GNOME Mines' empty cell is nearly flat)
     flat_below = min(FLAT, 0.5 * float(_structure(skin.vectors).min()))
