@@ -6,13 +6,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_bench_exact_without_ms_toollib_names_the_extra() -> None:
+@pytest.mark.parametrize("script", ["bench_exact.py", "bench_noguess.py"])
+def test_bench_without_ms_toollib_names_the_extra(script: str) -> None:
     code = (
         "import sys, runpy; sys.modules['ms_toollib'] = None; "
-        "runpy.run_path('benchmarks/bench_exact.py', run_name='__main__')"
+        f"runpy.run_path('benchmarks/{script}', run_name='__main__')"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
