@@ -4,13 +4,21 @@ ZiNi, and the clicks themselves replay through ``Game.push`` to a won game."""
 from __future__ import annotations
 
 import random
+import time
 from collections import deque
 from collections.abc import Callable
 
 import pytest
 
 from minesolver.game import Game, Layout, Level, Move, random_layout
-from minesolver.game.clicks import MinClicks, min_clicks, move_notation, parse_notation
+from minesolver.game.clicks import (
+    MinClicks,
+    _Board,
+    _Formula,
+    min_clicks,
+    move_notation,
+    parse_notation,
+)
 from minesolver.game.efficiency import bbbv, zini
 from minesolver.position import neighbour_table
 
@@ -217,3 +225,28 @@ def test_no_limit_is_allowed() -> None:
     assert plan.optimal and plan.notation() == ["L 0,0", "L 4,0"]
     with pytest.raises(ValueError, match="positive"):
         min_clicks(Layout.from_cells(2, 2, []), seconds=float("nan"))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_each_digit_knows_the_openings_it_borders(seed: int) -> None:
+    rng = random.Random(seed)
+    width, height = rng.randint(1, 14), rng.randint(1, 14)
+    cells = [(x, y) for x in range(width) for y in range(height)]
+    layout = Layout.from_cells(width, height, rng.sample(cells, rng.randint(0, len(cells) // 3)))
+    board = _Board.of(layout)
+    for d in range(width * height):
+        expected = tuple(k for k in range(board.openings) if d in board.border[k])
+        assert board.bordering[d] == expected
+
+
+def test_a_board_of_thousands_of_openings_is_set_up_in_linear_time() -> None:
+    # 4096 openings of one zero each: the programme's set-up once scanned every opening
+    # for each border digit (about 10 s here); the deadline applies only after it
+    layout = Layout.from_cells(
+        256, 256, [(x, y) for x in range(256) for y in range(256) if x % 4 == 0 or y % 4 == 0]
+    )
+    start = time.perf_counter()
+    board = _Board.of(layout)
+    _Formula(board)
+    assert board.openings == 4096
+    assert time.perf_counter() - start < 4.0

@@ -145,8 +145,9 @@ class _Board:
 
     ``units``: each opening's zeros and then each island digit as a one-cell unit;
     ``unit_of[i]``: the unit a zero or island digit belongs to (-1 for other cells);
-    ``border``: each opening's border digits; ``chords``: the digits worth chording (those
-    with a safe neighbour)."""
+    ``border``: each opening's border digits; ``bordering[d]``: the openings a digit ``d``
+    borders, in order (empty for other cells: a look-up instead of a scan of every
+    opening); ``chords``: the digits worth chording (those with a safe neighbour)."""
 
     width: int
     digits: tuple[int, ...]
@@ -155,6 +156,7 @@ class _Board:
     openings: int
     unit_of: tuple[int, ...]
     border: tuple[frozenset[int], ...]
+    bordering: tuple[tuple[int, ...], ...]
     chords: tuple[int, ...]
     mines_of: dict[int, tuple[int, ...]]
 
@@ -183,6 +185,10 @@ class _Board:
             units.append(tuple(sorted(zeros)))
             border.append(frozenset(edge))
         openings = len(units)
+        bordering: list[tuple[int, ...]] = [()] * n
+        for k, edge in enumerate(border):
+            for b in edge:
+                bordering[b] += (k,)
         for i in range(n):
             if digits[i] > 0 and all(digits[j] != 0 for j in table[i]):
                 unit_of[i] = len(units)
@@ -193,7 +199,7 @@ class _Board:
         mines_of = {d: tuple(j for j in table[d] if digits[j] == MINE) for d in chords}
         return cls(
             layout.width, digits, table, tuple(units), openings, tuple(unit_of),
-            tuple(border), chords, mines_of,
+            tuple(border), tuple(bordering), chords, mines_of,
         )  # fmt: skip
 
     def chord_targets(self, d: int) -> set[tuple[str, int]]:
@@ -293,8 +299,8 @@ def _repair_click(board: _Board, opened: set[int], todo: Sequence[int]) -> int |
             continue
         if board.unit_of[d] >= 0:
             gain[board.unit_of[d]] = gain.get(board.unit_of[d], 0) + 1
-        for k in range(board.openings):
-            if d in board.border[k] and board.units[k][0] not in opened:
+        for k in board.bordering[d]:
+            if board.units[k][0] not in opened:
                 gain[k] = gain.get(k, 0) + 1
     if gain:
         return _click_cell(board, board.units[max(gain, key=lambda u: (gain[u], -u))])
@@ -392,11 +398,7 @@ class _Formula:
                     pair = self._unit_nodes(u) | self._unit_nodes(island[j])
                     hard.append(self.cut(pair, None))
         for k in range(board.openings):  # an opening with the digits bordering it alone
-            alone = {
-                b
-                for b in board.border[k]
-                if sum(b in board.border[j] for j in range(board.openings)) == 1
-            }
+            alone = {b for b in board.border[k] if len(board.bordering[b]) == 1}
             hard.append(self.cut({("u", k)} | {("d", b) for b in alone}, None))
             hard += [self.cut({("u", k), ("d", b)}, None) for b in sorted(alone)]
         self.hard = hard
@@ -512,6 +514,6 @@ def _into(board: _Board, node: tuple[str, int], chorded: set[int]) -> set[tuple[
     else:
         if board.unit_of[v] >= 0:
             out.add(("u", board.unit_of[v]))
-        out |= {("u", k) for k in range(board.openings) if v in board.border[k]}
+        out |= {("u", k) for k in board.bordering[v]}
     out.discard(node)
     return out

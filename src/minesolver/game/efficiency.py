@@ -140,7 +140,7 @@ def bbbv(layout: Layout) -> int:
 
 
 def board_measures(layout: Layout) -> BoardMeasures:
-    """3BV, openings, islands, ZiNi and HZiNi of ``layout``: O(cells²) at worst (ZiNi)."""
+    """3BV, openings, islands, ZiNi and HZiNi of ``layout``: O(cells log cells) (ZiNi)."""
     stats = board_stats(layout)
     return BoardMeasures(
         width=layout.width,
