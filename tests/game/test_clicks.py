@@ -89,18 +89,21 @@ def fewest_clicks_by_search(layout: Layout) -> int:
     raise AssertionError("no sequence clears the board")
 
 
-def fewest_clicks_by_dijkstra(layout: Layout) -> int:
+def fewest_clicks_by_dijkstra(layout: Layout, start: tuple[int, int] | None = None) -> int:
     """The same minimum by a shortest-path search whose moves are a left click (cost 1)
     and a chord with the flags it still needs placed just before it (cost 1 + those
     flags): any winning sequence becomes one of these at no greater cost (a flag moved
     to just before the first chord that needs it changes nothing else; a wrong flag or
-    an unneeded one only costs). States are the open cells and the flags."""
+    an unneeded one only costs). States are the open cells and the flags. With ``start``,
+    the minimum when the first click is on that (safe) cell: the search starts from the
+    state after it, at cost 1."""
     table, digit, mines, safe = _rules(layout)
     if not safe:
         return 0
-    best = {(0, 0): 0}
-    buckets: list[list[tuple[int, int]]] = [[(0, 0)]]
-    cost = 0
+    first = 0 if start is None else _flood(table, digit, 0, 0, start[1] * layout.width + start[0])
+    cost = 0 if start is None else 1
+    best = {(first, 0): cost}
+    buckets: list[list[tuple[int, int]]] = [[] for _ in range(cost)] + [[(first, 0)]]
     while cost < len(buckets):
         for state in buckets[cost]:
             if best[state] != cost:
