@@ -35,11 +35,12 @@ Integer programming with HiGHS was tried first: its relaxation, even with lifted
 cuts and max-flow separation of the fractional reach cuts, left each round's solve slow
 and the rounds many (no intermediate board proved in 10 s, where RC2 proves most).
 
-**Bounded.** ``seconds`` is a deadline, checked between rounds and enforced inside RC2's
-SAT calls by a timer that interrupts them. Past it the answer is the best winning
-sequence found (the ZiNi player's, or a round's answer with the units it leaves
-unreached clicked) with the best proved lower bound (RC2's cost when interrupted), and
-``optimal`` is false unless the two meet.
+**Bounded.** ``seconds`` is a deadline, checked between rounds and inside the first
+sequences' ZiNi runs with random ties, and enforced inside RC2's SAT calls by a timer
+that interrupts them (before it: the set-up, O(cells log cells)). Past it the answer is
+the best winning sequence found (the ZiNi player's, or a round's answer with the units
+it leaves unreached clicked) with the best proved lower bound (RC2's cost when
+interrupted), and ``optimal`` is false unless the two meet.
 
 Every answer's clicks replay through :meth:`Game.push <minesolver.game.Game.push>` to a
 won game with exactly that many moves.
@@ -65,7 +66,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from minesolver.game.efficiency import MINE, board_digits, zini_moves
+from minesolver.game.efficiency import MINE, board_digits, zini_moves, zini_moves_within
 from minesolver.game.layouts import Layout
 from minesolver.game.move import Move
 from minesolver.game.rules import Game
@@ -186,8 +187,8 @@ class _Board:
             border.append(frozenset(edge))
         openings = len(units)
         bordering: list[tuple[int, ...]] = [()] * n
-        for k, edge in enumerate(border):
-            for b in edge:
+        for k, cells in enumerate(border):
+            for b in cells:
                 bordering[b] += (k,)
         for i in range(n):
             if digits[i] > 0 and all(digits[j] != 0 for j in table[i]):
@@ -337,9 +338,9 @@ def min_clicks(layout: Layout, *, seconds: float = DEFAULT_SECONDS) -> MinClicks
     for _ in range(_ZINI_RUNS):
         if time.monotonic() >= deadline:
             break
-        tried = list(zini_moves(layout, rng=rng))
-        if len(tried) < len(best):
-            best = tried
+        tried = zini_moves_within(layout, rng, deadline)
+        if tried is not None and len(tried) < len(best):
+            best = list(tried)
     solver = formula.solver()
     # a timer interrupts RC2 at the deadline (capped: a timer cannot wait for ever)
     timer = threading.Timer(min(max(deadline - time.monotonic(), 0.0), 1e7), solver.interrupt)
