@@ -10,6 +10,7 @@ by tracemalloc's peak against the text's length.
 from __future__ import annotations
 
 import contextlib
+import random
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -19,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import minesolver.position as position_module
 from minesolver.position import (
     _CHAR_VALUE,
     MAX_SIDE,
@@ -193,3 +195,43 @@ def test_the_command_line_reads_no_more_than_the_limit(
     bom.write_text("\ufeff" + "\n" * (MAX_TEXT + 1), encoding="utf-8")
     assert main(["solve", str(bom)]) == 2  # a byte-order mark does not let a long text pass
     assert "exceeds the limit" in capsys.readouterr().err
+
+
+def _near_plain_text(rng: random.Random) -> str:
+    """A text as ``to_text`` writes it (header or not), sometimes with a character put in
+    or taken out: what the fast reader takes or hands to the general one."""
+    width, height = rng.randint(1, 6), rng.randint(1, 6)
+    cells = "".join(rng.choice("HF012345678.?") for _ in range(width * height))
+    lines = [cells[i * width : (i + 1) * width] for i in range(height)]
+    if rng.random() < 0.6:
+        x = rng.choice("xX")
+        lines.insert(0, f"{width + rng.choice([0, 0, 1])}{x}{height}{x}{rng.randint(0, 40)}")
+    chars = list(rng.choice(["", "\n"]) + "\n".join(lines) + rng.choice(["", "\n", "\n\n"]))
+    for _ in range(rng.choice([0, 0, 1, 2])):
+        k = rng.randrange(len(chars) + 1)
+        if rng.random() < 0.5:
+            chars.insert(k, rng.choice("HF0.?9x X\n\r\t*\u00e9"))
+        else:
+            chars.pop(min(k, len(chars) - 1))
+    return "".join(chars)
+
+
+def test_the_fast_reader_agrees_with_the_general_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Plain texts go through a reader of a few C calls; every text must read (or fail,
+    with the same line and column) as the general reader reads it."""
+    rng = random.Random(11)
+    texts = [_near_plain_text(rng) for _ in range(3000)]
+
+    def read(text: str) -> tuple[object, ...]:
+        try:
+            p = Position.from_text(text)
+        except PositionFormatError as e:
+            return ("error", str(e), e.line, e.column)
+        return (p.width, p.height, p.cells, p.mines, p.raw())
+
+    fast = [read(t) for t in texts]
+    monkeypatch.setattr(position_module, "_plain_text", lambda text: None)
+    general = [read(t) for t in texts]
+    assert sum(r[0] != "error" for r in fast) > 500  # most read: the fast path is exercised
+    for text, a, b in zip(texts, fast, general, strict=True):
+        assert a == b, text

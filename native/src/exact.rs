@@ -197,14 +197,16 @@ impl Counted {
     }
 }
 
-fn wide_of(v: u128) -> Wide<8> {
+/// A `u128` count as a 512-bit [`Wide`] one (the what-ifs of the players use it too).
+pub(crate) fn wide_of(v: u128) -> Wide<8> {
     let mut limbs = [0u64; 8];
     limbs[0] = v as u64;
     limbs[1] = (v >> 64) as u64;
     Wide(limbs)
 }
 
-fn map_count<A, B>(c: &ComponentCount<A>, f: impl Fn(&A) -> B) -> ComponentCount<B> {
+/// A component count with `f` applied to every number in it (a change of integer type).
+pub(crate) fn map_count<A, B>(c: &ComponentCount<A>, f: impl Fn(&A) -> B) -> ComponentCount<B> {
     ComponentCount {
         layouts: c.layouts.iter().map(&f).collect(),
         box_mines: c

@@ -4,13 +4,21 @@ ZiNi, and the clicks themselves replay through ``Game.push`` to a won game."""
 from __future__ import annotations
 
 import random
+import time
 from collections import deque
 from collections.abc import Callable
 
 import pytest
 
 from minesolver.game import Game, Layout, Level, Move, random_layout
-from minesolver.game.clicks import MinClicks, min_clicks, move_notation, parse_notation
+from minesolver.game.clicks import (
+    MinClicks,
+    _Board,
+    _Formula,
+    min_clicks,
+    move_notation,
+    parse_notation,
+)
 from minesolver.game.efficiency import bbbv, zini
 from minesolver.position import neighbour_table
 
@@ -81,18 +89,21 @@ def fewest_clicks_by_search(layout: Layout) -> int:
     raise AssertionError("no sequence clears the board")
 
 
-def fewest_clicks_by_dijkstra(layout: Layout) -> int:
+def fewest_clicks_by_dijkstra(layout: Layout, start: tuple[int, int] | None = None) -> int:
     """The same minimum by a shortest-path search whose moves are a left click (cost 1)
     and a chord with the flags it still needs placed just before it (cost 1 + those
     flags): any winning sequence becomes one of these at no greater cost (a flag moved
     to just before the first chord that needs it changes nothing else; a wrong flag or
-    an unneeded one only costs). States are the open cells and the flags."""
+    an unneeded one only costs). States are the open cells and the flags. With ``start``,
+    the minimum when the first click is on that (safe) cell: the search starts from the
+    state after it, at cost 1."""
     table, digit, mines, safe = _rules(layout)
     if not safe:
         return 0
-    best = {(0, 0): 0}
-    buckets: list[list[tuple[int, int]]] = [[(0, 0)]]
-    cost = 0
+    first = 0 if start is None else _flood(table, digit, 0, 0, start[1] * layout.width + start[0])
+    cost = 0 if start is None else 1
+    best = {(first, 0): cost}
+    buckets: list[list[tuple[int, int]]] = [[] for _ in range(cost)] + [[(first, 0)]]
     while cost < len(buckets):
         for state in buckets[cost]:
             if best[state] != cost:
@@ -217,3 +228,40 @@ def test_no_limit_is_allowed() -> None:
     assert plan.optimal and plan.notation() == ["L 0,0", "L 4,0"]
     with pytest.raises(ValueError, match="positive"):
         min_clicks(Layout.from_cells(2, 2, []), seconds=float("nan"))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_each_digit_knows_the_openings_it_borders(seed: int) -> None:
+    rng = random.Random(seed)
+    width, height = rng.randint(1, 14), rng.randint(1, 14)
+    cells = [(x, y) for x in range(width) for y in range(height)]
+    layout = Layout.from_cells(width, height, rng.sample(cells, rng.randint(0, len(cells) // 3)))
+    board = _Board.of(layout)
+    for d in range(width * height):
+        expected = tuple(k for k in range(board.openings) if d in board.border[k])
+        assert board.bordering[d] == expected
+
+
+def test_a_board_of_thousands_of_openings_is_set_up_in_linear_time() -> None:
+    # 4096 openings of one zero each: the programme's set-up once scanned every opening
+    # for each border digit (about 6 s here); the deadline applies only after it
+    layout = Layout.from_cells(
+        256, 256, [(x, y) for x in range(256) for y in range(256) if x % 4 == 0 or y % 4 == 0]
+    )
+    start = time.perf_counter()
+    board = _Board.of(layout)
+    _Formula(board)
+    assert board.openings == 4096
+    assert time.perf_counter() - start < 3.0
+
+
+def test_a_large_board_keeps_to_the_budget() -> None:
+    # the first sequences' ZiNi runs with random ties once took minutes here (every tied
+    # heap entry popped and pushed back, stale ones included) and ran past the deadline
+    rng = random.Random(1)
+    cells = [(x, y) for x in range(128) for y in range(128)]
+    layout = Layout.from_cells(128, 128, rng.sample(cells, len(cells) // 5))
+    start = time.perf_counter()
+    plan = min_clicks(layout, seconds=1.0)
+    assert time.perf_counter() - start < 8.0
+    assert plan.lower_bound <= plan.count <= zini(layout)

@@ -12,7 +12,7 @@ import statistics
 from dataclasses import dataclass, field
 
 import pytest
-from game.test_clicks import _flood, _rules, fewest_clicks_by_dijkstra
+from game.test_clicks import fewest_clicks_by_dijkstra
 
 from minesolver import Position
 from minesolver.game import Game, Layout, Level, Move, random_layout
@@ -131,49 +131,6 @@ def test_flags_only_mines_a_chord_uses() -> None:
     assert chords_found > 0
 
 
-def fewest_clicks_from(layout: Layout, start: tuple[int, int]) -> int:
-    """The exhaustive minimum of clicks when the first click is ``start`` (the Dijkstra
-    search of the game's tests, from the state after that click)."""
-    table, digit, mines, safe = _rules(layout)
-    x, y = start
-    first = _flood(table, digit, 0, 0, y * layout.width + x)
-    # shift the search: the same moves as fewest_clicks_by_dijkstra, from ``first``
-    best = {(first, 0): 1}
-    buckets: list[list[tuple[int, int]]] = [[], [(first, 0)]]
-    cost = 1
-    while cost < len(buckets):
-        for state in buckets[cost]:
-            if best[state] != cost:
-                continue
-            opened, flags = state
-            if opened & safe == safe:
-                return cost
-            for i in range(len(digit)):
-                bit = 1 << i
-                if opened & bit:
-                    need = [j for j in table[i] if mines >> j & 1 and not flags >> j & 1]
-                    more = flags | sum(1 << j for j in need)
-                    closed = [j for j in table[i] if not (opened | more) >> j & 1]
-                    if not closed:
-                        continue
-                    new = opened
-                    for j in closed:
-                        new = _flood(table, digit, new, more, j)
-                    move = ((new, more), cost + 1 + len(need))
-                elif not mines & bit and not flags & bit:
-                    move = ((_flood(table, digit, opened, flags, i), flags), cost + 1)
-                else:
-                    continue
-                new_state, new_cost = move
-                if new_cost < best.get(new_state, new_cost + 1):
-                    best[new_state] = new_cost
-                    while len(buckets) <= new_cost:
-                        buckets.append([])
-                    buckets[new_cost].append(new_state)
-        cost += 1
-    raise AssertionError("no sequence clears the board")
-
-
 def test_on_tiny_boards_solved_without_a_guess_near_the_minimum() -> None:
     """Boards of 4x4 to 5x5 that best clears from the corner without a guess: the clicks
     are never below the exhaustive minimum from that first click (which is never below
@@ -186,7 +143,7 @@ def test_on_tiny_boards_solved_without_a_guess_near_the_minimum() -> None:
         played = play(EfficientStrategy(get_player("best")), layout, 0)
         if played.guesses or not played.won:
             continue
-        minimum = fewest_clicks_from(layout, START)
+        minimum = fewest_clicks_by_dijkstra(layout, START)
         assert minimum >= fewest_clicks_by_dijkstra(layout)
         assert played.clicks >= minimum
         gaps.append(played.clicks - minimum)

@@ -22,7 +22,7 @@ use num_traits::Zero;
 use crate::combine::{combine, Combination, CombineError};
 use crate::constraints::{build, Board, Shape};
 use crate::count::Wide;
-use crate::exact::{analysis_from_levels, Analysis, NOT_UNKNOWN, ONE, ZERO};
+use crate::exact::{analysis_from_levels, map_count, wide_of, Analysis, NOT_UNKNOWN, ONE, ZERO};
 use crate::frontier::{count, count_in, ComponentCount, CountError};
 use crate::game::{FLAG, HIDDEN};
 use crate::hash::FxHashMap;
@@ -40,24 +40,6 @@ struct Counted {
     small: Option<ComponentCount<u128>>,
     wide: Option<ComponentCount<Wide<8>>>,
     big: ComponentCount<BigUint>,
-}
-
-fn wide_of(v: u128) -> Wide<8> {
-    let mut limbs = [0u64; 8];
-    limbs[0] = v as u64;
-    limbs[1] = (v >> 64) as u64;
-    Wide(limbs)
-}
-
-fn map_count<A, B>(c: &ComponentCount<A>, f: impl Fn(&A) -> B) -> ComponentCount<B> {
-    ComponentCount {
-        layouts: c.layouts.iter().map(&f).collect(),
-        box_mines: c
-            .box_mines
-            .iter()
-            .map(|p| p.iter().map(&f).collect())
-            .collect(),
-    }
 }
 
 type Store = FxHashMap<Shape, std::sync::Arc<Counted>>;

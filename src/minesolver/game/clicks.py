@@ -35,11 +35,12 @@ Integer programming with HiGHS was tried first: its relaxation, even with lifted
 cuts and max-flow separation of the fractional reach cuts, left each round's solve slow
 and the rounds many (no intermediate board proved in 10 s, where RC2 proves most).
 
-**Bounded.** ``seconds`` is a deadline, checked between rounds and enforced inside RC2's
-SAT calls by a timer that interrupts them. Past it the answer is the best winning
-sequence found (the ZiNi player's, or a round's answer with the units it leaves
-unreached clicked) with the best proved lower bound (RC2's cost when interrupted), and
-``optimal`` is false unless the two meet.
+**Bounded.** ``seconds`` is a deadline, checked between rounds and inside the first
+sequences' ZiNi runs with random ties, and enforced inside RC2's SAT calls by a timer
+that interrupts them (before it: the set-up, O(cells log cells)). Past it the answer is
+the best winning sequence found (the ZiNi player's, or a round's answer with the units
+it leaves unreached clicked) with the best proved lower bound (RC2's cost when
+interrupted), and ``optimal`` is false unless the two meet.
 
 Every answer's clicks replay through :meth:`Game.push <minesolver.game.Game.push>` to a
 won game with exactly that many moves.
@@ -65,7 +66,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from minesolver.game.efficiency import MINE, board_digits, zini_moves
+from minesolver.game.efficiency import MINE, board_digits, zini_moves, zini_moves_within
 from minesolver.game.layouts import Layout
 from minesolver.game.move import Move
 from minesolver.game.rules import Game
@@ -145,8 +146,9 @@ class _Board:
 
     ``units``: each opening's zeros and then each island digit as a one-cell unit;
     ``unit_of[i]``: the unit a zero or island digit belongs to (-1 for other cells);
-    ``border``: each opening's border digits; ``chords``: the digits worth chording (those
-    with a safe neighbour)."""
+    ``border``: each opening's border digits; ``bordering[d]``: the openings a digit ``d``
+    borders, in order (empty for other cells: a look-up instead of a scan of every
+    opening); ``chords``: the digits worth chording (those with a safe neighbour)."""
 
     width: int
     digits: tuple[int, ...]
@@ -155,6 +157,7 @@ class _Board:
     openings: int
     unit_of: tuple[int, ...]
     border: tuple[frozenset[int], ...]
+    bordering: tuple[tuple[int, ...], ...]
     chords: tuple[int, ...]
     mines_of: dict[int, tuple[int, ...]]
 
@@ -183,6 +186,10 @@ class _Board:
             units.append(tuple(sorted(zeros)))
             border.append(frozenset(edge))
         openings = len(units)
+        bordering: list[tuple[int, ...]] = [()] * n
+        for k, cells in enumerate(border):
+            for b in cells:
+                bordering[b] += (k,)
         for i in range(n):
             if digits[i] > 0 and all(digits[j] != 0 for j in table[i]):
                 unit_of[i] = len(units)
@@ -193,7 +200,7 @@ class _Board:
         mines_of = {d: tuple(j for j in table[d] if digits[j] == MINE) for d in chords}
         return cls(
             layout.width, digits, table, tuple(units), openings, tuple(unit_of),
-            tuple(border), chords, mines_of,
+            tuple(border), tuple(bordering), chords, mines_of,
         )  # fmt: skip
 
     def chord_targets(self, d: int) -> set[tuple[str, int]]:
@@ -293,8 +300,8 @@ def _repair_click(board: _Board, opened: set[int], todo: Sequence[int]) -> int |
             continue
         if board.unit_of[d] >= 0:
             gain[board.unit_of[d]] = gain.get(board.unit_of[d], 0) + 1
-        for k in range(board.openings):
-            if d in board.border[k] and board.units[k][0] not in opened:
+        for k in board.bordering[d]:
+            if board.units[k][0] not in opened:
                 gain[k] = gain.get(k, 0) + 1
     if gain:
         return _click_cell(board, board.units[max(gain, key=lambda u: (gain[u], -u))])
@@ -331,9 +338,9 @@ def min_clicks(layout: Layout, *, seconds: float = DEFAULT_SECONDS) -> MinClicks
     for _ in range(_ZINI_RUNS):
         if time.monotonic() >= deadline:
             break
-        tried = list(zini_moves(layout, rng=rng))
-        if len(tried) < len(best):
-            best = tried
+        tried = zini_moves_within(layout, rng, deadline)
+        if tried is not None and len(tried) < len(best):
+            best = list(tried)
     solver = formula.solver()
     # a timer interrupts RC2 at the deadline (capped: a timer cannot wait for ever)
     timer = threading.Timer(min(max(deadline - time.monotonic(), 0.0), 1e7), solver.interrupt)
@@ -392,11 +399,7 @@ class _Formula:
                     pair = self._unit_nodes(u) | self._unit_nodes(island[j])
                     hard.append(self.cut(pair, None))
         for k in range(board.openings):  # an opening with the digits bordering it alone
-            alone = {
-                b
-                for b in board.border[k]
-                if sum(b in board.border[j] for j in range(board.openings)) == 1
-            }
+            alone = {b for b in board.border[k] if len(board.bordering[b]) == 1}
             hard.append(self.cut({("u", k)} | {("d", b) for b in alone}, None))
             hard += [self.cut({("u", k), ("d", b)}, None) for b in sorted(alone)]
         self.hard = hard
@@ -512,6 +515,6 @@ def _into(board: _Board, node: tuple[str, int], chorded: set[int]) -> set[tuple[
     else:
         if board.unit_of[v] >= 0:
             out.add(("u", board.unit_of[v]))
-        out |= {("u", k) for k in range(board.openings) if v in board.border[k]}
+        out |= {("u", k) for k in board.bordering[v]}
     out.discard(node)
     return out

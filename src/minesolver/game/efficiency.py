@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import heapq
 import random
+import time
 from dataclasses import dataclass
 
 from minesolver.game.layouts import Layout
@@ -140,7 +141,7 @@ def bbbv(layout: Layout) -> int:
 
 
 def board_measures(layout: Layout) -> BoardMeasures:
-    """3BV, openings, islands, ZiNi and HZiNi of ``layout``: O(cells²) at worst (ZiNi)."""
+    """3BV, openings, islands, ZiNi and HZiNi of ``layout``: O(cells log cells) (ZiNi)."""
     stats = board_stats(layout)
     return BoardMeasures(
         width=layout.width,
@@ -209,6 +210,24 @@ def rzini(layout: Layout, rng: random.Random, iterations: int = 100) -> int:
     for _ in range(iterations):
         best = min(best, _Zini(layout).run(human=False, rng=rng))
     return best
+
+
+class _PastDeadline(Exception):
+    """A ZiNi run stopped at its deadline (:func:`zini_moves_within`)."""
+
+
+def zini_moves_within(
+    layout: Layout, rng: random.Random, deadline: float
+) -> tuple[Move, ...] | None:
+    """:func:`zini_moves` with ties at random, or ``None`` when ``time.monotonic()``
+    passes ``deadline`` before the run ends (the fewest clicks' first sequences: a run
+    costs more than the deterministic one, and must keep to their budget)."""
+    z = _Zini(layout)
+    try:
+        z.run(human=False, rng=rng, deadline=deadline)
+    except _PastDeadline:
+        return None
+    return z.useful_moves()
 
 
 def zini_moves(
@@ -377,20 +396,19 @@ class _Zini:
             if rng is None:
                 return i
             ties: set[int] = set()
-            popped: list[tuple[int, int]] = []
-            while heap and heap[0][0] == p:
-                entry = heapq.heappop(heap)
-                popped.append(entry)
-                if premium[entry[1]] == -p:
-                    ties.add(entry[1])
-            for entry in popped:
-                heapq.heappush(heap, entry)
+            while heap and heap[0][0] == p:  # every live entry of that premium, once
+                j = heapq.heappop(heap)[1]
+                if premium[j] == -p and not mine[j] and (opened[j] or not self.human):
+                    ties.add(j)
             order = sorted(ties)
+            for j in order:  # put back without the stale entries and the duplicates
+                heapq.heappush(heap, (p, j))
             return order[_below(rng, len(order))]
         return None
 
-    def run(self, *, human: bool, rng: random.Random | None) -> int:
-        """Play to the end and return the clicks counted (the original's figure)."""
+    def run(self, *, human: bool, rng: random.Random | None, deadline: float | None = None) -> int:
+        """Play to the end and return the clicks counted (the original's figure);
+        :class:`_PastDeadline` when ``time.monotonic()`` passes ``deadline`` first."""
         mine, opened, number = self.mine, self.opened, self.number
         n = len(mine)
         self.human = human
@@ -402,7 +420,11 @@ class _Zini:
             (-self.premium[i], i) for i in range(n) if not mine[i] and (opened[i] or not human)
         ]
         heapq.heapify(self.heap)
+        steps = 0
         while self.closed > self.mines:
+            steps += 1
+            if deadline is not None and steps % 64 == 0 and time.monotonic() >= deadline:
+                raise _PastDeadline
             i = self._best(rng)
             if i is not None:
                 if not opened[i]:

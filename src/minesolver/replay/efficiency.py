@@ -36,9 +36,10 @@ the 3BV solved, ``B`` the board's 3BV):
   whole board).
 
 Cost: the wasted clicks replay the actions once, O(clicks + cells opened); the figures
-are O(1) but for ZiNi and HZiNi (O(3BV · cells): milliseconds on expert, about a second
-on 100x100) and the fewest clicks (a MaxSAT search bounded by ``seconds``, after a first
-ZiNi sequence that is not).
+are O(1) but for ZiNi and HZiNi (O(cells log cells) each: milliseconds on expert, about
+a second on 256x256) and the fewest clicks (a MaxSAT search bounded by ``seconds``, after
+a set-up that is not: a first ZiNi sequence and the programme, O(cells log cells), about
+three seconds more on a 256x256 board).
 """
 
 from __future__ import annotations
