@@ -212,10 +212,6 @@ def rzini(layout: Layout, rng: random.Random, iterations: int = 100) -> int:
     return best
 
 
-class _PastDeadline(Exception):
-    """A ZiNi run stopped at its deadline (:func:`zini_moves_within`)."""
-
-
 def zini_moves_within(
     layout: Layout, rng: random.Random, deadline: float
 ) -> tuple[Move, ...] | None:
@@ -223,11 +219,8 @@ def zini_moves_within(
     passes ``deadline`` before the run ends (the fewest clicks' first sequences: a run
     costs more than the deterministic one, and must keep to their budget)."""
     z = _Zini(layout)
-    try:
-        z.run(human=False, rng=rng, deadline=deadline)
-    except _PastDeadline:
-        return None
-    return z.useful_moves()
+    z.run(human=False, rng=rng, deadline=deadline)
+    return None if z.stopped else z.useful_moves()
 
 
 def zini_moves(
@@ -326,6 +319,7 @@ class _Zini:
         self.count = 0
         self.moves: list[Move] = []
         self.human = False
+        self.stopped = False
         self.heap: list[tuple[int, int]] = []
         # the cells a fallback click may take: safe, closed, a zero or in no opening
         self.left = _Fenwick(
@@ -407,8 +401,8 @@ class _Zini:
         return None
 
     def run(self, *, human: bool, rng: random.Random | None, deadline: float | None = None) -> int:
-        """Play to the end and return the clicks counted (the original's figure);
-        :class:`_PastDeadline` when ``time.monotonic()`` passes ``deadline`` first."""
+        """Play to the end and return the clicks counted (the original's figure); when
+        ``time.monotonic()`` passes ``deadline`` first, stop there with ``stopped`` set."""
         mine, opened, number = self.mine, self.opened, self.number
         n = len(mine)
         self.human = human
@@ -424,7 +418,8 @@ class _Zini:
         while self.closed > self.mines:
             steps += 1
             if deadline is not None and steps % 64 == 0 and time.monotonic() >= deadline:
-                raise _PastDeadline
+                self.stopped = True
+                break
             i = self._best(rng)
             if i is not None:
                 if not opened[i]:
