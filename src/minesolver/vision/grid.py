@@ -287,6 +287,7 @@ def other_axes(
     if first is None:
         first = find_axes(rgb, (vx, vy))
     out: list[tuple[Axis, Axis]] = []
+    square: list[tuple[Axis, Axis]] = []  # the lattices given one period both ways
     whole = vx.sum(axis=0)
     for pc in periods(whole):
         cols = _axis(whole, pc)
@@ -298,9 +299,11 @@ def other_axes(
         row_periods = periods(band)
         # cells are square: the columns' period for the rows too (a skin whose revealed
         # cells are drawn faintly shows its rows at another period, a bevel's half)
-        if all(abs(pc - q) > 0.02 * q for q in row_periods):
+        made = all(abs(pc - q) > 0.02 * q for q in row_periods)
+        if made:
             row_periods.append(pc)
-        for pr in row_periods:
+        for i, pr in enumerate(row_periods):
+            found = not (made and i == len(row_periods) - 1)
             rows = _axis(band, pr)
             if rows is None:
                 continue
@@ -310,11 +313,15 @@ def other_axes(
             # and the rows' period for the columns within them, for the same reason
             for p in (pc, pr) if abs(pc - pr) > 0.02 * pr else (pc,):
                 again = _axis(within, p)
-                if again is None:
-                    continue
-                pair = (again, rows)
-                if not any(_same(pair, q) for q in ([first] if first else []) + out):
-                    out.append(pair)
+                if again is not None:
+                    (out if found and p == pc else square).append((again, rows))
+    # the lattices of the periods found first, then those made square: a square one near
+    # a lattice found is the same board a little askew
+    kept: list[tuple[Axis, Axis]] = []
+    for pair in out + square:
+        if not any(_same(pair, q) for q in ([first] if first else []) + kept):
+            kept.append(pair)
+    out = kept
     # cells are square in every skin: the lattices nearest to square first
     out.sort(key=_skew)
     return [pair for pair in out if _skew(pair) <= SQUARE][:limit]
