@@ -255,3 +255,29 @@ def test_a_blot_over_one_cell_leaves_the_rest_read() -> None:
         for i in range(16)
         if (i, j) != (x, y)
     )
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_kmines_scaled_on_a_desktop_is_read_on_square_cells(seed: int) -> None:
+    """A held-out KMines screenshot at display scale 1.5 on a cluttered desktop: its
+    revealed cells are drawn faintly, so the lattice found first has another period
+    across than down; the lattice with the rows' period both ways is the board's, and
+    no lattice far from square cells is read."""
+    from minesolver.vision.grid import SQUARE, other_axes
+
+    name = "kmines-9x9-c"
+    image = Image.open(DATA / f"{name}.png").convert("RGB")
+    image = image.resize(
+        (round(image.width * 1.5), round(image.height * 1.5)), Image.Resampling.BILINEAR
+    )
+    rng = random.Random(seed)
+    desk = synth.desktop(rng, (image.width + 300, image.height + 200))
+    desk.paste(image, (rng.randrange(300), rng.randrange(200)))
+    reading = read_screenshot(desk)
+    assert reading.problem is None
+    assert reading.cell_size[0] == pytest.approx(25 * 1.5, abs=0.5)
+    assert reading.position().to_text(header=False).split() == truth(name)
+    import numpy as np
+
+    for cols, rows in other_axes(np.asarray(desk)):
+        assert abs(cols.period - rows.period) <= SQUARE * rows.period

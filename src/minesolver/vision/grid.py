@@ -287,6 +287,7 @@ def other_axes(
     if first is None:
         first = find_axes(rgb, (vx, vy))
     out: list[tuple[Axis, Axis]] = []
+    square: list[tuple[Axis, Axis]] = []  # the lattices given one period both ways
     whole = vx.sum(axis=0)
     for pc in periods(whole):
         cols = _axis(whole, pc)
@@ -295,21 +296,46 @@ def other_axes(
         x0 = max(0, int(cols.start) - 2)
         x1 = min(w, int(cols.start + cols.count * cols.period) + 2)
         band = vy[:, x0:x1].sum(axis=1)
-        for pr in periods(band):
+        row_periods = periods(band)
+        # cells are square: the columns' period for the rows too (a skin whose revealed
+        # cells are drawn faintly shows its rows at another period, a bevel's half)
+        made = all(abs(pc - q) > 0.02 * q for q in row_periods)
+        if made:
+            row_periods.append(pc)
+        for i, pr in enumerate(row_periods):
+            found = not (made and i == len(row_periods) - 1)
             rows = _axis(band, pr)
             if rows is None:
                 continue
             y0 = max(0, int(rows.start) - 2)
             y1 = min(h, int(rows.start + rows.count * rows.period) + 2)
-            again = _axis(vx[y0:y1].sum(axis=0), pc)
-            if again is None:
-                continue
-            pair = (again, rows)
-            if not any(_same(pair, q) for q in ([first] if first else []) + out):
-                out.append(pair)
+            within = vx[y0:y1].sum(axis=0)
+            # and the rows' period for the columns within them, for the same reason
+            for p in (pc, pr) if abs(pc - pr) > 0.02 * pr else (pc,):
+                again = _axis(within, p)
+                if again is not None:
+                    (out if found and p == pc else square).append((again, rows))
+    # the lattices of the periods found first, then those made square: a square one near
+    # a lattice found is the same board a little askew
+    kept: list[tuple[Axis, Axis]] = []
+    for pair in out + square:
+        if not any(_same(pair, q) for q in ([first] if first else []) + kept):
+            kept.append(pair)
+    out = kept
     # cells are square in every skin: the lattices nearest to square first
-    out.sort(key=lambda pair: abs(pair[0].period - pair[1].period) / pair[1].period)
-    return out[:limit]
+    out.sort(key=_skew)
+    return [pair for pair in out if _skew(pair) <= SQUARE][:limit]
+
+
+SQUARE = 0.06
+"""The most two periods of a lattice may differ (as a share) for it to be read: cells are
+square in every skin, and the reader refines a period by a pixel over the board at most,
+so a lattice further from square cannot be a board's."""
+
+
+def _skew(pair: tuple[Axis, Axis]) -> float:
+    """How far a lattice is from square cells: the periods' difference, as a share."""
+    return abs(pair[0].period - pair[1].period) / pair[1].period
 
 
 def _same(a: tuple[Axis, Axis], b: tuple[Axis, Axis]) -> bool:
