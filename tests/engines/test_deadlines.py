@@ -244,3 +244,36 @@ def test_the_native_count_refuses_any_shape_without_a_panic(
     except NATIVE_ERRORS:
         return
     assert len(box_mines) == len(sizes)
+
+
+def test_a_chain_stopped_mid_pass_leaves_batches_of_one_size() -> None:
+    """The second chain stops in the pass whose sweep makes the first chain's slots merge
+    (their size doubles): a pass cut short is recorded by no chain, so every batch holds
+    the same number of sweeps (once, the first chain's slots had doubled and the second's
+    not, and the run failed under a deadline)."""
+    import random
+
+    from minesolver.engines import mcmc
+
+    class _StopsAt(mcmc._Run):
+        calls = 0
+
+        def sweep(self, ks: list[int], t: int, stop: float | None = None) -> tuple[int, int]:
+            type(self).calls += 1
+            # pass n's sweeps are calls 2n + 1 and 2n + 2: the second chain of pass 119,
+            # where the first chain's 20th recorded sweep fills its slots and merges them
+            return t, 0 if type(self).calls == 240 else self.moves
+
+    class _Sizes:
+        sizes = (1, 1)
+
+    run = _StopsAt(
+        chain=cast(mcmc._Chain, _Sizes()),
+        weight_t=[1],
+        dens=None,
+        moves=3,
+        rng=random.Random(0),
+    )
+    got = run.record([([0, 0], 0), ([0, 0], 0)], sweeps=1000, stop=time.perf_counter() + 60)
+    assert got.per_batch == 1
+    assert len(got.k) == 2 * 19  # each chain's 19 sweeps recorded before the cut pass

@@ -435,10 +435,11 @@ class _Run:
                 if done < self.moves:
                     stopped = True
                     break
-                if n >= burn:
-                    slots[c].add(ks, t)
-            if stopped:
+            if stopped:  # a pass cut short is recorded by no chain: the slots stay in step
                 break
+            if n >= burn:
+                for c, (ks, t) in enumerate(states):
+                    slots[c].add(ks, t)
         # a chain with no box to move (nothing on the frontier) has made all it can
         full = made / self.full_moves if self.full_moves else 1.0
         m = min(len(s.full) for s in slots)
