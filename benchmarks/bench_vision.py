@@ -53,7 +53,7 @@ LABEL.update({d: str(d) for d in range(9)})
 def classic_case(rng: random.Random) -> tuple[Image.Image, list[str]]:
     w, h, m = rng.choice([(9, 9, 10), (16, 16, 40), (30, 16, 99), (12, 10, 20), (20, 12, 40)])
     cells = synth.random_board(rng, w, h, m, lost=rng.random() < 0.15)
-    win, _ = synth.classic_window(cells, w, h, m, xp=rng.random() < 0.5)
+    win, _ = synth.classic_window(cells, w, h, synth.mines_left(cells, m), xp=rng.random() < 0.5)
     rows = ["".join(LABEL[v] for v in cells[i : i + w]) for i in range(0, w * h, w)]
     return win, rows
 
