@@ -254,8 +254,9 @@ def _board(rgb: Any, mines: int | None, skins: tuple[str, ...] | None) -> BoardR
 
 
 def _counted(rgb: Any, reading: BoardReading, mines: int | None) -> BoardReading:
-    """``reading`` with its mine counter, and the total from it when no total was given
-    and every cell is read surely (an unsure cell may be a flag): the counter plus the
+    """``reading`` with its mine counter, and the total from it when no total was given,
+    every cell is read surely (an unsure cell may be a flag) and the board's extent is
+    clear: the counter plus the
     flags on the board (the crossed-out ones of a lost game included). On a board of a
     standard level's size whose counter gives another total, the counter wins: it is a
     custom game of that size. A total outside 0 to the number of cells is no total (the
@@ -267,12 +268,12 @@ def _counted(rgb: Any, reading: BoardReading, mines: int | None) -> BoardReading
     total = found.value + flags
     use = (
         mines is None
-        and not reading.unsure
+        and _clean(reading)  # every cell sure and the board's extent clear
         and 0 <= total <= reading.width * reading.height
         and total != reading.mines
     )
     if not use:
-        if mines is None and not reading.unsure and total == reading.mines:
+        if mines is None and _clean(reading) and total == reading.mines:
             return replace(reading, counter=found, mines_from="counter")
         return replace(reading, counter=found)
     problem = reading._problem
