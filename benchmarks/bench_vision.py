@@ -23,9 +23,10 @@ edges, inconsistent digits), *wrong* when it returns a board it is sure of that 
 truth: that must never happen. Cells right counts the cells read right over all cells of
 the boards not refused for want of a board. Time is the wall time a board (making the
 screenshot included) and the CPU time of the read alone (median and slowest), which a
-busy machine disturbs less. *Totals from the counter* counts the boards whose total of
-mines the reader took from the mine counter (plus the flags); a board whose total so
-read is not the true one counts wrong, whatever its cells. Prints a Markdown table.
+busy machine disturbs less. *Counters read* counts the boards whose mine counter the
+reader read (the total is then the counter plus the flags; a custom board has no other);
+a board read with a total (from its counter or its size) that is not the true one counts
+wrong, whatever its cells. Prints a Markdown table.
 """
 
 from __future__ import annotations
@@ -98,17 +99,17 @@ def place(rng: random.Random, win: Image.Image, scale: float) -> Image.Image:
 def outcome(
     image: Image.Image, rows: list[str], name: str | None, total: int | None
 ) -> tuple[str, int, int, bool]:
-    """(right | refused | wrong, cells right, cells counted, total read from the counter).
-    A board whose total was read from its mine counter is right only when that total
+    """(right | refused | wrong, cells right, cells counted, mine counter read). A board
+    read with a total (from its mine counter or its size) is right only when that total
     is the true one (``total``, when known)."""
     try:
         reading = read_screenshot(image)
     except VisionError:
         return "refused", 0, 0, False
     truth = "".join(rows)
-    counted = reading.mines_from == "counter"
-    if counted and total is not None and reading.mines != total:
-        return "wrong", 0, len(truth), counted
+    counted = reading.counter is not None
+    if reading.mines is not None and total is not None and reading.mines != total:
+        return ("refused" if reading.problem else "wrong"), 0, len(truth), counted
     if (reading.width, reading.height) != (len(rows[0]), len(rows)):
         return ("refused" if reading.problem else "wrong"), 0, len(truth), counted
     got = "".join(c.label for c in reading.cells)
@@ -152,7 +153,7 @@ def main() -> None:
     manifest = json.loads((DATA / "samples.json").read_text())
     print(
         "| skin | source | boards | boards right | refused | wrong | cells right "
-        "| totals from the counter | s/board | CPU s/board (median, slowest) |"
+        "| counters read | s/board | CPU s/board (median, slowest) |"
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for skin in args.skins.split(","):

@@ -109,9 +109,10 @@ class CellReading:
 class BoardReading:
     """What :func:`read_screenshot` read: the skin, the board's box in the image (left,
     top, right, bottom, in pixels), its cell size, every cell (row-major), the total of
-    mines and where it came from (``"given"``, ``"counter"``: the mine counter read plus
-    the flags on the board, ``"level"``: a standard level's size, or ``None`` when
-    unknown), and the mine counter read."""
+    mines and where it came from (``"given"``; ``"counter"``: the mine counter read plus
+    the flags on the board, on a board of no standard size or one whose counter says
+    another total than its level's; ``"level"``: a standard level's size, the counter
+    agreeing or not read; ``None`` when unknown), and the mine counter read."""
 
     skin: str
     width: int
@@ -259,7 +260,8 @@ def _counted(rgb: Any, reading: BoardReading, mines: int | None) -> BoardReading
     clear: the counter plus the
     flags on the board (the crossed-out ones of a lost game included). On a board of a
     standard level's size whose counter gives another total, the counter wins: it is a
-    custom game of that size. A total outside 0 to the number of cells is no total (the
+    custom game of that size (when it gives the level's, the total stays the level's,
+    confirmed). A total outside 0 to the number of cells is no total (the
     counter is still reported)."""
     found = read_counter(rgb, reading.skin, reading.box, reading.cell_size[0])
     if found is None:
@@ -272,9 +274,7 @@ def _counted(rgb: Any, reading: BoardReading, mines: int | None) -> BoardReading
         and 0 <= total <= reading.width * reading.height
         and total != reading.mines
     )
-    if not use:
-        if mines is None and _clean(reading) and total == reading.mines:
-            return replace(reading, counter=found, mines_from="counter")
+    if not use:  # given, unsure, impossible, or the level's total confirmed
         return replace(reading, counter=found)
     problem = reading._problem
     if problem is not None and problem.startswith("the board read is inconsistent"):
