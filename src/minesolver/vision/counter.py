@@ -143,14 +143,15 @@ def _redness(rgb: Array) -> Array:
 def _led_box(area: Array, cell: float) -> tuple[int, int, int, int] | None:
     """The counter's black box within ``area`` (left, top, right, bottom, end
     exclusive), or ``None``: the tallest stack of rows in which a run of black or red
-    pixels starts and ends at the same columns (to a pixel and a bit), about a
-    counter's shape (wider than high, 1.2 to 3 times, half a cell to two and a half
+    pixels (or blends of the two) starts and ends at the same columns (to a pixel and a
+    bit), about a counter's shape (wider than high, 1.2 to 3 times, half a cell to two and a half
     high), with red marks inside. The leftmost such box wins: a classic window's timer
     stands at the right."""
     np = numpy()
     red = _redness(area)
-    peak = area.max(axis=2)
-    led = (peak <= 60) | (red >= 50)
+    # black, red, and every blend of the two (a glyph's smoothed edge) hold little
+    # green and blue; the grey frame, white, yellow and blue title bars hold more
+    led = np.maximum(area[..., 1], area[..., 2]) <= 60
     h = led.shape[0]
     slack = max(1, round(cell / 12))
     # a gap of a pixel or two within a row is closed: a glyph's edge, smoothed, is
