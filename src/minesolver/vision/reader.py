@@ -216,13 +216,20 @@ def read_screenshot(
     game are reported in the reading (its :meth:`~BoardReading.position` refuses them).
     """
     rgb = load_rgb(image)
-    return _counted(rgb, _board(rgb, mines, skins), mines)
-
-
-def _board(rgb: Any, mines: int | None, skins: tuple[str, ...] | None) -> BoardReading:
-    """The board read in ``rgb`` (:func:`read_screenshot` without the counter)."""
-    candidates = [load_skin(name) for name in (skins or skin_names())]
     edges = edge_maps(rgb)
+    reading = _board(rgb, edges, mines, skins)
+    cut = _cut_off(edges, reading)
+    if cut is not None and reading._problem is None:
+        reading = replace(reading, _problem=cut)
+    return _counted(rgb, reading, mines)
+
+
+def _board(
+    rgb: Any, edges: tuple[Any, Any], mines: int | None, skins: tuple[str, ...] | None
+) -> BoardReading:
+    """The board read in ``rgb`` (:func:`read_screenshot` without the counter and
+    the check of the image's edges), ``edges`` its :func:`~minesolver.vision.grid.edge_maps`."""
+    candidates = [load_skin(name) for name in (skins or skin_names())]
     axes = find_axes(rgb, edges)
     sums: list[Any] = []
 
@@ -267,6 +274,75 @@ def _board(rgb: Any, mines: int | None, skins: tuple[str, ...] | None) -> BoardR
     if isinstance(first, VisionError):
         raise first
     return first
+
+
+def _cut_off(edges: tuple[Any, Any], reading: BoardReading) -> str | None:
+    """Why the board read may run on past the image's edge, or ``None``.
+
+    A screenshot cut through a row of cells shows part of that row between the board's
+    last line and the image's edge: too little of each cell to read, so the reading
+    drops it as it drops a frame, and would return a board a row short. What tells the
+    two apart is the lattice's lines: the lines between columns run on through a cut row,
+    and through no frame. For each side with a strip of at least a quarter of a cell
+    between the board and the image's edge, the lines between the board's cells that
+    run through the board's own edge row are followed into the strip (a pixel in from
+    either end): a strip through which most of them run on is a cut row. A skin that
+    draws no line between hidden cells (KMines) shows few, and a cut row of hidden cells
+    there is not seen. O(cells along the side x strip's width).
+    """
+    np = numpy()
+    vx, vy = edges  # vertical lines (h, w - 1), horizontal lines (h - 1, w)
+    h, w = vy.shape[0] + 1, vx.shape[1] + 1
+    left, top, right, bottom = reading.box
+    cw, ch = reading.cell_size
+
+    def shares(lines: Any, across: tuple[int, int], along: Any) -> Any:
+        """For each line at ``along``, the share of the pixels ``across`` (along the
+        line) with an edge within a pixel of it."""
+        a0, a1 = across
+        out = np.zeros(len(along))
+        if a1 - a0 < 1:
+            return out
+        for k, pos in enumerate(along):
+            c = round(pos)
+            band = lines[a0:a1, max(0, c - 2) : c + 2]
+            out[k] = float((band.max(axis=1) > 0).mean()) if band.size else 0.0
+        return out
+
+    xs_in = [left + i * cw for i in range(1, reading.width)]
+    ys_in = [top + j * ch for j in range(1, reading.height)]
+    sides = {
+        # side: (strip width, lines, strip's pixels across, board row's, line positions)
+        "bottom": (
+            h - bottom,
+            vx,
+            (int(bottom) + 2, h - 1),
+            (int(bottom - ch) + 2, int(bottom) - 1),
+            xs_in,
+        ),
+        "top": (top, vx, (1, int(top) - 1), (int(top) + 2, int(top + ch) - 1), xs_in),
+        "right": (
+            w - right,
+            vy.T,
+            (int(right) + 2, w - 1),
+            (int(right - cw) + 2, int(right) - 1),
+            ys_in,
+        ),
+        "left": (left, vy.T, (1, int(left) - 1), (int(left) + 2, int(left + cw) - 1), ys_in),
+    }
+    for side, (strip, lines, outside, inside, along) in sides.items():
+        size = ch if side in ("top", "bottom") else cw
+        if strip >= size or strip < 0.25 * size or outside[1] - outside[0] < 2:
+            continue  # a whole cell's room (read as no board) or too little to tell
+        own = shares(lines, inside, along) >= 0.5  # the lines the board's edge row shows
+        if own.sum() < 2:
+            continue  # too few to tell (a skin that draws no line between hidden cells)
+        if (shares(lines, outside, along)[own] >= 0.5).mean() >= 0.6:
+            return (
+                f"the board may run on past the image's {side} edge: part of a row of "
+                "cells is cut off there (take the screenshot with the whole board)"
+            )
+    return None
 
 
 def _counted(rgb: Any, reading: BoardReading, mines: int | None) -> BoardReading:

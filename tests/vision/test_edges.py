@@ -1,0 +1,73 @@
+"""A screenshot cut through the board: the part of a row or column of cells at the
+image's edge is too little to read, and the board read without it would be a row short.
+The reader says so instead of returning that smaller board."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PIL")
+pytest.importorskip("numpy")
+
+from PIL import Image
+
+from minesolver.vision import VisionError, read_screenshot
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "vision"
+SAMPLES = json.loads((DATA / "samples.json").read_text())
+
+
+def cut(name: str, side: str, shown: float) -> tuple[Image.Image, int, int]:
+    """Sample ``name`` cut through its edge row or column on ``side``, ``shown`` of it
+    left in the image; with the board's true width and height."""
+    rows = [
+        r for r in (DATA / f"{name}.txt").read_text().split() if not re.fullmatch(r"\d+x\d+x\d+", r)
+    ]
+    h, w = len(rows), len(rows[0])
+    left, top, right, bottom = SAMPLES[name]["box"]
+    cw, ch = (right - left) / w, (bottom - top) / h
+    image = Image.open(DATA / f"{name}.png").convert("RGB")
+    box = {
+        "bottom": (0, 0, image.width, int(bottom - ch * (1 - shown))),
+        "right": (0, 0, int(right - cw * (1 - shown)), image.height),
+        "top": (0, int(top + ch * (1 - shown)), image.width, image.height),
+        "left": (int(left + cw * (1 - shown)), 0, image.width, image.height),
+    }[side]
+    return image.crop(box), w, h
+
+
+@pytest.mark.parametrize(
+    ("name", "side", "shown"),
+    [
+        ("web-every", "bottom", 0.5),
+        ("web-every", "right", 0.5),
+        ("web-beginner", "top", 0.5),
+        ("web-beginner", "right", 0.5),
+        ("gnome-8x8-a", "bottom", 0.3),
+        ("gnome-8x8-a", "right", 0.5),
+        ("gnome-8x8-d", "top", 0.5),
+        ("gnome-8x8-c", "left", 0.6),
+    ],
+)
+def test_a_board_cut_by_the_image_edge_is_refused(name: str, side: str, shown: float) -> None:
+    image, w, h = cut(name, side, shown)
+    try:
+        reading = read_screenshot(image)
+    except VisionError:
+        return  # no board at all: refused too
+    if (reading.width, reading.height) != (w, h):
+        assert reading.problem is not None
+    if reading.problem is not None and "past the image" in reading.problem:
+        assert side in reading.problem
+        with pytest.raises(VisionError, match="cut off"):
+            reading.position()
+
+
+@pytest.mark.parametrize("name", ["web-every", "web-beginner", "gnome-8x8-a", "gnome-8x8-d"])
+def test_the_whole_board_is_not_taken_for_a_cut_one(name: str) -> None:
+    reading = read_screenshot(DATA / f"{name}.png")
+    assert reading.problem is None or "past the image" not in reading.problem
