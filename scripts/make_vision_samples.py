@@ -258,13 +258,18 @@ def jsms() -> None:
         ("jsms-expert-24-b", 30, 16, 99, 24, 1.0, "play", 0.3, False),
         ("jsms-every-52", 12, 9, 36, 52, 1.0, "every", 0.6, False),
     ]
+    # the page as it opens (hints and the mine-probability overlay on): drawn over the
+    # cells, it must be refused; kept beside the samples, out of samples.json
+    overlaid = [("jsms-overlay-expert", 30, 16, 99, 24, 1.0, "overlay", 0.5, False)]
     data = manifest()
     args = ["--no-sandbox", "--disable-gpu", "--no-first-run"]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=args)
-        for name, w, h, m, tile, scale, kind, share, templates in boards:
+        for name, w, h, m, tile, scale, kind, share, templates in boards + overlaid:
             if len(sys.argv) > 3 and name not in sys.argv[3:]:
                 continue
+            if kind == "overlay":
+                rng = random.Random(7)
             page = browser.new_page(
                 viewport={"width": 1280, "height": 900}, device_scale_factor=scale
             )
@@ -274,9 +279,10 @@ def jsms() -> None:
                 timeout=120_000,
             )
             # no hints, no overlay, no play by the page's solver: the board as dealt
-            page.uncheck("#showhints")
             page.uncheck("#autoplay")
-            page.select_option("#overlay", "none")
+            if kind != "overlay":
+                page.uncheck("#showhints")
+                page.select_option("#overlay", "none")
             page.select_option("#tilesize", str(tile))
             layout, centres = jsms_layout(rng, w, h, m, every="every" in kind)
             mines = [w, h, m] + [v for i in sorted(layout) for v in (i % w, i // w)]
@@ -284,7 +290,7 @@ def jsms() -> None:
             page.wait_for_function(f"board.width == {w} && board.height == {h}")
             _jsms_play(page, rng, w, h, layout, centres, tile, share, lost="lost" in kind)
             page.mouse.move(5, 895)  # off the board: no pressed tile, no tooltip
-            time.sleep(0.3)
+            time.sleep(3.0 if kind == "overlay" else 0.3)  # the page's analysis drawn
             rows = page.evaluate(JSMS_LABEL_JS)
             _jsms_check(rows, layout, w, h, lost="lost" in kind)
             box = page.evaluate(
@@ -298,6 +304,9 @@ def jsms() -> None:
             lost = "lost" in kind
             head = [] if lost else [f"{w}x{h}x{m}"]
             (OUT / f"{name}.txt").write_text("\n".join(head + rows) + "\n")
+            if kind == "overlay":
+                page.close()
+                continue
             data[name] = {
                 "skin": "jsms",
                 "box": [round(v * scale, 2) for v in box[:4]],

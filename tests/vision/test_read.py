@@ -343,3 +343,11 @@ def test_a_small_jsminesweeper_board_cut_from_its_page_is_read(name: str, scale:
         assert reading.problem is not None and reading.problem.startswith("the game is lost")
     else:
         assert reading.position().to_text(header=False).split() == truth(name)
+
+
+def test_jsminesweeper_with_its_hints_and_overlay_is_never_read_wrong() -> None:
+    """JSMinesweeper's page as it opens: hints tint the cells and the overlay writes each
+    hidden cell's mine chance on it. Not in the templates: refused (or read right), never
+    a board read surely that is not the page's."""
+    name = "jsms-overlay-expert"
+    assert right_or_refused(attempt(DATA / f"{name}.png"), truth(name)) != "wrong"
