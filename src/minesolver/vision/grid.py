@@ -282,8 +282,9 @@ def other_axes(
     column periods of :func:`periods`, each with the row periods found within its
     columns (up to ``limit`` lattices, the squarest first: cells are square in every
     skin), none the same as ``first``
-    (:func:`find_axes`'s, found again when not given). Cost: O(pixels) once, then
-    O(length x periods) a lattice."""
+    (:func:`find_axes`'s, found again when not given); then one more, ``first``'s
+    periods on the rows beyond those it found (:func:`_beside`). Cost: O(pixels) once,
+    then O(length x periods) a lattice."""
     vx, vy = edge_maps(rgb) if edges is None else edges
     h, w = rgb.shape[:2]
     if first is None:
@@ -332,7 +333,11 @@ def other_axes(
         # edges of a panel above a small board (a page's counters and buttons) can hold
         # the longest stretch of lines, the board's fainter ones the next
         beside = _beside(vx, vy, first)
-        if beside is not None and not any(_same(beside, q) for q in [first, *out]):
+        if (
+            beside is not None
+            and _skew(beside) <= SQUARE
+            and not any(_same(beside, q) for q in [first, *out])
+        ):
             out.append(beside)
     return out
 
