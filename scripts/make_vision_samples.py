@@ -41,6 +41,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "tests" / "data" / "vision"
@@ -223,5 +224,262 @@ def web_counter() -> None:
     print(len(labels), "glyphs")
 
 
+# JSMinesweeper's page (D. N. Hill): a board of a known layout set through the page's own
+# functions, played by clicks on its canvas, labelled from its tiles' state
+JSMS_LABEL_JS = """() => {
+  const rows = [];
+  for (let y = 0; y < board.height; y++) {
+    let row = "";
+    for (let x = 0; x < board.width; x++) {
+      const t = board.getTileXY(x, y);
+      // as the page's renderTiles chooses the image it draws
+      if (t.isBomb()) row += t.exploded ? "!" : "*";
+      else if (t.isFlagged()) row += (t.isBomb() == null || t.isBomb()) ? "F" : "x";
+      else if (t.isSkull() || (t.isCovered() && t.is_start)) row += "?";
+      else if (t.isCovered()) row += "H";
+      else row += String(t.getValue());
+    }
+    rows.push(row);
+  }
+  return rows;
+}"""
+
+
+def _around(i: int, w: int, h: int) -> list[int]:
+    x, y = i % w, i // w
+    return [
+        (y + dy) * w + x + dx
+        for dy in (-1, 0, 1)
+        for dx in (-1, 0, 1)
+        if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h
+    ]
+
+
+def jsms_layout(
+    rng: random.Random, w: int, h: int, m: int, every: bool
+) -> tuple[set[int], list[int]]:
+    """A mine layout of ``m`` mines and the cells to open first: with ``every``, cells
+    given 8 down to 1 mines around them (so that every digit shows once they are
+    opened), else none."""
+    n = w * h
+    while True:
+        layout: set[int] = set()
+        centres: list[int] = []
+        if every:
+            spots = [i for i in range(n) if 0 < i % w < w - 1 and 0 < i // w < h - 1]
+            rng.shuffle(spots)
+            for digit in (8, 7, 6, 5, 4, 3):
+                spot = next(
+                    (
+                        s
+                        for s in spots
+                        if s not in layout
+                        and all(abs(s % w - c % w) > 2 or abs(s // w - c // w) > 2 for c in centres)
+                    ),
+                    None,
+                )
+                if spot is None:
+                    break
+                layout.update(rng.sample(_around(spot, w, h), digit))
+                centres.append(spot)
+        free = [i for i in range(n) if i not in layout and i not in centres]
+        layout.update(rng.sample(free, m - len(layout)))
+        digits = {sum(j in layout for j in _around(i, w, h)) for i in range(n) if i not in layout}
+        if not every or digits >= set(range(9)):
+            return layout, centres
+
+
+def jsms() -> None:
+    """Screenshots of JSMinesweeper's page, served from a work tree of its repository
+    (``sys.argv[2]``, default ``/tmp/jsms``)."""
+    import functools
+    import http.server
+
+    from playwright.sync_api import sync_playwright
+
+    source = sys.argv[2] if len(sys.argv) > 2 else "/tmp/jsms"
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=source)
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+    rng = random.Random(2025)
+    # (name, width, height, mines, tile size, display scale, kind, share opened, templates)
+    boards = [
+        ("jsms-beginner-24", 9, 9, 10, 24, 1.0, "play", 0.6, True),
+        ("jsms-expert-24", 30, 16, 99, 24, 1.0, "play", 0.5, True),
+        ("jsms-every-32", 15, 15, 55, 32, 1.0, "every", 0.5, True),
+        ("jsms-every-16-2", 15, 15, 55, 16, 2.0, "every", 0.5, True),
+        ("jsms-every-20-125", 15, 15, 55, 20, 1.25, "every", 0.6, True),
+        ("jsms-lost-28-15", 16, 16, 40, 28, 1.5, "lost", 0.4, True),
+        ("jsms-expert-32-125", 30, 16, 99, 32, 1.25, "play", 0.7, True),
+        ("jsms-every-48", 12, 10, 36, 48, 1.0, "every", 0.5, True),
+        ("jsms-beginner-60-2", 9, 9, 10, 60, 2.0, "lost", 0.5, True),
+        ("jsms-every-12-15", 15, 15, 55, 12, 1.5, "every", 0.5, True),
+        # held out of the templates: what the accuracy is measured on
+        ("jsms-intermediate-28", 16, 16, 40, 28, 1.0, "play", 0.5, False),
+        ("jsms-expert-20-15", 30, 16, 99, 20, 1.5, "play", 0.6, False),
+        ("jsms-every-40-125", 16, 12, 50, 40, 1.25, "every", 0.5, False),
+        ("jsms-lost-24-2", 16, 16, 40, 24, 2.0, "lost", 0.6, False),
+        ("jsms-custom-44-125", 12, 10, 20, 44, 1.25, "play", 0.5, False),
+        ("jsms-beginner-16-125", 9, 9, 10, 16, 1.25, "play", 0.7, False),
+        ("jsms-every-lost-36-15", 16, 14, 55, 36, 1.5, "lost-every", 0.5, False),
+        ("jsms-expert-24-b", 30, 16, 99, 24, 1.0, "play", 0.3, False),
+        ("jsms-every-52", 12, 9, 36, 52, 1.0, "every", 0.6, False),
+    ]
+    # the page as it opens (hints and the mine-probability overlay on): drawn over the
+    # cells, it must be refused; kept beside the samples, out of samples.json
+    overlaid = [("jsms-overlay-expert", 30, 16, 99, 24, 1.0, "overlay", 0.5, False)]
+    data = manifest()
+    args = ["--no-sandbox", "--disable-gpu", "--no-first-run"]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=args)
+        for name, w, h, m, tile, scale, kind, share, templates in boards + overlaid:
+            if len(sys.argv) > 3 and name not in sys.argv[3:]:
+                continue
+            if kind == "overlay":
+                rng = random.Random(7)
+            page = browser.new_page(
+                viewport={"width": 1280, "height": 900}, device_scale_factor=scale
+            )
+            page.goto(f"http://127.0.0.1:{port}/index.html?board={w}x{h}x{m}")
+            page.wait_for_function(
+                "typeof board !== 'undefined' && board != null && board.tiles.length > 0",
+                timeout=120_000,
+            )
+            # no hints, no overlay, no play by the page's solver: the board as dealt
+            page.uncheck("#autoplay")
+            if kind != "overlay":
+                page.uncheck("#showhints")
+                page.select_option("#overlay", "none")
+            page.select_option("#tilesize", str(tile))
+            layout, centres = jsms_layout(rng, w, h, m, every="every" in kind)
+            mines = [w, h, m] + [v for i in sorted(layout) for v in (i % w, i // w)]
+            page.evaluate("(mines) => newGameFromArray([mines, [], []])", mines)
+            page.wait_for_function(f"board.width == {w} && board.height == {h}")
+            _jsms_play(page, rng, w, h, layout, centres, tile, share, lost="lost" in kind)
+            page.mouse.move(5, 895)  # off the board: no pressed tile, no tooltip
+            time.sleep(3.0 if kind == "overlay" else 0.3)  # the page's analysis drawn
+            rows = page.evaluate(JSMS_LABEL_JS)
+            _jsms_check(rows, layout, w, h, lost="lost" in kind)
+            box = page.evaluate(
+                """() => { const r = document.getElementById('myCanvas').getBoundingClientRect();
+                  const b = document.getElementById('board');
+                  return [r.left, r.top, r.right, r.bottom, b.clientWidth, b.clientHeight]; }"""
+            )
+            if box[4] < w * tile or box[5] < h * tile:
+                raise SystemExit(f"{name}: the board does not fit the page ({box})")
+            page.screenshot(path=str(OUT / f"{name}.png"))
+            lost = "lost" in kind
+            head = [] if lost else [f"{w}x{h}x{m}"]
+            (OUT / f"{name}.txt").write_text("\n".join(head + rows) + "\n")
+            if kind == "overlay":
+                page.close()
+                continue
+            data[name] = {
+                "skin": "jsms",
+                "box": [round(v * scale, 2) for v in box[:4]],
+                "templates": templates,
+            }
+            page.close()
+            print(name, data[name])
+        browser.close()
+    server.shutdown()
+    save_manifest(data)
+
+
+def _jsms_play(
+    page: Any,
+    rng: random.Random,
+    w: int,
+    h: int,
+    layout: set[int],
+    centres: list[int],
+    tile: int,
+    share: float,
+    *,
+    lost: bool,
+) -> None:
+    """Clicks on the page's canvas: an opening, the cells of ``centres`` (and, when there
+    are some, a cell of each digit not shown yet), then safe cells next to those open
+    until ``share`` of the safe cells are open; some mines next to them flagged; with
+    ``lost``, a wrong flag or two and a mine clicked."""
+    box = page.evaluate(
+        "() => { const r = document.getElementById('myCanvas').getBoundingClientRect();"
+        " return [r.left, r.top]; }"
+    )
+    n = w * h
+    value = {i: sum(j in layout for j in _around(i, w, h)) for i in range(n) if i not in layout}
+
+    def state() -> str:
+        return "".join(page.evaluate(JSMS_LABEL_JS))
+
+    def click(i: int, button: str = "left") -> None:
+        x, y = i % w, i // w
+        page.mouse.click(box[0] + (x + 0.5) * tile, box[1] + (y + 0.5) * tile, button=button)
+        cond = (
+            f"board.getTileXY({x}, {y}).isFlagged()"
+            if button == "right"
+            else f"!board.getTileXY({x}, {y}).isCovered() || board.isGameover()"
+        )
+        page.wait_for_function(cond)
+        page.wait_for_function("!canvasLocked")
+
+    zeros = [i for i, v in value.items() if v == 0]
+    click(rng.choice(zeros) if zeros else rng.choice(sorted(value)))
+    for c in centres:
+        if state()[c] == "H":
+            click(c)
+    if centres:  # every digit shown: one cell of each digit not shown yet opened
+        for d in range(9):
+            now = state()
+            if str(d) not in now:
+                click(rng.choice([i for i, v in value.items() if v == d and now[i] == "H"]))
+    safe = len(value)
+    while True:
+        now = state()
+        opened = sum(ch.isdigit() for ch in now)
+        if opened >= share * safe or opened == safe:
+            break
+        near = [
+            i for i in value if now[i] == "H" and any(now[j].isdigit() for j in _around(i, w, h))
+        ]
+        click(rng.choice(near or [i for i in value if now[i] == "H"]))
+    now = state()
+    edge = [i for i in layout if now[i] == "H" and any(now[j].isdigit() for j in _around(i, w, h))]
+    for i in rng.sample(edge, int(len(edge) * rng.uniform(0.2, 0.7))):
+        click(i, "right")
+    if lost:
+        hidden = [i for i in value if state()[i] == "H"]
+        for i in rng.sample(hidden, min(2, len(hidden))):
+            click(i, "right")
+        now = state()
+        mines = [i for i in layout if now[i] == "H"]
+        click(rng.choice(mines))
+        page.wait_for_function("board.isGameover()")
+
+
+def _jsms_check(rows: list[str], layout: set[int], w: int, h: int, *, lost: bool) -> None:
+    """The page's state against the layout dealt: each digit the count of mines around,
+    flags, mines and crossed-out flags where they belong."""
+    for i, ch in enumerate("".join(rows)):
+        near = sum(j in layout for j in _around(i, w, h))
+        mine = i in layout
+        ok = {
+            "H": not (lost and mine),
+            "F": mine,
+            "x": lost and not mine,
+            "*": lost and mine,
+            "!": lost and mine,
+        }.get(ch, not mine and ch == str(near))
+        if not ok:
+            raise SystemExit(f"cell ({i % w}, {i // w}) shows {ch!r}, not what was dealt")
+
+
 if __name__ == "__main__":
-    {"web": web, "web-counter": web_counter}[sys.argv[1]]()
+    {"web": web, "web-counter": web_counter, "jsms": jsms}[sys.argv[1]]()

@@ -282,8 +282,9 @@ def other_axes(
     column periods of :func:`periods`, each with the row periods found within its
     columns (up to ``limit`` lattices, the squarest first: cells are square in every
     skin), none the same as ``first``
-    (:func:`find_axes`'s, found again when not given). Cost: O(pixels) once, then
-    O(length x periods) a lattice."""
+    (:func:`find_axes`'s, found again when not given); then one more, ``first``'s
+    periods on the rows beyond those it found (:func:`_beside`). Cost: O(pixels) once,
+    then O(length x periods) a lattice."""
     vx, vy = edge_maps(rgb) if edges is None else edges
     h, w = rgb.shape[:2]
     if first is None:
@@ -326,7 +327,41 @@ def other_axes(
     out = kept
     # cells are square in every skin: the lattices nearest to square first
     out.sort(key=_skew)
-    return [pair for pair in out if _skew(pair) <= SQUARE][:limit]
+    out = [pair for pair in out if _skew(pair) <= SQUARE][:limit]
+    if first is not None:
+        # last, the rows at the first lattice's period beyond those it found: the strong
+        # edges of a panel above a small board (a page's counters and buttons) can hold
+        # the longest stretch of lines, the board's fainter ones the next
+        beside = _beside(vx, vy, first)
+        if (
+            beside is not None
+            and _skew(beside) <= SQUARE
+            and not any(_same(beside, q) for q in [first, *out])
+        ):
+            out.append(beside)
+    return out
+
+
+def _beside(vx: Array, vy: Array, first: tuple[Axis, Axis]) -> tuple[Axis, Axis] | None:
+    """The lattice of ``first``'s periods on the rows outside those ``first`` found
+    (within its columns), and the columns within those rows, or ``None``."""
+    cols, rows = first
+    h, w = vy.shape[0] + 1, vx.shape[1] + 1
+    x0 = max(0, int(cols.start) - 2)
+    x1 = min(w, int(cols.start + cols.count * cols.period) + 2)
+    band = vy[:, x0:x1].sum(axis=1)
+    y0 = max(0, int(rows.start) - 2)
+    y1 = min(len(band), int(rows.start + rows.count * rows.period) + 2)
+    band[y0:y1] = 0
+    again = _axis(band, rows.period)
+    if again is None:
+        return None
+    y0 = max(0, int(again.start) - 2)
+    y1 = min(h, int(again.start + again.count * again.period) + 2)
+    within = _axis(vx[y0:y1].sum(axis=0), cols.period)
+    if within is None:
+        return None
+    return within, again
 
 
 SQUARE = 0.06
