@@ -1,6 +1,9 @@
 """Rebuild the reader's templates (src/minesolver/vision/templates/) from images made here.
 
-- ``classic``: boards drawn by :mod:`minesolver.vision.synth` at several display scales;
+- ``classic``: the labelled real screenshots of the skin in ``tests/data/vision/``
+  (Metasweeper under Xvfb) that are not held out, first, then boards drawn by
+  :mod:`minesolver.vision.synth` at several display scales for what the real ones lack
+  (the drawn variants of a label farther than :data:`DISTINCT` from every real one);
 - every other skin: the labelled screenshots in ``tests/data/vision/`` (made by
   ``scripts/make_vision_samples.py``), cut along the board box stored in
   ``tests/data/vision/samples.json``.
@@ -131,9 +134,32 @@ def from_samples(skin: str) -> tuple[list[str], np.ndarray]:
     )
 
 
+def classic_with_samples() -> tuple[list[str], np.ndarray]:
+    """The classic skin: the real cells of its samples (:func:`from_samples`), then the
+    drawn ones (:func:`classic`) that are farther than :data:`DISTINCT` from every real
+    cell of their label. The drawn tiles are approximations: a real tile is kept
+    whenever there is one, and a drawn one only where it adds a look the samples lack
+    (Windows XP's colours, the scales the samples were not taken at, or a label they
+    never show)."""
+    real_l, real_v = from_samples("classic")
+    drawn_l, drawn_v = classic()
+    keep_l: list[str] = []
+    keep_v: list[np.ndarray] = []
+    for lab, v in zip(drawn_l, drawn_v, strict=True):
+        mine = real_v[[i for i, x in enumerate(real_l) if x == lab]]
+        if not len(mine) or np.sqrt(np.mean((mine - v) ** 2, axis=1)).min() > DISTINCT:
+            keep_l.append(lab)
+            keep_v.append(v)
+    if not real_l:
+        return drawn_l, drawn_v
+    drawn = np.asarray(keep_v, dtype=np.float32).reshape(-1, real_v.shape[1])
+    vectors = np.concatenate([real_v, drawn])
+    return [*real_l, *keep_l], vectors
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    skins = {"classic": classic()}
+    skins = {"classic": classic_with_samples()}
     manifest_path = SAMPLES / "samples.json"
     if manifest_path.exists():
         for skin in sorted({i["skin"] for i in json.loads(manifest_path.read_text()).values()}):
