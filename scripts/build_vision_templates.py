@@ -1,9 +1,11 @@
 """Rebuild the reader's templates (src/minesolver/vision/templates/) from images made here.
 
-- ``classic``: the labelled real screenshots of the skin in ``tests/data/vision/``
-  (Metasweeper under Xvfb) that are not held out, first, then boards drawn by
-  :mod:`minesolver.vision.synth` at several display scales for what the real ones lack
-  (the drawn variants of a label farther than :data:`DISTINCT` from every real one);
+- ``classic``: the cells of the labelled real screenshots of the skin in
+  ``tests/data/vision/`` (Metasweeper under Xvfb) that are not held out, at their own
+  scale only, first; then boards drawn by :mod:`minesolver.vision.synth` at several
+  display scales, which cover the scaled looks. Real tiles rescaled here (bilinear,
+  blurred) came close enough to the plain frame around a drawn board at display scale
+  0.8 that a column of frame read as hidden cells: a board one column too wide;
 - every other skin: the labelled screenshots in ``tests/data/vision/`` (made by
   ``scripts/make_vision_samples.py``), cut along the board box stored in
   ``tests/data/vision/samples.json``.
@@ -134,27 +136,31 @@ def from_samples(skin: str) -> tuple[list[str], np.ndarray]:
     )
 
 
+def _structure(vectors: np.ndarray) -> np.ndarray:
+    """How far each cell is from a flat patch of its own mean colour (as the reader
+    measures it)."""
+    v = vectors.reshape(len(vectors), -1, 3)
+    return np.sqrt(((v - v.mean(axis=1, keepdims=True)) ** 2).mean(axis=(1, 2)))
+
+
 def classic_with_samples() -> tuple[list[str], np.ndarray]:
-    """The classic skin: the real cells of its samples (:func:`from_samples`), then the
-    drawn ones (:func:`classic`) that are farther than :data:`DISTINCT` from every real
-    cell of their label. The drawn tiles are approximations: a real tile is kept
-    whenever there is one, and a drawn one only where it adds a look the samples lack
-    (Windows XP's colours, the scales the samples were not taken at, or a label they
-    never show)."""
+    """The classic skin: the real cells of its samples (:func:`from_samples`, at the
+    samples' own scale), then every drawn one (:func:`classic`): the drawn tiles are
+    approximations that real screenshots may not match (Arbiter's and Metasweeper's
+    digits are drawn otherwise), and they cover what the samples lack (Windows XP's
+    colours, the display scales, a label never shown)."""
     real_l, real_v = from_samples("classic")
     drawn_l, drawn_v = classic()
-    keep_l: list[str] = []
-    keep_v: list[np.ndarray] = []
-    for lab, v in zip(drawn_l, drawn_v, strict=True):
-        mine = real_v[[i for i, x in enumerate(real_l) if x == lab]]
-        if not len(mine) or np.sqrt(np.mean((mine - v) ** 2, axis=1)).min() > DISTINCT:
-            keep_l.append(lab)
-            keep_v.append(v)
+    # a real cell flatter than every drawn one (an empty cell scaled down until its edge
+    # fades) would lower the reader's limit of a flat patch (reader.FLAT), and the flat
+    # grey panel around a board would read as cells
+    flattest = float(_structure(drawn_v).min())
+    keep = [i for i, v in enumerate(real_v) if float(_structure(v[None])[0]) >= flattest]
+    real_l, real_v = [real_l[i] for i in keep], real_v[keep]
     if not real_l:
         return drawn_l, drawn_v
-    drawn = np.asarray(keep_v, dtype=np.float32).reshape(-1, real_v.shape[1])
-    vectors = np.concatenate([real_v, drawn])
-    return [*real_l, *keep_l], vectors
+    vectors = np.concatenate([real_v, np.asarray(drawn_v, dtype=np.float32)])
+    return [*real_l, *drawn_l], vectors
 
 
 def main() -> None:
