@@ -1,6 +1,11 @@
 """Rebuild the reader's templates (src/minesolver/vision/templates/) from images made here.
 
-- ``classic``: boards drawn by :mod:`minesolver.vision.synth` at several display scales;
+- ``classic``: the cells of the labelled real screenshots of the skin in
+  ``tests/data/vision/`` (Metasweeper under Xvfb) that are not held out, at their own
+  scale only, first; then boards drawn by :mod:`minesolver.vision.synth` at several
+  display scales, which cover the scaled looks. Real tiles rescaled here (bilinear,
+  blurred) came close enough to the plain frame around a drawn board at display scale
+  0.8 that a column of frame read as hidden cells: a board one column too wide;
 - every other skin: the labelled screenshots in ``tests/data/vision/`` (made by
   ``scripts/make_vision_samples.py``), cut along the board box stored in
   ``tests/data/vision/samples.json``.
@@ -131,9 +136,36 @@ def from_samples(skin: str) -> tuple[list[str], np.ndarray]:
     )
 
 
+def _structure(vectors: np.ndarray) -> np.ndarray:
+    """How far each cell is from a flat patch of its own mean colour (as the reader
+    measures it)."""
+    v = vectors.reshape(len(vectors), -1, 3)
+    return np.sqrt(((v - v.mean(axis=1, keepdims=True)) ** 2).mean(axis=(1, 2)))
+
+
+def classic_with_samples() -> tuple[list[str], np.ndarray]:
+    """The classic skin: the real cells of its samples (:func:`from_samples`, at the
+    samples' own scale), then every drawn one (:func:`classic`): the drawn tiles are
+    approximations that real screenshots may not match (Arbiter's and Metasweeper's
+    digits are drawn otherwise), and they cover what the samples lack (Windows XP's
+    colours, the display scales, a label never shown)."""
+    real_l, real_v = from_samples("classic")
+    drawn_l, drawn_v = classic()
+    # a real cell flatter than every drawn one (an empty cell scaled down until its edge
+    # fades) would lower the reader's limit of a flat patch (reader.FLAT), and the flat
+    # grey panel around a board would read as cells
+    flattest = float(_structure(drawn_v).min())
+    keep = [i for i, v in enumerate(real_v) if float(_structure(v[None])[0]) >= flattest]
+    real_l, real_v = [real_l[i] for i in keep], real_v[keep]
+    if not real_l:
+        return drawn_l, drawn_v
+    vectors = np.concatenate([real_v, np.asarray(drawn_v, dtype=np.float32)])
+    return [*real_l, *drawn_l], vectors
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    skins = {"classic": classic()}
+    skins = {"classic": classic_with_samples()}
     manifest_path = SAMPLES / "samples.json"
     if manifest_path.exists():
         for skin in sorted({i["skin"] for i in json.loads(manifest_path.read_text()).values()}):

@@ -26,6 +26,21 @@ looking at the image and checked consistent by the exact analysis; ``c``, ``e`` 
 ``f-flags`` are held out of the templates (``c`` is a step of the game ``b`` and ``lost``
 come from).
 
+The Metasweeper samples (``metasweeper-*``, skin ``classic``) were taken from the
+program itself (github eee555/Solvable-Minesweeper, GPL-3.0: run here, none of its code
+copied): its source in a folder of its own with a virtual environment of its own
+(``pyQt5==5.15.7``, ``ms-toollib==1.4.12``), on ``Xvfb :96 -screen 0 1600x1000x24``
+(``QT_QPA_PLATFORM=xcb``). A script of a few lines imported its main window in-process,
+set the level and the cell size (its ``pixSize``, 12 to 32 pixels), laid a layout of its
+own (some with a cell ringed by 5 to 8 mines, so that every digit shows), clicked through
+the window's own mouse handlers, and saved the main window with ``QWidget.grab()`` (what
+is on screen) or the whole screen with ``import -window root`` (the window beside its
+score board and a text window, none over the board). The labels are the program's own
+game board, not read by eye: 0-8, 10 hidden ``H``, 11 flag ``F``, 14 crossed-out flag
+``x``, 15 the mine that exploded ``!``, 16 a mine ``*``; the board's box is the board
+widget's place in the image (4 pixels inside the widget). Those positions still in play
+are consistent by the exact analysis (a test checks it). 8 of the 13 are held out.
+
 Each sample is ``NAME.png`` with ``NAME.txt`` (the true cells: position text, with ``*``,
 ``!`` and ``x`` for the mines of a lost game) and an entry in ``samples.json``: the skin
 and the board's box in the image (left, top, right, bottom, pixels).
