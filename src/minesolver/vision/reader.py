@@ -75,6 +75,13 @@ FEW_UNSURE = 0.1
 is the board's: the reader does not look for another lattice (a pointer over a cell is
 no reason to)."""
 
+BAND_CELLS = 4096
+"""Cells scaled and compared at a time (about 12 MiB of scaled cells): bounds the memory
+a large lattice takes."""
+MAX_LATTICE = 1_000_000
+"""The most cells a lattice read may hold (a board's limit is a quarter of it; the
+lattice holds the frame around it): beyond, the image is refused before it is read."""
+
 _VALUES = {"H": HIDDEN, "?": HIDDEN, "F": FLAG} | {str(d): d for d in range(9)}
 _LOST = {"*": "a mine", "!": "the mine that exploded", "x": "a crossed-out flag"}
 _STANDARD = {(9, 9): 10, (8, 8): 10, (16, 16): 40, (30, 16): 99, (16, 30): 99}
@@ -201,23 +208,31 @@ def read_screenshot(
     :meth:`~BoardReading.position` refuses them).
     """
     rgb = load_rgb(image)
-    table = integral(rgb)  # every cell is scaled from its running sums
     candidates = [load_skin(name) for name in (skins or skin_names())]
     edges = edge_maps(rgb)
     axes = find_axes(rgb, edges)
+    sums: list[Any] = []
+
+    def table() -> Any:
+        """The image's running sums, from which every cell is scaled: made once, when a
+        lattice is first read (an image with no grid needs none; 12 bytes a pixel)."""
+        if not sums:
+            sums.append(integral(rgb))
+        return sums[0]
+
     first: BoardReading | VisionError = VisionError(
         "no board found in the image: no regular grid of cells"
     )
     if axes is not None:
         try:
-            first = _read_lattice(table, candidates, *axes, mines)
+            first = _read_lattice(table(), candidates, *axes, mines)
         except VisionError as exc:
             first = exc
     if isinstance(first, BoardReading):
         if _clean(first):
             return first
         # the lines found covered part of the board: placed again on the whole board
-        again = _refitted(table, first, mines)
+        again = _refitted(table(), first, mines)
         if again is not None and _clean(again):
             return again
         if first._problem is None and len(first.unsure) <= FEW_UNSURE * len(first.cells):
@@ -228,12 +243,12 @@ def read_screenshot(
     # or the double, one that the frames around the board hid) may be the board's
     for other in other_axes(rgb, first=axes, edges=edges):
         try:
-            reading = _read_lattice(table, candidates, *other, mines, spread=1.0)
+            reading = _read_lattice(table(), candidates, *other, mines, spread=1.0)
         except VisionError:
             continue
         if _clean(reading):
             return reading
-        again = _refitted(table, reading, mines)
+        again = _refitted(table(), reading, mines)
         if again is not None and _clean(again):
             return again
     if isinstance(first, VisionError):
@@ -503,16 +518,12 @@ def _read(
     each label's cells match in this image."""
     np = numpy()
     nx, ny = len(xs) - 1, len(ys) - 1
-    vectors = lattice_vectors(table, xs, ys)
-    d = _distances(skin, vectors).reshape(ny, nx, -1)
-    # flatter than any cell the skin draws (GNOME Mines' empty cell is nearly flat)
-    flat_below = min(FLAT, 0.5 * float(_structure(skin.vectors).min()))
-    flat = _structure(vectors).reshape(ny, nx) < flat_below
-    nearest = d.min(axis=2)
-    # a cell on the board matches a template closely; one off it matches none, or two
-    # labels equally (plain grey reads as a hidden cell or a 0)
-    margin = _label_margin(skin, d)
-    cell_label = np.asarray(skin.labels)[np.argmin(d, axis=2)]
+    if nx * ny > MAX_LATTICE:
+        raise VisionError(
+            f"no board found in the image: a lattice of {nx}x{ny} cells exceeds the limit "
+            f"of {MAX_LATTICE} cells"
+        )
+    nearest, margin, cell_label, flat, by_label, order = _lattice_stats(table, skin, xs, ys)
     cx = (np.asarray(xs[:-1]) + np.asarray(xs[1:])) / 2
     cy = (np.asarray(ys[:-1]) + np.asarray(ys[1:])) / 2
     inside = ((cx >= core[0]) & (cx <= core[1]))[None, :] & ((cy >= core[2]) & (cy <= core[3]))[
@@ -566,13 +577,6 @@ def _read(
     width, height = x1 - x0, y1 - y0
     if width < 2 or height < 2:
         raise VisionError("no board found in the image: too few cells match a known skin")
-    labels = skin.labels
-    order = sorted(set(labels))
-    index = {lab: k for k, lab in enumerate(order)}
-    by_label = np.full((ny, nx, len(order)), np.inf, dtype=np.float32)
-    for t, lab in enumerate(labels):
-        k = index[lab]
-        by_label[:, :, k] = np.minimum(by_label[:, :, k], d[:, :, t])
     cells = []
     for y in range(y0, y1):
         for x in range(x0, x1):
@@ -611,6 +615,47 @@ def _read(
             problem,
         )
     return reading, (x0, x1, y0, y1)
+
+
+def _lattice_stats(
+    table: Any, skin: Skin, xs: list[float], ys: list[float]
+) -> tuple[Array, Array, Array, Array, Array, list[str]]:
+    """Every cell of the lattice ``xs`` x ``ys`` compared with the skin's templates:
+    arrays of shape (rows, columns) of the distance to the nearest template, the margin
+    to the nearest of another label, that nearest label, and whether the cell is flat;
+    and, for each label of ``order`` (the skin's labels sorted), the distance to its
+    nearest template (rows, columns, labels).
+
+    The cells are scaled and compared a band of rows at a time, so the memory used is
+    O(pixels + cells x labels) however many cells the lattice holds, not O(cells x 768 +
+    cells x templates). Time O(cells x templates x 768)."""
+    np = numpy()
+    nx, ny = len(xs) - 1, len(ys) - 1
+    labels = np.asarray(skin.labels)
+    order = sorted(set(skin.labels))
+    index = np.searchsorted(np.asarray(order), labels)
+    # flatter than any cell the skin draws (GNOME Mines' empty cell is nearly flat)
+    flat_below = min(FLAT, 0.5 * float(_structure(skin.vectors).min()))
+    nearest = np.empty((ny, nx), dtype=np.float32)
+    margin = np.empty((ny, nx), dtype=np.float32)
+    cell_label = np.empty((ny, nx), dtype=labels.dtype)
+    flat = np.empty((ny, nx), dtype=bool)
+    by_label = np.full((ny, nx, len(order)), np.inf, dtype=np.float32)
+    band = max(1, BAND_CELLS // max(nx, 1))
+    for r0 in range(0, ny, band):
+        r1 = min(ny, r0 + band)
+        vectors = lattice_vectors(table, xs, ys, None, range(r0, r1))
+        d = _distances(skin, vectors).reshape(r1 - r0, nx, -1)
+        flat[r0:r1] = _structure(vectors).reshape(r1 - r0, nx) < flat_below
+        nearest[r0:r1] = d.min(axis=2)
+        # a cell on the board matches a template closely; one off it matches none, or two
+        # labels equally (plain grey reads as a hidden cell or a 0)
+        margin[r0:r1] = _label_margin(skin, d)
+        cell_label[r0:r1] = labels[np.argmin(d, axis=2)]
+        part = by_label[r0:r1]
+        for t, k in enumerate(index):
+            np.minimum(part[:, :, k], d[:, :, t], out=part[:, :, k])
+    return nearest, margin, cell_label, flat, by_label, order
 
 
 def _sure(distance: Any, margin: Any, limit: Any) -> Any:
