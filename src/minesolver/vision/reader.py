@@ -25,12 +25,13 @@ one whose first lattice cannot be read (each other lattice costs as much again).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from minesolver.errors import MinesolverError
 from minesolver.position import FLAG, HIDDEN, Cell, Position
 from minesolver.vision._load import ImageSource, VisionError, load_rgb, numpy
+from minesolver.vision.counter import CounterReading, read_counter
 from minesolver.vision.grid import Axis, edge_maps, find_axes, other_axes, phases
 from minesolver.vision.templates import Skin, integral, lattice_vectors, load_skin, skin_names
 
@@ -115,7 +116,10 @@ class CellReading:
 class BoardReading:
     """What :func:`read_screenshot` read: the skin, the board's box in the image (left,
     top, right, bottom, in pixels), its cell size, every cell (row-major), the total of
-    mines and where it came from (``"given"``, ``"level"`` or ``None`` when unknown)."""
+    mines and where it came from (``"given"``; ``"counter"``: the mine counter read plus
+    the flags on the board, on a board of no standard size or one whose counter says
+    another total than its level's; ``"level"``: a standard level's size, the counter
+    agreeing or not read; ``None`` when unknown), and the mine counter read."""
 
     skin: str
     width: int
@@ -126,6 +130,9 @@ class BoardReading:
     mines: int | None
     mines_from: str | None
     _problem: str | None = field(default=None, repr=False)
+    counter: CounterReading | None = None
+    """The mine counter read beside the board (the mines less the flags), or ``None``
+    when the skin shows none the reader knows or it could not be read surely."""
 
     def cell(self, x: int, y: int) -> CellReading:
         """The reading of cell ``(x, y)``."""
@@ -191,8 +198,9 @@ class BoardReading:
 def read_board(image: ImageSource, *, mines: int | None = None) -> Position:
     """The position shown in a screenshot (a path, the file's bytes or a Pillow image).
 
-    ``mines`` gives the total when known; otherwise it comes from the board size when
-    that is a standard level, or stays unknown. Raises :class:`VisionError` when no board
+    ``mines`` gives the total when known; otherwise it comes from the mine counter when
+    it is read surely (the counter plus the flags on the board), else from the board
+    size when that is a standard level, or stays unknown. Raises :class:`VisionError` when no board
     is found, a cell cannot be read surely, the game is lost, or the digits read are
     inconsistent: never a position the reader is not sure of.
     """
@@ -203,11 +211,16 @@ def read_screenshot(
     image: ImageSource, *, mines: int | None = None, skins: tuple[str, ...] | None = None
 ) -> BoardReading:
     """Everything the reader saw: each cell's label, margin and candidates, the board's
-    box and skin (see :class:`BoardReading`). Raises :class:`VisionError` only when no
-    board is found at all; unsure cells and a lost game are reported in the reading (its
-    :meth:`~BoardReading.position` refuses them).
+    box and skin, the mine counter (see :class:`BoardReading`). Raises
+    :class:`VisionError` only when no board is found at all; unsure cells and a lost
+    game are reported in the reading (its :meth:`~BoardReading.position` refuses them).
     """
     rgb = load_rgb(image)
+    return _counted(rgb, _board(rgb, mines, skins), mines)
+
+
+def _board(rgb: Any, mines: int | None, skins: tuple[str, ...] | None) -> BoardReading:
+    """The board read in ``rgb`` (:func:`read_screenshot` without the counter)."""
     candidates = [load_skin(name) for name in (skins or skin_names())]
     edges = edge_maps(rgb)
     axes = find_axes(rgb, edges)
@@ -254,6 +267,37 @@ def read_screenshot(
     if isinstance(first, VisionError):
         raise first
     return first
+
+
+def _counted(rgb: Any, reading: BoardReading, mines: int | None) -> BoardReading:
+    """``reading`` with its mine counter, and the total from it when no total was given,
+    every cell is read surely (an unsure cell may be a flag) and the board's extent is
+    clear: the counter plus the
+    flags on the board (the crossed-out ones of a lost game included). On a board of a
+    standard level's size whose counter gives another total, the counter wins: it is a
+    custom game of that size (when it gives the level's, the total stays the level's,
+    confirmed). A total outside 0 to the number of cells is no total (the
+    counter is still reported)."""
+    found = read_counter(rgb, reading.skin, reading.box, reading.cell_size[0])
+    if found is None:
+        return reading
+    flags = sum(1 for c in reading.cells if c.label in ("F", "x"))
+    total = found.value + flags
+    use = (
+        mines is None
+        and _clean(reading)  # every cell sure and the board's extent clear
+        and 0 <= total <= reading.width * reading.height
+        and total != reading.mines
+    )
+    if not use:  # given, unsure, impossible, or the level's total confirmed
+        return replace(reading, counter=found)
+    problem = reading._problem
+    if problem is not None and problem.startswith("the board read is inconsistent"):
+        problem = None  # found under the other total: checked again under this one
+    counted = replace(reading, counter=found, mines=total, mines_from="counter", _problem=problem)
+    if counted.problem is None:
+        counted = replace(counted, _problem=_inconsistency(counted))
+    return counted
 
 
 def _clean(reading: BoardReading) -> bool:
@@ -548,7 +592,7 @@ def _read(
     ]
     limit = _limits(cell_label, nearest, margin, flat, inside)
     bad = ~_sure(nearest, margin, limit) | flat
-    x0, x1, y0, y1 = 0, nx, 0, ny
+    x0, x1, y0, y1 = _board_ends(flat, bad, nearest)
     typical = float(np.median(nearest[inside] if inside.any() else nearest))
     problem: str | None = None
     while x1 - x0 > 1 and y1 - y0 > 1:  # drop edge rows and columns that are not board
@@ -632,6 +676,62 @@ def _read(
             problem,
         )
     return reading, (x0, x1, y0, y1)
+
+
+def _board_ends(flat: Array, bad: Array, nearest: Array) -> tuple[int, int, int, int]:
+    """The first and last columns and rows (x0, x1, y0, y1, ends exclusive) of a lattice
+    of cells that may be board (``flat``: the flat patches, no cells; ``bad``: the cells
+    not read surely; ``nearest``: each cell's distance to its nearest template).
+
+    The board is where the cells are read surely: the rows and columns with at least
+    half as many sure cells as the best. Beyond it, where no cell (across the board) is
+    read surely, the frame begins at
+
+    - a row with at least half its cells flat (a flat patch is no cell), or
+    - the row next to the board when its cells are at least twice as far from the
+      templates as those of the board's edge row: a lattice askew by a fraction of a
+      pixel a cell moves a row's cells only a little farther than the next row's.
+
+    The frame and the panel around a classic board, scaled down, read like cells (a flat
+    grey patch with a faint edge is nearly an empty cell), which the edge checks of
+    :func:`_read` would otherwise take for a board they cannot tell the end of. A row
+    beyond with a cell read surely stops nothing (the board may go on there, under a
+    window over part of it): the edges are left to the usual checks. O(cells)."""
+    np = numpy()
+    ny, nx = flat.shape
+    x0, x1, y0, y1 = 0, nx, 0, ny
+    sure = ~bad
+    per_row, per_col = sure.sum(axis=1), sure.sum(axis=0)
+    if per_row.max() == 0:
+        return x0, x1, y0, y1
+    rows = np.flatnonzero(per_row >= per_row.max() / 2)
+    cols = np.flatnonzero(per_col >= per_col.max() / 2)
+    r0, r1, c0, c1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
+    across = sure[:, c0:c1], flat[:, c0:c1], nearest[:, c0:c1]
+    down = sure[r0:r1].T, flat[r0:r1].T, nearest[r0:r1].T
+
+    def frame(lines: tuple[Array, Array, Array], edge: int, outward: range) -> int | None:
+        """The first line of ``outward`` (from the board's ``edge`` line) that is frame."""
+        ok, flats, near = lines
+        for k in outward:
+            beyond = ok[k:] if outward.step > 0 else ok[: k + 1]
+            if beyond.any():
+                return None
+            next_to = k == outward.start
+            far = float(np.median(near[k])) >= 2 * float(np.median(near[edge]))
+            if flats[k].mean() >= 0.5 or (next_to and far):
+                return k
+        return None
+
+    if (k := frame(across, r0, range(r0 - 1, -1, -1))) is not None:
+        y0 = k + 1
+    if (k := frame(across, r1 - 1, range(r1, ny))) is not None:
+        y1 = k
+    if (k := frame(down, c0, range(c0 - 1, -1, -1))) is not None:
+        x0 = k + 1
+    if (k := frame(down, c1 - 1, range(c1, nx))) is not None:
+        x1 = k
+    return x0, x1, y0, y1
 
 
 def _lattice_stats(
