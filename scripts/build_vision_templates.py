@@ -38,6 +38,12 @@ VALUE_LABEL = {-1: "H", -2: "F", synth.MINE: "*", synth.EXPLODED: "!", synth.WRO
 VALUE_LABEL.update({d: str(d) for d in range(9)})
 DISTINCT = 0.04  # a variant closer than this to one kept already adds nothing
 SAMPLE_DISTINCT = 0.035  # the same for the cells of real screenshots (see from_samples)
+SKIN_DISTINCT = {"xdemineur": 0.05}
+"""Skins whose cells are kept farther apart than :data:`SAMPLE_DISTINCT`. xdemineur draws
+a one-pixel black line between its cells: scaled by a fraction, that line falls inside a
+cell or outside it by the cell's place, so each label has a hundred variants a scale
+(pixel-identical at scale 1); at 0.035 the first scales use up a label's templates and the
+later ones get none, at 0.05 they are spread over every scale."""
 
 
 def boxes(
@@ -96,9 +102,10 @@ def classic() -> tuple[list[str], np.ndarray]:
 def from_samples(skin: str) -> tuple[list[str], np.ndarray]:
     """The labelled cells of a skin's samples (those not held out), at each of their
     scales and shifts, the cells as they are (scale 1, no shift) first, then fewer and
-    fewer alike; kept when :data:`SAMPLE_DISTINCT` apart, so that every cell of a
-    template sample as it is lies closer than that to a template of its label: nearer
-    than the reader's least limit, ``reader.CLOSE``."""
+    fewer alike; kept when :data:`SAMPLE_DISTINCT` apart (or the skin's
+    :data:`SKIN_DISTINCT`), so that every cell of a template sample as it is lies closer
+    than that to a template of its label: nearer than the reader's least limit,
+    ``reader.CLOSE`` (xdemineur's cells as they are equal their templates)."""
     manifest = json.loads((SAMPLES / "samples.json").read_text())
     found: list[tuple[int, int, str, np.ndarray]] = []
     for name, info in sorted(manifest.items()):
@@ -132,7 +139,7 @@ def from_samples(skin: str) -> tuple[list[str], np.ndarray]:
         [f[2] for f in found],
         np.asarray([f[3] for f in found]),
         per_label=32,
-        distinct=SAMPLE_DISTINCT,
+        distinct=SKIN_DISTINCT.get(skin, SAMPLE_DISTINCT),
     )
 
 

@@ -40,6 +40,25 @@ game board, not read by eye: 0-8, 10 hidden ``H``, 11 flag ``F``, 14 crossed-out
 ``x``, 15 the mine that exploded ``!``, 16 a mine ``*``; the board's box is the board
 widget's place in the image (4 pixels inside the widget). Those positions still in play
 are consistent by the exact analysis (a test checks it). 8 of the 13 are held out.
+The xdemineur samples (``xdemineur-*``) were taken the same way: ``/usr/games/xdemineur
+-geometry COLSxROWS -m MINES`` alone on ``Xvfb :92 -screen 0 1280x900x24`` (no window
+manager: the window sits at the origin, ``31 + 21 COLS`` by ``96 + 21 ROWS`` pixels),
+cell ``(x, y)`` clicked with ``xdotool`` at pixel ``(27 + 21x, 92 + 21y)`` (button 3
+once for a flag, twice for a question mark), ``import -window root`` cut to the window;
+the board's box starts at ``(16, 81)``, cells of 21 pixels, the one-pixel black line on
+each cell's left and top. The moves were chosen by our own analysis of the board as read
+(safe cells opened, some certain mines flagged, question marks on random hidden cells; a
+lost game by opening the likeliest mine after flagging cells that were not certain).
+xdemineur draws each kind of cell the same to the pixel, so every distinct 20x20 cell
+image was labelled once by a person looking at it (enlarged) and the boards were then
+labelled by those images; each board was checked again against its screenshot by eye,
+and each board still in play is consistent by the exact analysis (its header the
+program's total). Dense boards (12x8 with 50 and 72 mines, games played until a 5, 6, 7
+and 8 showed) give the high digits. ``16x16-a``, ``16x16-lost``, ``30x16-a``,
+``12x8-dense-a`` and ``12x8-dense-b`` make the templates; ``12x8-a``, ``12x8-b``,
+``12x8-lost`` (taken first, the window cut with a few black pixels to its right and
+below), ``16x16-b``, ``30x16-b``, ``30x16-lost``, ``24x20-c`` and ``20x12-dense`` are
+held out.
 
 Each sample is ``NAME.png`` with ``NAME.txt`` (the true cells: position text, with ``*``,
 ``!`` and ``x`` for the mines of a lost game) and an entry in ``samples.json``: the skin

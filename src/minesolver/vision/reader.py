@@ -397,6 +397,9 @@ def _refitted(table: Any, reading: BoardReading, mines: int | None) -> BoardRead
     ox, oy, px, py, _ = _refine(table, skin, cols, rows, 0.0, 0.0)
     cols = Axis(left, px, reading.width, cols.profile)
     rows = Axis(top, py, reading.height, rows.profile)
+    ox, oy, px, py, _ = _centred(table, skin, cols, rows, ox, oy)
+    cols = Axis(left, px, reading.width, cols.profile)
+    rows = Axis(top, py, reading.height, rows.profile)
     try:
         return _grown(table, skin, cols, rows, ox, oy, mines)
     except VisionError:
@@ -440,6 +443,9 @@ def _read_lattice(
             place = _refine(table, skin, cols, rows, ox, oy)
             refined.append((place[4], skin, place[:4]))
     _, skin, (ox, oy, px, py) = min(refined, key=lambda f: f[0])
+    cols = Axis(cols.start, px, cols.count, cols.profile)
+    rows = Axis(rows.start, py, rows.count, rows.profile)
+    ox, oy, px, py, _ = _centred(table, skin, cols, rows, ox, oy)
     cols = Axis(cols.start, px, cols.count, cols.profile)
     rows = Axis(rows.start, py, rows.count, rows.profile)
     return _grown(table, skin, cols, rows, ox, oy, mines)
@@ -566,6 +572,37 @@ def _refine(
                             best, ox, oy, px, py = score, nox, noy, npx, npy
     # the caller's lines start where its axes do
     return ox + cols.start - starts[0], oy + rows.start - starts[1], px, py, best
+
+
+def _centred(
+    table: Any, skin: Skin, cols: Axis, rows: Axis, ox: float, oy: float
+) -> tuple[float, float, float, float, float]:
+    """:func:`_refine`'s lattice (``cols`` and ``rows`` at their periods, shifted by the
+    offsets) with each period moved about the board's middle line, which stays in place,
+    and its score. :func:`_refine` moves a period about the first line, trading it against
+    the offset: a skin with a one-pixel line between its cells (xdemineur) fits only once
+    every line is within half a pixel, and the lines found may be a twelfth of a pixel a
+    cell off (the two edges of a thin line are equally strong). Run for the skin chosen
+    only: 13 sample comparisons at most."""
+    seen: dict[tuple[float, ...], float] = {}
+    px, py = cols.period, rows.period
+    best = _fit(table, skin, cols, rows, ox, oy, seen)
+    for step in (1.0, 0.5, 0.25):
+        for axis in ("x", "y"):
+            for sign in (-1.0, 1.0):
+                nox, noy, npx, npy = ox, oy, px, py
+                if axis == "x":
+                    npx += sign * step / max(1, cols.count)
+                    nox -= cols.count * (npx - px) / 2
+                else:
+                    npy += sign * step / max(1, rows.count)
+                    noy -= rows.count * (npy - py) / 2
+                c = Axis(cols.start, npx, cols.count, cols.profile)
+                r = Axis(rows.start, npy, rows.count, rows.profile)
+                score = _fit(table, skin, c, r, nox, noy, seen)
+                if score < best - 1e-4:
+                    best, ox, oy, px, py = score, nox, noy, npx, npy
+    return ox, oy, px, py, best
 
 
 def _rescaled(axis: Axis, period: float) -> Axis:
