@@ -136,7 +136,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--skins", default="classic,web,gnome,xdemineur")
+    parser.add_argument("--skins", default="classic,web,gnome,kmines,kmines-classic,xdemineur")
     args = parser.parse_args()
     manifest = json.loads((DATA / "samples.json").read_text())
     print(
