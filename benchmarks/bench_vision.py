@@ -153,7 +153,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--skins", default="classic,classic-real,web,gnome,kmines,xdemineur")
+    parser.add_argument(
+        "--skins", default="classic,classic-real,web,gnome,kmines,kmines-classic,xdemineur,jsms"
+    )
     args = parser.parse_args()
     manifest = json.loads((DATA / "samples.json").read_text())
     print(

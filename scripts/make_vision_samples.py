@@ -18,13 +18,30 @@ The GNOME Mines samples (``gnome-*``) were taken by hand: GNOME Mines on
 a virtual display (``Xvfb :77``), clicks with ``xdotool``, ``import -window root``, cut
 to the window, each cell labelled by a person looking at the image.
 
-The KMines samples (``kmines-*``, default theme, Easy 9x9) were taken the same way: KMines
-on ``Xvfb :93 -screen 0 1280x900x24`` (``dbus-run-session -- /usr/games/kmines``), cells
-opened and flagged with ``xdotool`` (cell ``(x, y)`` at pixel ``(156 + 25x, 92 + 25y)``),
-``import -window root`` cut to the window (512x360), each cell labelled by a person
-looking at the image and checked consistent by the exact analysis; ``c``, ``e`` and
-``f-flags`` are held out of the templates (``c`` is a step of the game ``b`` and ``lost``
-come from).
+The KMines samples (``kmines-*``, default theme) were taken the same way: KMines on
+``Xvfb :93 -screen 0 1280x900x24`` (``dbus-run-session -- /usr/games/kmines``), cells
+opened and flagged with ``xdotool``, ``import -window root`` cut to the window, each
+cell labelled by a person looking at the image and checked consistent by the exact
+analysis. ``9x9-a`` to ``9x9-lost``: Easy in the 512x360 window (cell ``(x, y)`` at pixel
+``(156 + 25x, 92 + 25y)``); ``c``, ``e`` and ``f-flags`` are held out (``c`` is a step of
+the game ``b`` and ``lost`` come from). The later ones were taken on ``Xvfb :91`` with
+KMines' own settings kept apart (``HOME`` and ``XDG_CONFIG_HOME`` a fresh folder), the
+window resized with ``xdotool windowsize`` (KMines draws its cells as large as the
+window allows), the level chosen in the status bar's list, the board's box found from
+its dark frame, and safe cells to click chosen by the exact analysis of the cells read
+so far (each step's reading checked by eye): ``16x16-*`` (900x700 window, 34-pixel
+cells), ``30x16-*`` (1100x640, 30 pixels), ``9x9-g`` to ``9x9-i-lost`` (640x520, 39
+pixels; ``i-flags`` has a flag placed on a safe cell on purpose, ``i-lost`` its crossed
+out flag). Held out: ``16x16-b-flags``, ``16x16-lost``, ``30x16-b-flags``, ``9x9-h-won``
+and ``9x9-i-flags``.
+
+The ``kmines-classic-*`` samples are KMines' classic theme, taken on ``Xvfb :91`` in the
+same way: the theme is chosen in Settings > Configure KMines > Theme (KMines keeps it in
+``kminesrc`` as ``Theme=themes/classic.desktop`` in its ``[KgTheme]`` group); the box
+is found from the dark lines at each cell's right and bottom edge. ``9x9-*`` (640x520
+window, 39-pixel cells; ``c-flags`` 560x400, 28 pixels), ``16x16-*`` (820x700, 34
+pixels), ``30x16-*`` (980x560, 26 pixels). Held out:
+``9x9-b-flags``, ``9x9-c-flags``, ``16x16-a``, ``30x16-a`` and ``30x16-b-flags``.
 
 The Metasweeper samples (``metasweeper-*``, skin ``classic``) were taken from the
 program itself (github eee555/Solvable-Minesweeper, GPL-3.0: run here, none of its code

@@ -222,15 +222,21 @@ def test_large_cells_are_read(name: str, scale: float) -> None:
     assert reading.problem is None
 
 
-@pytest.mark.parametrize("name", sorted(n for n in SAMPLES if n.startswith("kmines")))
+@pytest.mark.parametrize(
+    "name", sorted(n for n in SAMPLES if SAMPLES[n]["skin"] in ("kmines", "kmines-classic"))
+)
 def test_kmines_is_read_cell_for_cell(name: str) -> None:
-    """KMines (default theme, real screenshots under Xvfb; three held out of the
-    templates): every cell read right, a lost board refused as lost."""
+    """KMines, its default and its classic theme (real screenshots under Xvfb, Easy,
+    Medium and Hard boards at several window sizes, several held out of the templates):
+    every cell read right in its own theme's skin; a lost board refused as lost, the one
+    whose flag a person placed wrong as inconsistent."""
     reading = read_screenshot(DATA / f"{name}.png")
-    assert reading.skin == "kmines"
+    assert reading.skin == SAMPLES[name]["skin"]
     assert "".join(c.label for c in reading.cells) == "".join(truth(name))
     if name.endswith("lost"):
         assert reading.problem is not None and reading.problem.startswith("the game is lost")
+    elif name == "kmines-9x9-i-flags":  # a flag placed on a safe cell
+        assert reading.problem is not None and "inconsistent" in reading.problem
     else:
         assert reading.position().to_text(header=False).split() == truth(name)
 
@@ -425,3 +431,67 @@ def test_xdemineur_templates_hold_every_label() -> None:
     from minesolver.vision.templates import LABELS, load_skin
 
     assert set(load_skin("xdemineur").labels) == set(LABELS)
+
+
+def _kmines_on_a_desktop(name: str, scale: float, seed: int) -> Image.Image:
+    """A KMines sample cut to its board and a margin, scaled and pasted on a desktop."""
+    image = Image.open(DATA / f"{name}.png").convert("RGB")
+    left, top, right, bottom = SAMPLES[name]["box"]
+    image = image.crop(
+        (
+            max(0, int(left) - 60),
+            max(0, int(top) - 100),
+            min(image.width, int(right) + 60),
+            min(image.height, int(bottom) + 60),
+        )
+    )
+    image = image.resize(
+        (round(image.width * scale), round(image.height * scale)), Image.Resampling.BILINEAR
+    )
+    rng = random.Random(seed)
+    desk = synth.desktop(rng, (image.width + 300, image.height + 200))
+    desk.paste(image, (rng.randrange(300), rng.randrange(200)))
+    return desk
+
+
+@pytest.mark.parametrize(
+    ("name", "scale", "seed"),
+    [("kmines-9x9-h-won", 1.5, 0), ("kmines-9x9-f-flags", 1.75, 1)],
+)
+def test_kmines_held_out_boards_scaled_are_read(name: str, scale: float, seed: int) -> None:
+    """Held-out KMines boards that the reader refused before: a won board of ones and
+    twos, whose strokes repeat at the period a third of a cell off the faint cell lines
+    (the offsets spread across the period find the cells), and a board whose grey
+    surroundings read as empty cells beyond its frame (the frame is a wall)."""
+    reading = read_screenshot(_kmines_on_a_desktop(name, scale, seed))
+    assert (reading.width, reading.height) == (9, 9)
+    side = 25 if name == "kmines-9x9-f-flags" else 39  # pixels a cell in the capture
+    assert reading.cell_size[0] == pytest.approx(side * scale, abs=0.5)
+    assert reading.problem is None
+    assert reading.position().to_text(header=False).split() == truth(name)
+
+
+def test_a_frame_is_a_wall_and_what_lies_beyond_it_is_not_board() -> None:
+    """The walls: a column nearly all unsure with only empty cells read beyond it is cut
+    off with them; not when a digit is read beyond it (a lattice of half the period), nor
+    when the cells beyond are worse still (a lattice drifting askew)."""
+    import numpy as np
+
+    from minesolver.vision.reader import _walled
+
+    bad = np.zeros((6, 10), dtype=bool)
+    empty = np.zeros((6, 10), dtype=bool)
+    bad[:, 1] = True  # the frame, one column in from the left edge
+    empty[:, 0] = True  # the grey beyond it, read as empty cells
+    assert _walled(bad, empty, (0, 10, 0, 6)) == (1, 10, 0, 6)
+    digit = empty.copy()
+    digit[3, 0] = False  # a digit read beyond the wall
+    assert _walled(bad, digit, (0, 10, 0, 6)) is None
+    drifting = bad.copy()
+    drifting[:, 0] = True  # the cells beyond as bad as the wall
+    assert _walled(drifting, empty, (0, 10, 0, 6)) is None
+    bottom = np.zeros((8, 5), dtype=bool)
+    plain = np.zeros((8, 5), dtype=bool)
+    bottom[6, :] = True
+    plain[7, :] = True
+    assert _walled(bottom, plain, (0, 5, 0, 8)) == (0, 5, 0, 7)

@@ -3,11 +3,13 @@
 1. :func:`~minesolver.vision.grid.find_axes` finds the columns and rows (period and
    extent) from the straight edges of the image.
 2. For each shipped skin and each candidate offset of the cell boundary, a sample of the
-   cells is compared with the skin's templates; the skin and offsets that fit best win.
+   cells is compared with the skin's templates; the skin and offsets that fit best win,
+   and offsets spread across the period are tried on each axis too (:func:`_rephased`).
 3. Every cell (and one more row and column on each side, in case the outer lines were
    faint) is scaled to 16x16 and compared with each template: its label is the nearest
    template's, its margin the distance to the nearest template of another label. Rows and
-   columns at the edges that match nothing are dropped.
+   columns at the edges that match nothing are dropped, and so is what lies beyond a
+   wall, the board's frame (:func:`_walled`).
 4. A cell whose nearest template is far, or whose margin is small, is *unsure*; a board
    with an unsure cell, a mine shown (a lost game) or digits that no layout explains is
    refused with the reason, never returned as a confident position.
@@ -32,7 +34,7 @@ from minesolver.errors import MinesolverError
 from minesolver.position import FLAG, HIDDEN, Cell, Position
 from minesolver.vision._load import ImageSource, VisionError, load_rgb, numpy
 from minesolver.vision.counter import CounterReading, read_counter
-from minesolver.vision.grid import Axis, edge_maps, find_axes, other_axes, phases
+from minesolver.vision.grid import SQUARE, Axis, edge_maps, find_axes, other_axes, phases
 from minesolver.vision.templates import Skin, integral, lattice_vectors, load_skin, skin_names
 
 __all__ = ["BoardReading", "CellReading", "read_board", "read_screenshot"]
@@ -440,6 +442,7 @@ def _read_lattice(
     refined = []
     for score, skin, ox, oy in fits:
         if score <= spread * fits[0][0] + 0.01:
+            ox, oy = _rephased(table, skin, cols, rows, ox, oy)
             place = _refine(table, skin, cols, rows, ox, oy)
             refined.append((place[4], skin, place[:4]))
     _, skin, (ox, oy, px, py) = min(refined, key=lambda f: f[0])
@@ -513,6 +516,34 @@ def _fit(
     if sample is None:
         return float("inf")
     return _trimmed(np.min(_distances(skin, lattice_vectors(table, xs, ys, *sample)), axis=1))
+
+
+PHASES = 8
+"""Offsets tried across a period, besides the edges' (see :func:`_rephased`)."""
+
+
+def _rephased(
+    table: Any, skin: Skin, cols: Axis, rows: Axis, ox: float, oy: float
+) -> tuple[float, float]:
+    """The offsets, among those found and the :data:`PHASES` spread evenly across a period
+    on each axis in turn, that fit the templates best: the strongest edges a period holds
+    need not be the cells' boundaries (KMines draws its cells' lines faintly, and a board
+    of many ones repeats the ones' strokes at the period, a third of a cell off).
+    Fifteen sample comparisons at most."""
+    seen: dict[tuple[float, ...], float] = {}
+    best = _fit(table, skin, cols, rows, ox, oy, seen)
+    for axis in ("x", "y"):
+        period = cols.period if axis == "x" else rows.period
+        base = ox if axis == "x" else oy
+        for k in range(1, PHASES):
+            shift = base + k * period / PHASES
+            if shift > period / 2:
+                shift -= period
+            nox, noy = (shift, oy) if axis == "x" else (ox, shift)
+            score = _fit(table, skin, cols, rows, nox, noy, seen)
+            if score < best - 1e-3:
+                best, ox, oy = score, nox, noy
+    return ox, oy
 
 
 def _trimmed(nearest: Array) -> float:
@@ -671,7 +702,21 @@ def _read(
     x0, x1, y0, y1 = _board_ends(flat, bad, nearest)
     typical = float(np.median(nearest[inside] if inside.any() else nearest))
     problem: str | None = None
+    # the cells read surely as the skin's emptiest label (for the walls: see _walled), on
+    # a lattice of square cells (any other is no board's, and is not cut to one)
+    empty = ~bad & (cell_label == skin.labels[int(np.argmin(_structure(skin.vectors)))])
+    px, py = (xs[-1] - xs[0]) / nx, (ys[-1] - ys[0]) / ny
+    square = abs(px - py) <= SQUARE * max(px, py)
     while x1 - x0 > 1 and y1 - y0 > 1:  # drop edge rows and columns that are not board
+        walled = _walled(bad, empty, (x0, x1, y0, y1)) if square else None
+        if walled is not None:
+            # beyond a wall is not board: how closely the board matches is judged within
+            # the walls (the lines found may have spanned what lies beyond)
+            x0, x1, y0, y1 = walled
+            within = inside[y0:y1, x0:x1]
+            if within.any():
+                typical = float(np.median(nearest[y0:y1, x0:x1][within]))
+            continue
         edges = {
             "left": bad[y0:y1, x0].mean(),
             "right": bad[y0:y1, x1 - 1].mean(),
@@ -752,6 +797,57 @@ def _read(
             problem,
         )
     return reading, (x0, x1, y0, y1)
+
+
+WALL = 1 - EDGE_BAD
+"""A row or column with at least this share of its cells unsure may be a wall (the frame
+around the board): see :func:`_walled`."""
+
+
+def _walled(
+    bad: Array, empty: Array, extent: tuple[int, int, int, int]
+) -> tuple[int, int, int, int] | None:
+    """The extent cut at a wall: a row or column in the outer half of the extent with at
+    least :data:`WALL` of its cells unsure, more than the rows or columns beyond it on
+    average, where every cell read surely is an empty one (``empty``: the skin's
+    flattest label); the innermost such, on the side where it cuts most. A board's frame
+    reads as such a wall, and the plain grey beyond it is not board even though it looks
+    like empty cells (KMines draws its revealed cells faintly over the window's grey). A
+    lattice drifting askew gets worse outward, not better, and a lattice of half the
+    period shows digits between its walls: both are left to the usual edge checks.
+    ``None`` when no side is walled. O(cells)."""
+    x0, x1, y0, y1 = extent
+    region, plain = bad[y0:y1, x0:x1], empty[y0:y1, x0:x1]
+    cols, rows = region.mean(axis=0), region.mean(axis=1)  # each line's share unsure
+
+    def beyond_is_plain(cells: Array, plain_cells: Array) -> bool:
+        sure = ~cells
+        return bool(sure.any() and (plain_cells | ~sure).all())
+
+    cuts: list[tuple[int, tuple[int, int, int, int]]] = []
+    for k in range((x1 - x0 - 1) // 2, 0, -1):  # columns from the left, innermost first
+        if cols[k] >= WALL and cols[:k].mean() < cols[k]:
+            if beyond_is_plain(region[:, :k], plain[:, :k]):
+                cuts.append((k, (x0 + k, x1, y0, y1)))
+            break
+    for k in range(x1 - x0 - 1 - (x1 - x0 - 1) // 2, x1 - x0 - 1):  # from the right
+        if cols[k] >= WALL and cols[k + 1 :].mean() < cols[k]:
+            if beyond_is_plain(region[:, k + 1 :], plain[:, k + 1 :]):
+                cuts.append((x1 - x0 - 1 - k, (x0, x0 + k + 1, y0, y1)))
+            break
+    for k in range((y1 - y0 - 1) // 2, 0, -1):  # rows from the top
+        if rows[k] >= WALL and rows[:k].mean() < rows[k]:
+            if beyond_is_plain(region[:k], plain[:k]):
+                cuts.append((k, (x0, x1, y0 + k, y1)))
+            break
+    for k in range(y1 - y0 - 1 - (y1 - y0 - 1) // 2, y1 - y0 - 1):  # from the bottom
+        if rows[k] >= WALL and rows[k + 1 :].mean() < rows[k]:
+            if beyond_is_plain(region[k + 1 :], plain[k + 1 :]):
+                cuts.append((y1 - y0 - 1 - k, (x0, x1, y0, y0 + k + 1)))
+            break
+    if not cuts:
+        return None
+    return max(cuts)[1]
 
 
 def _board_ends(flat: Array, bad: Array, nearest: Array) -> tuple[int, int, int, int]:
