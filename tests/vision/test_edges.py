@@ -71,3 +71,36 @@ def test_a_board_cut_by_the_image_edge_is_refused(name: str, side: str, shown: f
 def test_the_whole_board_is_not_taken_for_a_cut_one(name: str) -> None:
     reading = read_screenshot(DATA / f"{name}.png")
     assert reading.problem is None or "past the image" not in reading.problem
+
+
+def _reading(rows: list[str]) -> object:
+    from minesolver.vision.reader import BoardReading, CellReading
+
+    cells = tuple(CellReading(c, 0.01, 0.2, ((c, 0.01),), 0.1) for row in rows for c in row)
+    return BoardReading("classic", len(rows[0]), len(rows), (0, 0, 1, 1), (1, 1), cells, None, None)
+
+
+@pytest.mark.parametrize(
+    ("rows", "side"),
+    [
+        (["0HH", "0H1", "0HH"], "left"),
+        (["HH0", "1H0", "HH0"], "right"),
+        (["000", "H1H", "HHH"], "top"),
+        (["HHH", "1F1", "000"], "bottom"),
+    ],
+)
+def test_an_edge_of_empty_cells_beside_hidden_ones_is_no_board_edge(
+    rows: list[str], side: str
+) -> None:
+    """A frame of flat grey read as a line of 0s: no game shows a 0 beside a hidden cell."""
+    from minesolver.vision.reader import _empty_edge
+
+    problem = _empty_edge(_reading(rows))  # type: ignore[arg-type]
+    assert problem is not None and side in problem
+
+
+@pytest.mark.parametrize("rows", [["000", "000", "111"], ["0HH", "1HH", "0HH"], ["HHH", "HHH"]])
+def test_real_edges_are_kept(rows: list[str]) -> None:
+    from minesolver.vision.reader import _empty_edge
+
+    assert _empty_edge(_reading(rows)) is None  # type: ignore[arg-type]

@@ -220,7 +220,7 @@ def read_screenshot(
     rgb = load_rgb(image)
     edges = edge_maps(rgb)
     reading = _board(rgb, edges, mines, skins)
-    cut = _cut_off(edges, reading)
+    cut = _cut_off(edges, reading) or _empty_edge(reading)
     if cut is not None and reading._problem is None:
         reading = replace(reading, _problem=cut)
     return _counted(rgb, reading, mines)
@@ -276,6 +276,34 @@ def _board(
     if isinstance(first, VisionError):
         raise first
     return first
+
+
+def _empty_edge(reading: BoardReading) -> str | None:
+    """Why an edge row or column of the board read is likely frame, or ``None``.
+
+    A frame or a panel of flat grey beside a board reads much like a line of empty cells
+    (0). No game shows such a line beside a hidden cell: opening an empty cell opens all
+    its neighbours. So an edge row or column read all 0 whose next row or column holds a
+    hidden cell, a flag or a question mark is no board's edge. O(width + height)."""
+    w, h = reading.width, reading.height
+    if w < 2 or h < 2:
+        return None
+    label = [c.label for c in reading.cells]
+    lines = {
+        "left": ([(0, y) for y in range(h)], [(1, y) for y in range(h)]),
+        "right": ([(w - 1, y) for y in range(h)], [(w - 2, y) for y in range(h)]),
+        "top": ([(x, 0) for x in range(w)], [(x, 1) for x in range(w)]),
+        "bottom": ([(x, h - 1) for x in range(w)], [(x, h - 2) for x in range(w)]),
+    }
+    for side, (edge, beside) in lines.items():
+        if all(label[y * w + x] == "0" for x, y in edge) and any(
+            label[y * w + x] in ("H", "F", "?") for x, y in beside
+        ):
+            return (
+                f"cannot tell where the board ends: the {side} row or column reads as empty "
+                "cells beside hidden ones, which no game shows (a frame read as cells?)"
+            )
+    return None
 
 
 def _cut_off(edges: tuple[Any, Any], reading: BoardReading) -> str | None:
