@@ -23,7 +23,10 @@ edges, inconsistent digits), *wrong* when it returns a board it is sure of that 
 truth: that must never happen. Cells right counts the cells read right over all cells of
 the boards not refused for want of a board. Time is the wall time a board (making the
 screenshot included) and the CPU time of the read alone (median and slowest), which a
-busy machine disturbs less. Prints a Markdown table.
+busy machine disturbs less. *Counters read* counts the boards whose mine counter the
+reader read (the total is then the counter plus the flags; a custom board has no other);
+a board read with a total (from its counter or its size) that is not the true one counts
+wrong, whatever its cells. Prints a Markdown table.
 """
 
 from __future__ import annotations
@@ -50,23 +53,24 @@ LABEL = {-1: "H", -2: "F", synth.MINE: "*", synth.EXPLODED: "!", synth.WRONG_FLA
 LABEL.update({d: str(d) for d in range(9)})
 
 
-def classic_case(rng: random.Random) -> tuple[Image.Image, list[str]]:
+def classic_case(rng: random.Random) -> tuple[Image.Image, list[str], int]:
     w, h, m = rng.choice([(9, 9, 10), (16, 16, 40), (30, 16, 99), (12, 10, 20), (20, 12, 40)])
     cells = synth.random_board(rng, w, h, m, lost=rng.random() < 0.15)
-    win, _ = synth.classic_window(cells, w, h, m, xp=rng.random() < 0.5)
+    win, _ = synth.classic_window(cells, w, h, synth.mines_left(cells, m), xp=rng.random() < 0.5)
     rows = ["".join(LABEL[v] for v in cells[i : i + w]) for i in range(0, w * h, w)]
-    return win, rows
+    return win, rows, m
 
 
-def sample_case(rng: random.Random, skin: str) -> tuple[Image.Image, list[str], str]:
+def sample_case(rng: random.Random, skin: str) -> tuple[Image.Image, list[str], str, int | None]:
     manifest = json.loads((DATA / "samples.json").read_text())
     names = sorted(
         n for n, i in manifest.items() if i["skin"] == skin and not i.get("templates", True)
     )
     name = rng.choice(names)
-    rows = [
-        r for r in (DATA / f"{name}.txt").read_text().split() if not re.fullmatch(r"\d+x\d+x\d+", r)
-    ]
+    lines = (DATA / f"{name}.txt").read_text().split()
+    rows = [r for r in lines if not re.fullmatch(r"\d+x\d+x\d+", r)]
+    head = [r for r in lines if re.fullmatch(r"\d+x\d+x\d+", r)]
+    total = int(head[0].split("x")[2]) if head else None  # a lost board has no header
     image = Image.open(DATA / f"{name}.png").convert("RGB")
     left, top, right, bottom = manifest[name]["box"]
     margin = 60
@@ -76,7 +80,7 @@ def sample_case(rng: random.Random, skin: str) -> tuple[Image.Image, list[str], 
         min(image.width, int(right) + margin),
         min(image.height, int(bottom) + margin),
     )
-    return image.crop(crop), rows, name
+    return image.crop(crop), rows, name, total
 
 
 def place(rng: random.Random, win: Image.Image, scale: float) -> Image.Image:
@@ -92,15 +96,22 @@ def place(rng: random.Random, win: Image.Image, scale: float) -> Image.Image:
     return desk
 
 
-def outcome(image: Image.Image, rows: list[str], name: str | None) -> tuple[str, int, int]:
-    """(right | refused | wrong, cells right, cells counted)."""
+def outcome(
+    image: Image.Image, rows: list[str], name: str | None, total: int | None
+) -> tuple[str, int, int, bool]:
+    """(right | refused | wrong, cells right, cells counted, mine counter read). A board
+    read with a total (from its mine counter or its size) is right only when that total
+    is the true one (``total``, when known)."""
     try:
         reading = read_screenshot(image)
     except VisionError:
-        return "refused", 0, 0
+        return "refused", 0, 0, False
     truth = "".join(rows)
+    counted = reading.counter is not None
+    if reading.mines is not None and total is not None and reading.mines != total:
+        return ("refused" if reading.problem else "wrong"), 0, len(truth), counted
     if (reading.width, reading.height) != (len(rows[0]), len(rows)):
-        return ("refused" if reading.problem else "wrong"), 0, len(truth)
+        return ("refused" if reading.problem else "wrong"), 0, len(truth), counted
     got = "".join(c.label for c in reading.cells)
     right = sum(a == b for a, b in zip(got, truth, strict=True))
     if reading.problem is not None:
@@ -111,8 +122,9 @@ def outcome(image: Image.Image, rows: list[str], name: str | None) -> tuple[str,
             and "inconsistent" in reading.problem
             and not consistent(name)
         )
-        return ("right" if lost_right or flags_right else "refused"), right, len(truth)
-    return ("right" if got == truth else "wrong"), right, len(truth)
+        kind = "right" if lost_right or flags_right else "refused"
+        return kind, right, len(truth), counted
+    return ("right" if got == truth else "wrong"), right, len(truth), counted
 
 
 def consistent(name: str) -> bool:
@@ -141,9 +153,9 @@ def main() -> None:
     manifest = json.loads((DATA / "samples.json").read_text())
     print(
         "| skin | source | boards | boards right | refused | wrong | cells right "
-        "| s/board | CPU s/board (median, slowest) |"
+        "| counters read | s/board | CPU s/board (median, slowest) |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for skin in args.skins.split(","):
         held = sum(
             1 for i in manifest.values() if i["skin"] == skin and not i.get("templates", True)
@@ -151,17 +163,19 @@ def main() -> None:
         source = "drawn" if skin == "classic" else f"{held} held-out screenshots"
         rng = random.Random(args.seed)
         tally = {"right": 0, "refused": 0, "wrong": 0}
-        cells_right = cells = 0
+        cells_right = cells = from_counter = 0
         cpu: list[float] = []
         start = time.perf_counter()
         for _ in range(args.boards):
+            name: str | None = None
             if skin == "classic":
-                (win, rows), name = classic_case(rng), None
+                win, rows, total = classic_case(rng)
             else:
-                win, rows, name = sample_case(rng, skin)
+                win, rows, name, total = sample_case(rng, skin)
             image = place(rng, win, rng.choice(SCALES))
             began = time.process_time()
-            kind, right, counted = outcome(image, rows, name)
+            kind, right, counted, by_counter = outcome(image, rows, name, total)
+            from_counter += by_counter
             cpu.append(time.process_time() - began)
             tally[kind] += 1
             cells_right += right
@@ -170,7 +184,7 @@ def main() -> None:
         share = f"{100 * cells_right / cells:.2f}%" if cells else "-"
         print(
             f"| {skin} | {source} | {args.boards} | {tally['right']} | {tally['refused']} | "
-            f"{tally['wrong']} | {share} ({cells_right}/{cells}) | {per:.1f} | "
+            f"{tally['wrong']} | {share} ({cells_right}/{cells}) | {from_counter} | {per:.1f} | "
             f"{statistics.median(cpu):.2f} ({max(cpu):.2f}) |"
         )
 

@@ -1,12 +1,18 @@
 """Make the labelled screenshots of tests/data/vision/ (and the templates' sources).
 
     .venv/bin/python scripts/make_vision_samples.py web      # our page, in Chromium
+    .venv/bin/python scripts/make_vision_samples.py web-counter   # its counter's glyphs
 
 ``web``: starts the app, draws known positions on the Play board (hints off, as a player
 sees a game; a lost one with its mines) at display scales 1 to 2 and saves the whole
 viewport. Some boards show every digit 0 to 8 (``synth.every_label_board``); some are
 marked ``"templates": false`` in ``samples.json``: they are held out of the templates,
 and the accuracy is measured on them.
+
+Our page's mine counter shows the mines less the flags, as the page does in play.
+``web-counter``: shows every digit on our page's mine counter at display scales 1 to 2
+and writes the glyphs, scaled to 8x12, as the counter reader's templates
+(``src/minesolver/vision/templates/counter/web.png`` and ``web.txt``).
 
 The GNOME Mines samples (``gnome-*``) were taken by hand: GNOME Mines on
 a virtual display (``Xvfb :77``), clicks with ``xdotool``, ``import -window root``, cut
@@ -43,6 +49,7 @@ and the board's box in the image (left, top, right, bottom, pixels).
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import socket
@@ -108,6 +115,10 @@ def web() -> None:
         ("web-every-b", 16, 16, 40, False, 1.0, True, False),
         ("web-every-175", 30, 16, 99, False, 1.75, True, False),
         ("web-every-lost-125", 16, 16, 40, True, 1.25, True, False),
+        # custom boards whose total only the mine counter tells (held out)
+        ("web-counter-custom", 14, 9, 30, False, 1.0, False, False),
+        ("web-counter-big", 30, 12, 160, False, 1.0, False, False),
+        ("web-counter-custom-15", 11, 13, 25, False, 1.5, False, False),
     ]
     data = manifest()
     args = ["--no-sandbox", "--disable-gpu", "--no-first-run"]
@@ -141,6 +152,9 @@ def web() -> None:
                     status: lost ? "lost" : "playing", layout: lost ? layout : null,
                     exploded: exploded, moves: 1};
                   state.rows = rows; state.analysis = null; render();
+                  const left = m - (rows.join("").split("F").length - 1);  // as the page shows it
+                  $("mine-counter").textContent = left < 0
+                    ? "-" + String(-left).padStart(2, "0") : String(left).padStart(3, "0");
                 }""",
                 [rows, w, h, m, lost, mines_at, exploded],
             )
@@ -165,5 +179,65 @@ def web() -> None:
     save_manifest(data)
 
 
+def web_counter() -> None:
+    import numpy as np
+    import uvicorn
+    from PIL import Image
+    from playwright.sync_api import sync_playwright
+
+    from minesolver.vision.counter import GLYPH, glyph_vectors
+    from minesolver.web import create_app
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(), port=port, log_level="warning"))
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    labels: list[str] = []
+    vectors: list[np.ndarray] = []
+    args = ["--no-sandbox", "--disable-gpu", "--no-first-run"]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=args)
+        for scale in (1.0, 1.25, 1.5, 1.75, 2.0):
+            page = browser.new_page(
+                viewport={"width": 1280, "height": 900}, device_scale_factor=scale
+            )
+            page.goto(f"http://127.0.0.1:{port}/")
+            page.wait_for_function("document.querySelectorAll('#board .cell').length > 0")
+            for text in ("012", "345", "678", "901"):
+                box = page.evaluate(
+                    """(text) => { const c = document.getElementById("mine-counter");
+                      c.textContent = text; const r = c.getBoundingClientRect();
+                      return [r.left, r.top, r.right, r.bottom]; }""",
+                    text,
+                )
+                time.sleep(0.1)
+                shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+                # inside the counter's one-pixel border
+                b = [round(v * scale) for v in box]
+                inner = np.asarray(shot.crop((b[0] + 2, b[1] + 2, b[2] - 2, b[3] - 2)))
+                glyphs = glyph_vectors(inner)
+                if [k for k, _ in glyphs] != ["?"] * 3:
+                    raise SystemExit(f"counter {text!r} at {scale}: glyphs not found")
+                for ch, (_, vector) in zip(text, glyphs, strict=True):
+                    labels.append(ch)
+                    vectors.append(vector)
+            page.close()
+        browser.close()
+    server.should_exit = True
+    folder = ROOT / "src" / "minesolver" / "vision" / "templates" / "counter"
+    folder.mkdir(exist_ok=True)
+    gw, gh = GLYPH
+    strip = np.stack(vectors).reshape(len(vectors), gh, gw).transpose(1, 0, 2)
+    strip = strip.reshape(gh, len(vectors) * gw)
+    Image.fromarray(np.clip(strip * 255 + 0.5, 0, 255).astype(np.uint8), "L").save(
+        folder / "web.png", optimize=True
+    )
+    (folder / "web.txt").write_text("\n".join(labels) + "\n")
+    print(len(labels), "glyphs")
+
+
 if __name__ == "__main__":
-    {"web": web}[sys.argv[1]]()
+    {"web": web, "web-counter": web_counter}[sys.argv[1]]()

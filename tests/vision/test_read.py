@@ -104,7 +104,7 @@ def test_a_generated_classic_board_is_right_or_refused(seed: int) -> None:
     w, h, m = rng.choice([(9, 9, 10), (16, 16, 40), (30, 16, 99), (12, 10, 20)])
     scale = rng.choice([1.0, 1.25, 1.5, 2.0, 3.0])
     cells = synth.random_board(rng, w, h, m)
-    win, _ = synth.classic_window(cells, w, h, m, xp=rng.random() < 0.5)
+    win, _ = synth.classic_window(cells, w, h, synth.mines_left(cells, m), xp=rng.random() < 0.5)
     size = (round(win.width * scale), round(win.height * scale))
     win = win.resize(size, Image.Resampling.BILINEAR)
     desk = synth.desktop(rng, (win.width + 300, win.height + 200))
@@ -116,7 +116,7 @@ def test_a_generated_classic_board_is_right_or_refused(seed: int) -> None:
 def test_a_standard_size_gives_the_total_and_bytes_work() -> None:
     rng = random.Random(3)
     cells = synth.random_board(rng, 9, 9, 10)
-    win, _ = synth.classic_window(cells, 9, 9, 10)
+    win, _ = synth.classic_window(cells, 9, 9, synth.mines_left(cells, 10))
     buffer = io.BytesIO()
     win.save(buffer, "PNG")
     position = read_board(buffer.getvalue())
@@ -170,14 +170,15 @@ def test_cli_read_and_solve(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     rng = random.Random(11)
     cells = synth.random_board(rng, 9, 9, 10)
     path = tmp_path / "board.png"
-    synth.classic_window(cells, 9, 9, 10)[0].save(path)
+    synth.classic_window(cells, 9, 9, synth.mines_left(cells, 10))[0].save(path)
     assert main(["read", str(path)]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0] == "9x9x10"
     assert main(["solve", str(path)]) == 0
     assert "safest" in capsys.readouterr().out
     lost = tmp_path / "lost.png"
-    synth.classic_window(synth.random_board(rng, 9, 9, 10, lost=True), 9, 9, 10)[0].save(lost)
+    lost_cells = synth.random_board(rng, 9, 9, 10, lost=True)
+    synth.classic_window(lost_cells, 9, 9, synth.mines_left(lost_cells, 10))[0].save(lost)
     assert main(["read", str(lost)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: the game is lost") and err.count("\n") == 1
@@ -195,9 +196,13 @@ def test_cli_read_and_solve(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 def test_cli_solve_asks_for_mines_on_a_custom_board(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """A board of no standard size whose mine counter is not in the image (the window
+    cut below its panel): the total is unknown, and the command says to give it."""
     rng = random.Random(12)
     path = tmp_path / "custom.png"
-    synth.classic_window(synth.random_board(rng, 12, 10, 20), 12, 10, 20)[0].save(path)
+    cells = synth.random_board(rng, 12, 10, 20)
+    win, (_, top) = synth.classic_window(cells, 12, 10, synth.mines_left(cells, 20))
+    win.crop((0, top - 8, win.width, win.height)).save(path)
     assert main(["solve", str(path)]) == 2
     assert "--mines" in capsys.readouterr().err
     assert main(["solve", str(path), "--mines", "20"]) == 0

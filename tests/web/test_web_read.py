@@ -81,6 +81,20 @@ def test_what_is_no_board_is_a_422_with_the_reason(client: TestClient) -> None:
     assert detail.startswith("no board found")
 
 
+def test_a_decompression_bomb_is_a_422_with_the_reason(client: TestClient) -> None:
+    """A 20000x20000 PNG of 50 kB: refused from its header, in the worker, not decoded."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    buffer = BytesIO()
+    Image.new("1", (20000, 20000)).save(buffer, "PNG")
+    bomb = buffer.getvalue()
+    assert len(bomb) < 400_000
+    detail = error_of(client.post("/api/read", content=bomb), 422, "unreadable_image")
+    assert "exceeds the limit of 40000000 pixels" in detail
+
+
 def test_an_image_over_the_limit_is_a_413(client: TestClient) -> None:
     error_of(client.post("/api/read", content=b"\0" * 400_001), 413, "body_too_large")
     assert client.get("/api/levels").json()["limits"]["max_image"] == 400_000

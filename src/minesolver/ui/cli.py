@@ -289,6 +289,8 @@ def read(
                     "width": reading.width,
                     "height": reading.height,
                     "mines": reading.mines,
+                    "mines_from": reading.mines_from,
+                    "counter": None if reading.counter is None else reading.counter.value,
                     "box": [round(v, 2) for v in reading.box],
                     "cells": [c.label for c in reading.cells],
                     "margins": [round(c.margin, 4) for c in reading.cells],

@@ -122,6 +122,12 @@ def _open(image_module: ModuleType, stream: io.BytesIO, what: str) -> Image:
             return image
     except VisionError:
         raise
+    except (image_module.DecompressionBombError, image_module.DecompressionBombWarning) as exc:
+        # Pillow's own guard, met before the size is known here: said in our terms
+        raise VisionError(
+            f"{what}: the image exceeds the limit of {MAX_PIXELS} pixels "
+            "(its header declares far more)"
+        ) from exc
     except image_module.UnidentifiedImageError as exc:
         raise VisionError(
             f"{what} is not an image that can be read (PNG, JPEG, GIF, BMP, WebP, TIFF)"

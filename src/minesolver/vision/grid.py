@@ -83,7 +83,9 @@ def edge_maps(rgb: Array) -> tuple[Array, Array]:
     np = numpy()
 
     def step(a: Array, b: Array) -> Array:  # |a - b| in 8 bits, the largest channel's
-        return (np.maximum(a, b) - np.minimum(a, b)).max(axis=2)
+        d = np.maximum(a, b) - np.minimum(a, b)
+        # three element-wise maxima: a reduction over the short last axis is ten times slower
+        return np.maximum(np.maximum(d[..., 0], d[..., 1]), d[..., 2])
 
     dx = step(rgb[:, 1:], rgb[:, :-1])
     dy = step(rgb[1:], rgb[:-1])

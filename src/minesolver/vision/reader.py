@@ -25,13 +25,14 @@ one whose first lattice cannot be read (each other lattice costs as much again).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
 from minesolver.errors import MinesolverError
 from minesolver.position import FLAG, HIDDEN, Cell, Position
 from minesolver.vision._load import ImageSource, VisionError, load_rgb, numpy
+from minesolver.vision.counter import CounterReading, read_counter
 from minesolver.vision.grid import Axis, edge_maps, find_axes, other_axes, phases
 from minesolver.vision.templates import Skin, integral, lattice_vectors, load_skin, skin_names
 
@@ -76,6 +77,13 @@ FEW_UNSURE = 0.1
 is the board's: the reader does not look for another lattice (a pointer over a cell is
 no reason to)."""
 
+BAND_CELLS = 4096
+"""Cells scaled and compared at a time (about 12 MiB of scaled cells): bounds the memory
+a large lattice takes."""
+MAX_LATTICE = 1_000_000
+"""The most cells a lattice read may hold (a board's limit is a quarter of it; the
+lattice holds the frame around it): beyond, the image is refused before it is read."""
+
 _VALUES = {"H": HIDDEN, "?": HIDDEN, "F": FLAG} | {str(d): d for d in range(9)}
 _OPEN = frozenset(str(d) for d in range(9))
 """The labels of revealed cells."""
@@ -111,7 +119,10 @@ class CellReading:
 class BoardReading:
     """What :func:`read_screenshot` read: the skin, the board's box in the image (left,
     top, right, bottom, in pixels), its cell size, every cell (row-major), the total of
-    mines and where it came from (``"given"``, ``"level"`` or ``None`` when unknown)."""
+    mines and where it came from (``"given"``; ``"counter"``: the mine counter read plus
+    the flags on the board, on a board of no standard size or one whose counter says
+    another total than its level's; ``"level"``: a standard level's size, the counter
+    agreeing or not read; ``None`` when unknown), and the mine counter read."""
 
     skin: str
     width: int
@@ -122,6 +133,9 @@ class BoardReading:
     mines: int | None
     mines_from: str | None
     _problem: str | None = field(default=None, repr=False)
+    counter: CounterReading | None = None
+    """The mine counter read beside the board (the mines less the flags), or ``None``
+    when the skin shows none the reader knows or it could not be read surely."""
 
     def cell(self, x: int, y: int) -> CellReading:
         """The reading of cell ``(x, y)``."""
@@ -187,8 +201,9 @@ class BoardReading:
 def read_board(image: ImageSource, *, mines: int | None = None) -> Position:
     """The position shown in a screenshot (a path, the file's bytes or a Pillow image).
 
-    ``mines`` gives the total when known; otherwise it comes from the board size when
-    that is a standard level, or stays unknown. Raises :class:`VisionError` when no board
+    ``mines`` gives the total when known; otherwise it comes from the mine counter when
+    it is read surely (the counter plus the flags on the board), else from the board
+    size when that is a standard level, or stays unknown. Raises :class:`VisionError` when no board
     is found, a cell cannot be read surely, the game is lost, or the digits read are
     inconsistent: never a position the reader is not sure of.
     """
@@ -199,28 +214,41 @@ def read_screenshot(
     image: ImageSource, *, mines: int | None = None, skins: tuple[str, ...] | None = None
 ) -> BoardReading:
     """Everything the reader saw: each cell's label, margin and candidates, the board's
-    box and skin (see :class:`BoardReading`). Raises :class:`VisionError` only when no
-    board is found at all; unsure cells and a lost game are reported in the reading (its
-    :meth:`~BoardReading.position` refuses them).
+    box and skin, the mine counter (see :class:`BoardReading`). Raises
+    :class:`VisionError` only when no board is found at all; unsure cells and a lost
+    game are reported in the reading (its :meth:`~BoardReading.position` refuses them).
     """
     rgb = load_rgb(image)
-    table = integral(rgb)  # every cell is scaled from its running sums
+    return _counted(rgb, _board(rgb, mines, skins), mines)
+
+
+def _board(rgb: Any, mines: int | None, skins: tuple[str, ...] | None) -> BoardReading:
+    """The board read in ``rgb`` (:func:`read_screenshot` without the counter)."""
     candidates = [load_skin(name) for name in (skins or skin_names())]
     edges = edge_maps(rgb)
     axes = find_axes(rgb, edges)
+    sums: list[Any] = []
+
+    def table() -> Any:
+        """The image's running sums, from which every cell is scaled: made once, when a
+        lattice is first read (an image with no grid needs none; 12 bytes a pixel)."""
+        if not sums:
+            sums.append(integral(rgb))
+        return sums[0]
+
     first: BoardReading | VisionError = VisionError(
         "no board found in the image: no regular grid of cells"
     )
     if axes is not None:
         try:
-            first = _read_lattice(table, candidates, *axes, mines)
+            first = _read_lattice(table(), candidates, *axes, mines)
         except VisionError as exc:
             first = exc
     if isinstance(first, BoardReading):
         if _clean(first):
             return first
         # the lines found covered part of the board: placed again on the whole board
-        again = _refitted(table, first, mines)
+        again = _refitted(table(), first, mines)
         if again is not None and _clean(again):
             return again
         if first._problem is None and len(first.unsure) <= FEW_UNSURE * len(first.cells):
@@ -231,17 +259,48 @@ def read_screenshot(
     # or the double, one that the frames around the board hid) may be the board's
     for other in other_axes(rgb, first=axes, edges=edges):
         try:
-            reading = _read_lattice(table, candidates, *other, mines, spread=1.0)
+            reading = _read_lattice(table(), candidates, *other, mines, spread=1.0)
         except VisionError:
             continue
         if _clean(reading):
             return reading
-        again = _refitted(table, reading, mines)
+        again = _refitted(table(), reading, mines)
         if again is not None and _clean(again):
             return again
     if isinstance(first, VisionError):
         raise first
     return first
+
+
+def _counted(rgb: Any, reading: BoardReading, mines: int | None) -> BoardReading:
+    """``reading`` with its mine counter, and the total from it when no total was given,
+    every cell is read surely (an unsure cell may be a flag) and the board's extent is
+    clear: the counter plus the
+    flags on the board (the crossed-out ones of a lost game included). On a board of a
+    standard level's size whose counter gives another total, the counter wins: it is a
+    custom game of that size (when it gives the level's, the total stays the level's,
+    confirmed). A total outside 0 to the number of cells is no total (the
+    counter is still reported)."""
+    found = read_counter(rgb, reading.skin, reading.box, reading.cell_size[0])
+    if found is None:
+        return reading
+    flags = sum(1 for c in reading.cells if c.label in ("F", "x"))
+    total = found.value + flags
+    use = (
+        mines is None
+        and _clean(reading)  # every cell sure and the board's extent clear
+        and 0 <= total <= reading.width * reading.height
+        and total != reading.mines
+    )
+    if not use:  # given, unsure, impossible, or the level's total confirmed
+        return replace(reading, counter=found)
+    problem = reading._problem
+    if problem is not None and problem.startswith("the board read is inconsistent"):
+        problem = None  # found under the other total: checked again under this one
+    counted = replace(reading, counter=found, mines=total, mines_from="counter", _problem=problem)
+    if counted.problem is None:
+        counted = replace(counted, _problem=_inconsistency(counted))
+    return counted
 
 
 def _clean(reading: BoardReading) -> bool:
@@ -486,24 +545,12 @@ def _read(
     each label's cells match in this image."""
     np = numpy()
     nx, ny = len(xs) - 1, len(ys) - 1
-    vectors = lattice_vectors(table, xs, ys)
-    d = _distances(skin, vectors).reshape(ny, nx, -1)
-    # flatter than any cell the skin draws (GNOME Mines' empty cell is nearly flat)
-    flat_below = min(FLAT, 0.5 * float(_structure(skin.vectors).min()))
-    flat = _structure(vectors).reshape(ny, nx) < flat_below
-    nearest = d.min(axis=2)
-    # a cell on the board matches a template closely; one off it matches none, or two
-    # labels equally (plain grey reads as a hidden cell or a 0)
-    margin = _label_margin(skin, d)
-    cell_label = np.asarray(skin.labels)[np.argmin(d, axis=2)]
-    # a flag and a question mark drawn as a flag with a small mark differ in a few pixels:
-    # decided on those pixels (see _flag_or_mark)
-    marked = _flag_or_mark(skin, vectors.reshape(ny, nx, -1), d)
-    if marked is not None:
-        which, label_now, distance_now, margin_now = marked
-        cell_label = np.where(which, label_now, cell_label)
-        nearest = np.where(which, distance_now, nearest)
-        margin = np.where(which, margin_now, margin)
+    if nx * ny > MAX_LATTICE:
+        raise VisionError(
+            f"no board found in the image: a lattice of {nx}x{ny} cells exceeds the limit "
+            f"of {MAX_LATTICE} cells"
+        )
+    nearest, margin, cell_label, flat, by_label, order = _lattice_stats(table, skin, xs, ys)
     cx = (np.asarray(xs[:-1]) + np.asarray(xs[1:])) / 2
     cy = (np.asarray(ys[:-1]) + np.asarray(ys[1:])) / 2
     inside = ((cx >= core[0]) & (cx <= core[1]))[None, :] & ((cy >= core[2]) & (cy <= core[3]))[
@@ -511,8 +558,7 @@ def _read(
     ]
     limit = _limits(cell_label, nearest, margin, flat, inside)
     bad = ~_sure(nearest, margin, limit) | flat
-    cells_v = vectors.reshape(ny, nx, -1)
-    x0, x1, y0, y1 = 0, nx, 0, ny
+    x0, x1, y0, y1 = _board_ends(flat, bad, nearest)
     typical = float(np.median(nearest[inside] if inside.any() else nearest))
     problem: str | None = None
     while x1 - x0 > 1 and y1 - y0 > 1:  # drop edge rows and columns that are not board
@@ -555,7 +601,10 @@ def _read(
         }[side]
         closed = drawn & (cell_label[line] == "H")
         if closed.mean() > 0.5 and _like_the_board(
-            cells_v[line][closed], cells_v[inner], cell_label[line][closed], cell_label[inner]
+            _cells_at(table, xs, ys, line)[closed],
+            _cells_at(table, xs, ys, inner),
+            cell_label[line][closed],
+            cell_label[inner],
         ):
             # closed cells far from the templates, yet like the board's own closed cells: a
             # row of the board read a pixel or two askew (the lattice's period a little off
@@ -576,21 +625,14 @@ def _read(
     width, height = x1 - x0, y1 - y0
     if width < 2 or height < 2:
         raise VisionError("no board found in the image: too few cells match a known skin")
-    labels = skin.labels
-    order = sorted(set(labels))
-    index = {lab: k for k, lab in enumerate(order)}
-    by_label = np.full((ny, nx, len(order)), np.inf, dtype=np.float32)
-    for t, lab in enumerate(labels):
-        k = index[lab]
-        by_label[:, :, k] = np.minimum(by_label[:, :, k], d[:, :, t])
     cells = []
     for y in range(y0, y1):
         for x in range(x0, x1):
             dist = by_label[y, x]
             ranked = np.argsort(dist)[:3]
             cand = tuple((order[k], round(float(dist[k]), 4)) for k in ranked)
-            if marked is not None and which[y, x]:
-                # F or ?, decided on the pixels of the mark: that label first
+            if cand[0][0] != cell_label[y, x]:
+                # F or ?, decided on the pixels of the mark (_flag_or_mark): that label first
                 cand = tuple(sorted(cand[:2], key=lambda c: c[0] != cell_label[y, x])) + cand[2:]
             cells.append(
                 CellReading(
@@ -635,6 +677,111 @@ def _read(
             problem,
         )
     return reading, (x0, x1, y0, y1)
+
+
+def _board_ends(flat: Array, bad: Array, nearest: Array) -> tuple[int, int, int, int]:
+    """The first and last columns and rows (x0, x1, y0, y1, ends exclusive) of a lattice
+    of cells that may be board (``flat``: the flat patches, no cells; ``bad``: the cells
+    not read surely; ``nearest``: each cell's distance to its nearest template).
+
+    The board is where the cells are read surely: the rows and columns with at least
+    half as many sure cells as the best. Beyond it, where no cell (across the board) is
+    read surely, the frame begins at
+
+    - a row with at least half its cells flat (a flat patch is no cell), or
+    - the row next to the board when its cells are at least twice as far from the
+      templates as those of the board's edge row: a lattice askew by a fraction of a
+      pixel a cell moves a row's cells only a little farther than the next row's.
+
+    The frame and the panel around a classic board, scaled down, read like cells (a flat
+    grey patch with a faint edge is nearly an empty cell), which the edge checks of
+    :func:`_read` would otherwise take for a board they cannot tell the end of. A row
+    beyond with a cell read surely stops nothing (the board may go on there, under a
+    window over part of it): the edges are left to the usual checks. O(cells)."""
+    np = numpy()
+    ny, nx = flat.shape
+    x0, x1, y0, y1 = 0, nx, 0, ny
+    sure = ~bad
+    per_row, per_col = sure.sum(axis=1), sure.sum(axis=0)
+    if per_row.max() == 0:
+        return x0, x1, y0, y1
+    rows = np.flatnonzero(per_row >= per_row.max() / 2)
+    cols = np.flatnonzero(per_col >= per_col.max() / 2)
+    r0, r1, c0, c1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
+    across = sure[:, c0:c1], flat[:, c0:c1], nearest[:, c0:c1]
+    down = sure[r0:r1].T, flat[r0:r1].T, nearest[r0:r1].T
+
+    def frame(lines: tuple[Array, Array, Array], edge: int, outward: range) -> int | None:
+        """The first line of ``outward`` (from the board's ``edge`` line) that is frame."""
+        ok, flats, near = lines
+        for k in outward:
+            beyond = ok[k:] if outward.step > 0 else ok[: k + 1]
+            if beyond.any():
+                return None
+            next_to = k == outward.start
+            far = float(np.median(near[k])) >= 2 * float(np.median(near[edge]))
+            if flats[k].mean() >= 0.5 or (next_to and far):
+                return k
+        return None
+
+    if (k := frame(across, r0, range(r0 - 1, -1, -1))) is not None:
+        y0 = k + 1
+    if (k := frame(across, r1 - 1, range(r1, ny))) is not None:
+        y1 = k
+    if (k := frame(down, c0, range(c0 - 1, -1, -1))) is not None:
+        x0 = k + 1
+    if (k := frame(down, c1 - 1, range(c1, nx))) is not None:
+        x1 = k
+    return x0, x1, y0, y1
+
+
+def _lattice_stats(
+    table: Any, skin: Skin, xs: list[float], ys: list[float]
+) -> tuple[Array, Array, Array, Array, Array, list[str]]:
+    """Every cell of the lattice ``xs`` x ``ys`` compared with the skin's templates:
+    arrays of shape (rows, columns) of the distance to the nearest template, the margin
+    to the nearest of another label, that nearest label, and whether the cell is flat;
+    and, for each label of ``order`` (the skin's labels sorted), the distance to its
+    nearest template (rows, columns, labels).
+
+    The cells are scaled and compared a band of rows at a time, so the memory used is
+    O(pixels + cells x labels) however many cells the lattice holds, not O(cells x 768 +
+    cells x templates). Time O(cells x templates x 768)."""
+    np = numpy()
+    nx, ny = len(xs) - 1, len(ys) - 1
+    labels = np.asarray(skin.labels)
+    order = sorted(set(skin.labels))
+    index = np.searchsorted(np.asarray(order), labels)
+    # flatter than any cell the skin draws (GNOME Mines' empty cell is nearly flat)
+    flat_below = min(FLAT, 0.5 * float(_structure(skin.vectors).min()))
+    nearest = np.empty((ny, nx), dtype=np.float32)
+    margin = np.empty((ny, nx), dtype=np.float32)
+    cell_label = np.empty((ny, nx), dtype=labels.dtype)
+    flat = np.empty((ny, nx), dtype=bool)
+    by_label = np.full((ny, nx, len(order)), np.inf, dtype=np.float32)
+    band = max(1, BAND_CELLS // max(nx, 1))
+    for r0 in range(0, ny, band):
+        r1 = min(ny, r0 + band)
+        vectors = lattice_vectors(table, xs, ys, None, range(r0, r1))
+        d = _distances(skin, vectors).reshape(r1 - r0, nx, -1)
+        flat[r0:r1] = _structure(vectors).reshape(r1 - r0, nx) < flat_below
+        nearest[r0:r1] = d.min(axis=2)
+        # a cell on the board matches a template closely; one off it matches none, or two
+        # labels equally (plain grey reads as a hidden cell or a 0)
+        margin[r0:r1] = _label_margin(skin, d)
+        cell_label[r0:r1] = labels[np.argmin(d, axis=2)]
+        # a flag and a question mark drawn as a flag with a small mark differ in a few
+        # pixels: decided on those pixels (see _flag_or_mark)
+        marked = _flag_or_mark(skin, vectors.reshape(r1 - r0, nx, -1), d)
+        if marked is not None:
+            which, label_now, distance_now, margin_now = marked
+            cell_label[r0:r1] = np.where(which, label_now, cell_label[r0:r1])
+            nearest[r0:r1] = np.where(which, distance_now, nearest[r0:r1])
+            margin[r0:r1] = np.where(which, margin_now, margin[r0:r1])
+        part = by_label[r0:r1]
+        for t, k in enumerate(index):
+            np.minimum(part[:, :, k], d[:, :, t], out=part[:, :, k])
+    return nearest, margin, cell_label, flat, by_label, order
 
 
 def _sure(distance: Any, margin: Any, limit: Any) -> Any:
@@ -698,6 +845,24 @@ def _label_margin(skin: Skin, d: Array) -> Array:
 LIKE_BOARD = 0.065
 """An edge row or column whose cells are (median) this near to cells of the same label
 on the board kept is part of the board (see :func:`_like_the_board`)."""
+
+
+def _cells_at(table: Any, xs: list[float], ys: list[float], where: tuple[Any, Any]) -> Array:
+    """The vectors of the cells of the lattice ``xs`` x ``ys`` at ``where`` (an index of
+    rows and of columns, each an int or a slice), in the order of an array indexed so:
+    O(those cells x 768)."""
+    np = numpy()
+    nx, ny = len(xs) - 1, len(ys) - 1
+    rows = np.arange(ny)[where[0]]
+    cols = np.arange(nx)[where[1]]
+    one_row, one_col = np.ndim(rows) == 0, np.ndim(cols) == 0
+    rows, cols = np.atleast_1d(rows), np.atleast_1d(cols)
+    vectors = lattice_vectors(table, xs, ys, cols, rows).reshape(len(rows), len(cols), -1)
+    if one_row:
+        return vectors[0]
+    if one_col:
+        return vectors[:, 0]
+    return vectors
 
 
 def _like_the_board(line: Array, board: Array, line_labels: Array, board_labels: Array) -> bool:

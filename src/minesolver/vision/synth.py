@@ -31,8 +31,10 @@ __all__ = [
     "WRONG_FLAG",
     "classic_cell",
     "classic_window",
+    "counter_text",
     "desktop",
     "every_label_board",
+    "mines_left",
     "random_board",
 ]
 
@@ -158,6 +160,15 @@ _SEGMENTS = {  # seven segments a-g of the counters' digits
     "9": "abcdfg",
     "-": "g",
 }
+_SEGMENT_SHAPES = {  # the seven segments within a 13x23 digit: hexagons 3 pixels thick
+    "a": ((2, 1), (10, 1), (9, 3), (3, 3)),
+    "d": ((3, 19), (9, 19), (10, 21), (2, 21)),
+    "g": ((3, 10), (9, 10), (10, 11), (9, 12), (3, 12), (2, 11)),
+    "f": ((1, 2), (3, 4), (3, 9), (1, 10)),
+    "e": ((1, 12), (3, 13), (3, 18), (1, 20)),
+    "b": ((11, 2), (11, 10), (9, 9), (9, 4)),
+    "c": ((11, 12), (11, 20), (9, 18), (9, 13)),
+}
 GREY, LIGHT, DARK = (192, 192, 192), (255, 255, 255), (128, 128, 128)
 
 
@@ -214,24 +225,37 @@ def _bevel(draw: object, box: tuple[int, int, int, int], width: int, raised: boo
 
 
 def _counter(draw: object, x: int, y: int, value: int) -> None:
-    """Three red seven-segment digits on black, 41x25 pixels, as the classic counters."""
-    draw.rectangle((x, y, x + 40, y + 24), fill=(0, 0, 0))  # type: ignore[attr-defined]
-    text = f"{value:03d}" if value >= 0 else f"-{-value:02d}"
-    for i, ch in enumerate(text[-3:]):
-        dx = x + 2 + 13 * i
-        on = _SEGMENTS.get(ch, "")
+    """The classic mine counter at ``(x, y)``: a box of 41x25 pixels, sunken by one
+    pixel (dark grey top and left, white bottom and right), black inside, holding three
+    seven-segment digits of 13x23 pixels side by side, as Windows' Minesweeper and its
+    clones draw it: lit segments red, unlit ones dark red, segments three pixels thick
+    with pointed ends. A negative value shows ``-`` and two digits (down to -99), a value
+    above 999 shows 999."""
+    _bevel(draw, (x, y, x + 40, y + 24), 1, raised=False)
+    draw.rectangle((x + 1, y + 1, x + 39, y + 23), fill=(0, 0, 0))  # type: ignore[attr-defined]
+    text = counter_text(value)
+    for i, ch in enumerate(text):
+        dx, dy = x + 1 + 13 * i, y + 1
+        on = _SEGMENTS[ch]
         for seg in "abcdefg":
-            colour = (255, 0, 0) if seg in on else (64, 0, 0)
-            box = {
-                "a": (dx + 2, y + 2, dx + 10, y + 3),
-                "g": (dx + 2, y + 11, dx + 10, y + 12),
-                "d": (dx + 2, y + 20, dx + 10, y + 21),
-                "f": (dx + 1, y + 3, dx + 2, y + 11),
-                "b": (dx + 10, y + 3, dx + 11, y + 11),
-                "e": (dx + 1, y + 12, dx + 2, y + 20),
-                "c": (dx + 10, y + 12, dx + 11, y + 20),
-            }[seg]
-            draw.rectangle(box, fill=colour)  # type: ignore[attr-defined]
+            colour = (255, 0, 0) if seg in on else (128, 0, 0)
+            draw.polygon(  # type: ignore[attr-defined]
+                [(dx + px, dy + py) for px, py in _SEGMENT_SHAPES[seg]], fill=colour
+            )
+
+
+def counter_text(value: int) -> str:
+    """The three characters a classic counter shows for ``value``: ``010``, ``-05``
+    (at least -99, at most 999)."""
+    value = max(-99, min(999, value))
+    return f"{value:03d}" if value >= 0 else f"-{-value:02d}"
+
+
+def mines_left(cells: list[int], mines: int) -> int:
+    """What the mine counter shows for a board: the mines less the flags placed (the
+    crossed-out wrong flags of a lost game included), negative when more flags than
+    mines are placed."""
+    return mines - sum(1 for v in cells if v in (FLAG, WRONG_FLAG))
 
 
 def classic_window(

@@ -220,7 +220,8 @@ def reading_json(reading: Any) -> dict[str, Any]:
     one, ``x`` a crossed-out flag: the nearest label even where unsure), ``unsure`` (each
     unsure cell with its candidates, nearest first), ``problem`` (why the reading is not
     a position to analyse, or null) and ``position`` (its text when it is one, else null),
-    with the skin, size, mines and where the board lies in the image. O(cells)."""
+    with the skin, size, mines (``counter``: the mine counter read, mines less flags, or
+    null) and where the board lies in the image. O(cells)."""
     width = reading.width
     labels = [c.label for c in reading.cells]
     rows = ["".join(labels[i : i + width]) for i in range(0, len(labels), width)]
@@ -239,6 +240,7 @@ def reading_json(reading: Any) -> dict[str, Any]:
         "height": reading.height,
         "mines": reading.mines,
         "mines_from": reading.mines_from,
+        "counter": None if reading.counter is None else reading.counter.value,
         "box": [round(v, 2) for v in reading.box],
         "cell_size": [round(v, 3) for v in reading.cell_size],
         "rows": rows,

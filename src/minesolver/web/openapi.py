@@ -520,6 +520,11 @@ _SCHEMAS: dict[str, Any] = {
                 "enum": ["given", "level", "counter", None],
                 "description": "Where the total comes from",
             },
+            "counter": {
+                "type": ["integer", "null"],
+                "description": "The mine counter read beside the board (mines less flags), "
+                "when the skin shows one the reader knows and it was read surely",
+            },
             "box": {
                 "type": "array",
                 "items": {"type": "number"},
