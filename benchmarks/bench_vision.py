@@ -154,7 +154,8 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--skins", default="classic,classic-real,web,gnome,kmines,kmines-classic,xdemineur,jsms"
+        "--skins",
+        default="classic,classic-real,web,gnome,gnome-classic,gnome-default,kmines,kmines-classic,xdemineur,jsms",
     )
     args = parser.parse_args()
     manifest = json.loads((DATA / "samples.json").read_text())

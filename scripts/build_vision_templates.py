@@ -44,6 +44,10 @@ a one-pixel black line between its cells: scaled by a fraction, that line falls 
 cell or outside it by the cell's place, so each label has a hundred variants a scale
 (pixel-identical at scale 1); at 0.035 the first scales use up a label's templates and the
 later ones get none, at 0.05 they are spread over every scale."""
+PER_LABEL = {"gnome-classic": 64, "gnome-default": 64}
+"""Variants kept per label for a skin (32 when not named): GNOME Mines' other themes draw
+a label two ways (in play and after a loss) at three cell sizes, each a pixel off here and
+there, more looks than 32 variants hold."""
 
 
 def boxes(
@@ -133,12 +137,15 @@ def from_samples(skin: str) -> tuple[list[str], np.ndarray]:
                 for label, vec in zip(
                     "".join(rows), cell_vectors(scaled, boxes(box, w, h)), strict=True
                 ):
-                    found.append((si, di, label, vec))
+                    if label in info.get("labels", label):
+                        found.append((si, di, label, vec))
+    # a sample whose entry names "labels" gives the cells of those labels only (one that
+    # adds a label to a skin without changing the others' templates)
     found.sort(key=lambda f: (f[0], f[1]))  # stable: samples in name order within
     return keep_distinct(
         [f[2] for f in found],
         np.asarray([f[3] for f in found]),
-        per_label=32,
+        per_label=PER_LABEL.get(skin, 32),
         distinct=SKIN_DISTINCT.get(skin, SAMPLE_DISTINCT),
     )
 

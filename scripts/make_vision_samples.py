@@ -16,7 +16,23 @@ and writes the glyphs, scaled to 8x12, as the counter reader's templates
 
 The GNOME Mines samples (``gnome-*``) were taken by hand: GNOME Mines on
 a virtual display (``Xvfb :77``), clicks with ``xdotool``, ``import -window root``, cut
-to the window, each cell labelled by a person looking at the image.
+to the window, each cell labelled by a person looking at the image. GNOME Mines' theme as
+installed is "bgcolors" (skin ``gnome``); the ``gnome-classic-*`` and ``gnome-default-*``
+samples are its "classic" and "default" themes (skins ``gnome-classic``,
+``gnome-default``), and ``gnome-16x16-g-*`` gives the ``gnome`` skin its question marks
+only (``"labels"`` in ``samples.json``). They were taken on ``Xvfb :94 -screen 0
+1280x900x24`` with the settings in a file of their own (``GSETTINGS_BACKEND=keyfile``,
+``XDG_CONFIG_HOME`` a fresh folder; ``gsettings set org.gnome.Mines theme classic``, and
+``window-width``/``window-height`` 600x400 for 8x8, 1000x790 for 16x16, 1260x700 for
+30x16), GNOME Mines started with ``dbus-run-session -- /usr/games/gnome-mines``. The
+pointer rests inside the window but off the board when a screenshot is taken (outside the
+window GNOME Mines pauses; over a tile it lights it). Cells are opened at random and
+flags placed on the cells the exact analysis of the board so far proves mines, until a
+click loses: the lost screenshot shows every mine, and each earlier screenshot of the
+game is checked against that layout digit by digit (every non-lost one also consistent
+by the exact analysis), then by eye. Boxes: 8x8 ``(23.07, 70.21, 412.93, 457.79)``,
+16x16 ``(41.43, 69.43, 794.57, 822.57)``, 30x16 ``(23.0, 122.03, 1073.0, 679.97)``. The
+8x8 ``b`` games, the 16x16 ``d`` and the 30x16 ``f`` ones are held out.
 
 The KMines samples (``kmines-*``, default theme) were taken the same way: KMines on
 ``Xvfb :93 -screen 0 1280x900x24`` (``dbus-run-session -- /usr/games/kmines``), cells

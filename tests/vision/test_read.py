@@ -82,11 +82,11 @@ def test_our_page_is_read_right(name: str) -> None:
         assert reading.position().to_text(header=False).split() == truth(name)
 
 
-@pytest.mark.parametrize("name", sorted(n for n in SAMPLES if n.startswith("gnome")))
+@pytest.mark.parametrize("name", sorted(n for n in SAMPLES if n.startswith("gnome-8x8")))
 def test_gnome_mines_is_read_cell_for_cell(name: str) -> None:
-    """GNOME Mines (rounded cells with gaps between them, real screenshots under Xvfb):
-    every cell read right; the boards whose flags a person placed wrong are refused as
-    inconsistent, a lost one as lost."""
+    """GNOME Mines (its default setting, the bgcolors theme: rounded cells with gaps
+    between them, real screenshots under Xvfb): every cell read right; the boards whose
+    flags a person placed wrong are refused as inconsistent, a lost one as lost."""
     reading = read_screenshot(DATA / f"{name}.png")
     assert reading.skin == "gnome"
     assert "".join(c.label for c in reading.cells) == "".join(truth(name))
@@ -495,3 +495,72 @@ def test_a_frame_is_a_wall_and_what_lies_beyond_it_is_not_board() -> None:
     bottom[6, :] = True
     plain[7, :] = True
     assert _walled(bottom, plain, (0, 5, 0, 8)) == (0, 5, 0, 7)
+
+
+GNOME_THEMES = sorted(
+    n for n, i in SAMPLES.items() if i["skin"] in ("gnome-classic", "gnome-default")
+)
+
+
+@pytest.mark.parametrize("name", GNOME_THEMES)
+def test_gnome_mines_other_themes_are_read_right_or_refused(name: str) -> None:
+    """GNOME Mines' classic and default themes (8x8, 16x16 and 30x16 boards, flags,
+    question marks, lost games): a board read (or refused only as lost) is the theme's
+    skin, every cell right; any other is refused."""
+    reading = read_screenshot(DATA / f"{name}.png")
+    rows = truth(name)
+    whole = reading.problem is None or reading.problem.startswith("the game is lost")
+    if whole:
+        assert reading.skin == SAMPLES[name]["skin"], name
+        assert "".join(c.label for c in reading.cells) == "".join(rows), name
+    assert right_or_refused(reading, rows) != "wrong", name
+
+
+@pytest.mark.parametrize(
+    ("name", "skins", "mark", "flag"),
+    [
+        ("gnome-default-8x8-a-flags", None, (5, 6), (3, 3)),
+        ("gnome-16x16-g-flags", ("gnome",), (14, 1), (7, 2)),
+    ],
+)
+def test_a_question_mark_is_not_read_as_a_flag(
+    name: str, skins: tuple[str, ...] | None, mark: tuple[int, int], flag: tuple[int, int]
+) -> None:
+    """GNOME Mines draws a question mark as its flag with a small ``?`` beside it: the
+    two are told apart on the pixels of the mark, never the question mark read surely as
+    a flag (the gnome skin did before it knew question marks: a wrong board)."""
+    reading = read_screenshot(DATA / f"{name}.png", skins=skins)
+    rows = truth(name)
+    assert rows[mark[1]][mark[0]] == "?" and rows[flag[1]][flag[0]] == "F"
+    if (reading.width, reading.height) != (len(rows[0]), len(rows)):
+        assert reading.problem is not None  # another lattice: refused, not read
+        return
+    got = reading.cell(*mark)
+    assert got.label == "?" or not got.sure
+    assert not (reading.cell(*flag).sure and reading.cell(*flag).label != "F")
+    assert right_or_refused(reading, rows) != "wrong"
+
+
+def test_a_board_of_open_cells_only_is_refused() -> None:
+    """A lattice twice the cells' size over GNOME Mines' revealed cells read as KMines'
+    empty cells: every cell open, none closed, flagged or a mine, is no game board, and
+    is refused, never returned as a board."""
+    image = DATA / "gnome-default-8x8-b-flags.png"
+    try:
+        reading = read_screenshot(image, skins=("kmines",))
+    except VisionError:
+        return
+    labels = {c.label for c in reading.cells}
+    if labels <= set("012345678"):
+        assert reading.problem is not None and "not a game board" in reading.problem
+
+
+def test_an_edge_row_of_closed_cells_read_askew_is_not_dropped() -> None:
+    """A 30x16 GNOME Mines board whose rows are a tenth of a pixel closer than its
+    columns: on the lattice found, the bottom row of closed cells is two pixels off and
+    far from the templates, yet like the board's own closed cells; it is not dropped to
+    return a board of 15 rows."""
+    name = "gnome-default-30x16-g-flags"
+    reading = read_screenshot(DATA / f"{name}.png")
+    assert reading.problem is not None or (reading.width, reading.height) == (30, 16)
+    assert right_or_refused(reading, truth(name)) != "wrong"

@@ -28,6 +28,7 @@ one whose first lattice cannot be read (each other lattice costs as much again).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 from minesolver.errors import MinesolverError
@@ -86,6 +87,8 @@ MAX_LATTICE = 1_000_000
 lattice holds the frame around it): beyond, the image is refused before it is read."""
 
 _VALUES = {"H": HIDDEN, "?": HIDDEN, "F": FLAG} | {str(d): d for d in range(9)}
+_OPEN = frozenset(str(d) for d in range(9))
+"""The labels of revealed cells."""
 _LOST = {"*": "a mine", "!": "the mine that exploded", "x": "a crossed-out flag"}
 _STANDARD = {(9, 9): 10, (8, 8): 10, (16, 16): 40, (30, 16): 99, (16, 30): 99}
 """Board sizes of the standard levels and their mines (beginner old and new,
@@ -776,6 +779,27 @@ def _read(
                 "like cells but cannot be read surely"
             )
             break
+        inner = {
+            "left": (slice(y0, y1), slice(x0 + 1, x1)),
+            "right": (slice(y0, y1), slice(x0, x1 - 1)),
+            "top": (slice(y0 + 1, y1), slice(x0, x1)),
+            "bottom": (slice(y0, y1 - 1), slice(x0, x1)),
+        }[side]
+        closed = drawn & (cell_label[line] == "H")
+        if closed.mean() > 0.5 and _like_the_board(
+            _cells_at(table, xs, ys, line)[closed],
+            _cells_at(table, xs, ys, inner),
+            cell_label[line][closed],
+            cell_label[inner],
+        ):
+            # closed cells far from the templates, yet like the board's own closed cells: a
+            # row of the board read a pixel or two askew (the lattice's period a little off
+            # piles up at the far edge), not the frame around it
+            problem = (
+                f"cannot tell where the board ends: the {side} row or column of cells looks "
+                "like the board's own cells but cannot be read surely"
+            )
+            break
         if side == "left":
             x0 += 1
         elif side == "right":
@@ -793,8 +817,18 @@ def _read(
             dist = by_label[y, x]
             ranked = np.argsort(dist)[:3]
             cand = tuple((order[k], round(float(dist[k]), 4)) for k in ranked)
-            first, second = float(dist[ranked[0]]), float(dist[ranked[1]])
-            cells.append(CellReading(cand[0][0], first, second - first, cand, float(limit[y, x])))
+            if cand[0][0] != cell_label[y, x]:
+                # F or ?, decided on the pixels of the mark (_flag_or_mark): that label first
+                cand = tuple(sorted(cand[:2], key=lambda c: c[0] != cell_label[y, x])) + cand[2:]
+            cells.append(
+                CellReading(
+                    str(cell_label[y, x]),
+                    float(nearest[y, x]),
+                    float(margin[y, x]),
+                    cand,
+                    float(limit[y, x]),
+                )
+            )
     mines_from: str | None = None
     if mines is not None:
         mines_from = "given"
@@ -812,6 +846,10 @@ def _read(
     )
     if reading.problem is None and problem is None:
         problem = _inconsistency(reading)
+    if problem is None and all(c.label in _OPEN for c in cells):
+        # a game always has a cell that may hold a mine: cells all open are another
+        # picture read as a board (a lattice twice the cells' size over revealed cells)
+        problem = "no cell of the board read is closed, flagged or a mine: not a game board"
     if problem is not None:
         reading = BoardReading(
             reading.skin,
@@ -969,6 +1007,14 @@ def _lattice_stats(
         # labels equally (plain grey reads as a hidden cell or a 0)
         margin[r0:r1] = _label_margin(skin, d)
         cell_label[r0:r1] = labels[np.argmin(d, axis=2)]
+        # a flag and a question mark drawn as a flag with a small mark differ in a few
+        # pixels: decided on those pixels (see _flag_or_mark)
+        marked = _flag_or_mark(skin, vectors.reshape(r1 - r0, nx, -1), d)
+        if marked is not None:
+            which, label_now, distance_now, margin_now = marked
+            cell_label[r0:r1] = np.where(which, label_now, cell_label[r0:r1])
+            nearest[r0:r1] = np.where(which, distance_now, nearest[r0:r1])
+            margin[r0:r1] = np.where(which, margin_now, margin[r0:r1])
         part = by_label[r0:r1]
         for t, k in enumerate(index):
             np.minimum(part[:, :, k], d[:, :, t], out=part[:, :, k])
@@ -1031,6 +1077,119 @@ def _label_margin(skin: Skin, d: Array) -> Array:
     same = labels[None, None, :] == labels[k][:, :, None]
     other = np.where(same, np.inf, d).min(axis=2)
     return other - first
+
+
+LIKE_BOARD = 0.065
+"""An edge row or column whose cells are (median) this near to cells of the same label
+on the board kept is part of the board (see :func:`_like_the_board`)."""
+
+
+def _cells_at(table: Any, xs: list[float], ys: list[float], where: tuple[Any, Any]) -> Array:
+    """The vectors of the cells of the lattice ``xs`` x ``ys`` at ``where`` (an index of
+    rows and of columns, each an int or a slice), in the order of an array indexed so:
+    O(those cells x 768)."""
+    np = numpy()
+    nx, ny = len(xs) - 1, len(ys) - 1
+    rows = np.arange(ny)[where[0]]
+    cols = np.arange(nx)[where[1]]
+    one_row, one_col = np.ndim(rows) == 0, np.ndim(cols) == 0
+    rows, cols = np.atleast_1d(rows), np.atleast_1d(cols)
+    vectors = lattice_vectors(table, xs, ys, cols, rows).reshape(len(rows), len(cols), -1)
+    if one_row:
+        return vectors[0]
+    if one_col:
+        return vectors[:, 0]
+    return vectors
+
+
+def _like_the_board(line: Array, board: Array, line_labels: Array, board_labels: Array) -> bool:
+    """Whether the cells of an edge row or column (vectors ``line`` with their nearest
+    labels) are, in the median, within :data:`LIKE_BOARD` of the board's own cells of the
+    same label on the rest of the board (``board``, rows by columns by vector): then they
+    are board cells that the lattice misses by a pixel or two, not the frame, a panel or
+    the desktop, which are like no cell of the board. About 256 board cells of a label are
+    compared: O(line x 256 x 768)."""
+    np = numpy()
+    flat_board = board.reshape(-1, board.shape[-1])
+    flat_labels = board_labels.reshape(-1)
+    nearest = []
+    for vec, lab in zip(line, line_labels, strict=True):
+        same = flat_board[flat_labels == lab]
+        same = same[:: max(1, len(same) // 256)]
+        if len(same) == 0:
+            nearest.append(np.inf)
+            continue
+        nearest.append(float(np.sqrt(((same - vec) ** 2).mean(axis=1)).min()))
+    return bool(len(nearest)) and float(np.median(nearest)) < LIKE_BOARD
+
+
+MARK_LEVEL = 0.12
+"""The pixels where a skin's flags and question marks differ by more than this (in any
+colour, between the means of their templates) are the mark's: see :func:`_flag_or_mark`."""
+MARK_MARGIN = 0.06
+"""A flag or a question mark is sure when the nearest template of one is nearer than the
+other's by this much on the pixels of the mark (root-mean-square over those pixels)."""
+
+
+@cache
+def _mark_pixels(name: str) -> Array | None:
+    """The entries of a cell vector where skin ``name``'s flags and question marks differ
+    (every colour of the pixels of the mark), or ``None`` when the skin has no question
+    mark or no such pixel."""
+    np = numpy()
+    skin = load_skin(name)
+    labels = np.asarray(skin.labels)
+    if not ((labels == "F").any() and (labels == "?").any()):
+        return None
+    flag = skin.vectors[labels == "F"].mean(axis=0).reshape(-1, 3)
+    mark = skin.vectors[labels == "?"].mean(axis=0).reshape(-1, 3)
+    pixels = np.abs(flag - mark).max(axis=1) > MARK_LEVEL
+    if not pixels.any():
+        return None
+    return np.repeat(pixels, 3)
+
+
+def _flag_or_mark(skin: Skin, vectors: Array, d: Array) -> tuple[Array, Array, Array, Array] | None:
+    """Flags and question marks told apart on the pixels of the mark. GNOME Mines draws a
+    question mark as its flag with a small ``?`` beside it: over the whole cell the two
+    are as near as a cell is to its own template when a pixel off, so the margin between
+    them says nothing; on the few pixels of the mark they differ by half the range of a
+    colour. For the cells whose two nearest labels are ``F`` and ``?`` (``vectors`` and
+    the distances ``d`` by rows and columns): which they are, the label on the mark's
+    pixels, its nearest template's distance over the whole cell, and its margin (the
+    difference on the mark's pixels, scaled so that :data:`MARK_MARGIN` there is
+    :data:`MIN_MARGIN`, and no more than the margin to the third label). ``None`` when the
+    skin draws no question mark. O(cells x templates x the mark's pixels)."""
+    np = numpy()
+    pixels = _mark_pixels(skin.name)
+    if pixels is None:
+        return None
+    labels = np.asarray(skin.labels)
+    is_flag, is_mark = labels == "F", labels == "?"
+    to_flag = d[:, :, is_flag].min(axis=2)
+    to_mark = d[:, :, is_mark].min(axis=2)
+    rest = d[:, :, ~(is_flag | is_mark)]
+    to_rest = rest.min(axis=2) if rest.shape[2] else np.full(to_flag.shape, np.inf)
+    which = np.maximum(to_flag, to_mark) < to_rest
+    if not which.any():
+        return None
+
+    def on_mark(templates: Array) -> Array:
+        cells = vectors[which][:, pixels]
+        t = templates[:, pixels]
+        sq = (cells**2).sum(axis=1)[:, None] + (t**2).sum(axis=1)[None, :]
+        sq -= 2 * np.einsum("ij,kj->ik", cells, t)
+        return np.sqrt(np.maximum(sq, 0) / cells.shape[1]).min(axis=1)
+
+    flag_on, mark_on = on_mark(skin.vectors[is_flag]), on_mark(skin.vectors[is_mark])
+    mark_wins = mark_on < flag_on
+    label = np.full(which.shape, "F", dtype=labels.dtype)
+    label[which] = np.where(mark_wins, "?", "F")
+    distance = np.where(label == "?", to_mark, to_flag)
+    margin = np.zeros(which.shape, dtype=np.float64)
+    margin[which] = np.abs(flag_on - mark_on) * (MIN_MARGIN / MARK_MARGIN)
+    margin = np.minimum(margin, to_rest - distance)
+    return which, label, distance, margin
 
 
 def _inconsistency(reading: BoardReading) -> str | None:
