@@ -136,9 +136,9 @@ def labels(cells: list[int], width: int, mines: int | None) -> str:
     return "\n".join(head + rows) + "\n"
 
 
-def web() -> None:
+def _serve_app() -> tuple[Any, int]:
+    """Our web app served on a free local port, in a thread: the server and the port."""
     import uvicorn
-    from playwright.sync_api import sync_playwright
 
     from minesolver.web import create_app
 
@@ -149,6 +149,13 @@ def web() -> None:
     threading.Thread(target=server.run, daemon=True).start()
     while not server.started:
         time.sleep(0.05)
+    return server, port
+
+
+def web() -> None:
+    from playwright.sync_api import sync_playwright
+
+    server, port = _serve_app()
     rng = random.Random(2024)
     # (name, width, height, mines, lost, display scale, every digit shown, for templates)
     boards = [
@@ -233,20 +240,12 @@ def web() -> None:
 
 def web_counter() -> None:
     import numpy as np
-    import uvicorn
     from PIL import Image
     from playwright.sync_api import sync_playwright
 
     from minesolver.vision.counter import GLYPH, glyph_vectors
-    from minesolver.web import create_app
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(), port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.05)
+    server, port = _serve_app()
     labels: list[str] = []
     vectors: list[np.ndarray] = []
     args = ["--no-sandbox", "--disable-gpu", "--no-first-run"]

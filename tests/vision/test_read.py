@@ -325,12 +325,20 @@ def _jsms_cut(name: str, scale: float, seed: int) -> Image.Image:
     left, top, right, bottom = SAMPLES[name]["box"]
     image = Image.open(DATA / f"{name}.png").convert("RGB")
     image = image.crop((int(left) - 60, int(top) - 100, int(right) + 60, int(bottom) + 60))
+    return _on_a_desktop(image, scale, seed, (400, 300))
+
+
+def _on_a_desktop(
+    image: Image.Image, scale: float, seed: int, room: tuple[int, int]
+) -> Image.Image:
+    """``image`` scaled by ``scale`` (bilinear) and pasted at a random place, within
+    ``room`` more pixels across and down, on a cluttered desktop."""
     image = image.resize(
         (round(image.width * scale), round(image.height * scale)), Image.Resampling.BILINEAR
     )
     rng = random.Random(seed)
-    desk = synth.desktop(rng, (image.width + 400, image.height + 300))
-    desk.paste(image, (rng.randrange(400), rng.randrange(300)))
+    desk = synth.desktop(rng, (image.width + room[0], image.height + room[1]))
+    desk.paste(image, (rng.randrange(room[0]), rng.randrange(room[1])))
     return desk
 
 
@@ -445,13 +453,7 @@ def _kmines_on_a_desktop(name: str, scale: float, seed: int) -> Image.Image:
             min(image.height, int(bottom) + 60),
         )
     )
-    image = image.resize(
-        (round(image.width * scale), round(image.height * scale)), Image.Resampling.BILINEAR
-    )
-    rng = random.Random(seed)
-    desk = synth.desktop(rng, (image.width + 300, image.height + 200))
-    desk.paste(image, (rng.randrange(300), rng.randrange(200)))
-    return desk
+    return _on_a_desktop(image, scale, seed, (300, 200))
 
 
 @pytest.mark.parametrize(
