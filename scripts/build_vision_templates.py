@@ -12,6 +12,12 @@
 
 Each label keeps the few variants that differ from each other (scaling blurs a cell
 differently at each scale). Run: ``python scripts/build_vision_templates.py``.
+
+The counters of GNOME Mines and KMines (``templates/counter/gnome.*`` and
+``kmines.*``): their glyphs (digits and the slash of ``n/m``) cut from real captures
+of each program's counter (``tests/data/vision/counter/``, each named with the text it
+shows in ``captures.json``), at display scales 0.75 to 3 (:func:`counter_texts`).
+``python scripts/build_vision_templates.py counter`` rebuilds those alone.
 """
 
 from __future__ import annotations
@@ -177,8 +183,84 @@ def classic_with_samples() -> tuple[list[str], np.ndarray]:
     return [*real_l, *drawn_l], vectors
 
 
+COUNTER_SCALES = (1.0, 2.0, 3.0, 1.5, 2.5, 1.25, 1.75, 1.1, 1.4, 2.25, 2.75, 0.9, 0.8, 0.75)
+"""The display scales the counter captures are scaled to (crisp ones first)."""
+COUNTER_DISTINCT = 0.03
+"""A counter glyph closer than this to one kept already adds nothing."""
+
+
+def counter_texts(family: str) -> tuple[list[str], list[float], np.ndarray]:
+    """The glyphs of ``family``'s counter captures, scaled as a desktop scales a window
+    (nearest neighbour at whole scales, else bilinear) and cut as the reader cuts them
+    (:func:`minesolver.vision.counter.text_words`): the one word of each capture with as
+    many glyphs as the text it shows, and its tallest glyph where the slash is, gives a
+    glyph per character. Each character keeps its variants :data:`COUNTER_DISTINCT`
+    apart (at most 96). Returns the characters, each glyph's width-to-height ratio and
+    the glyphs."""
+    from minesolver.vision.counter import text_words
+
+    folder = SAMPLES / "counter"
+    texts = json.loads((folder / "captures.json").read_text())
+    found: list[tuple[int, str, float, np.ndarray]] = []
+    for si, s in enumerate(COUNTER_SCALES):
+        for name, text in sorted(texts.items()):
+            if not name.startswith(f"{family}-"):
+                continue
+            img = Image.open(folder / f"{name}.png").convert("RGB")
+            if s != 1.0:
+                method = Image.Resampling.NEAREST if s % 1 == 0 else Image.Resampling.BILINEAR
+                img = img.resize((round(img.width * s), round(img.height * s)), method)
+            words = [
+                w
+                for w in text_words(np.asarray(img))
+                if len(w) == len(text)
+                and max(range(len(w)), key=lambda i: w[i].height) == text.index("/")
+            ]
+            if len(words) != 1:
+                print(f"{name} at {s}: {len(words)} words like {text!r}; skipped")
+                continue
+            for ch, glyph in zip(text, words[0], strict=True):
+                found.append((si, ch, glyph.aspect, glyph.vector))
+    labels: list[str] = []
+    aspects: list[float] = []
+    vectors: list[np.ndarray] = []
+    for ch in sorted({f[1] for f in found}):
+        kept: list[np.ndarray] = []
+        for _, c, aspect, v in found:
+            if c != ch or len(kept) >= 96:
+                continue
+            if all(np.sqrt(np.mean((v - k) ** 2)) > COUNTER_DISTINCT for k in kept):
+                kept.append(v)
+                labels.append(ch)
+                aspects.append(aspect)
+                vectors.append(v)
+    return labels, aspects, np.asarray(vectors, dtype=np.float32)
+
+
+def save_counter(family: str) -> None:
+    """Write ``family``'s counter glyphs (:func:`counter_texts`): a strip of glyphs
+    side by side (``templates/counter/<family>.png``) and their characters and ratios,
+    one a line (``<family>.txt``)."""
+    from minesolver.vision.counter import TEXT_GLYPH
+
+    labels, aspects, vectors = counter_texts(family)
+    gw, gh = TEXT_GLYPH
+    strip = vectors.reshape(len(labels), gh, gw).transpose(1, 0, 2).reshape(gh, -1)
+    out = OUT / "counter"
+    Image.fromarray(np.round(strip * 255).astype(np.uint8), "L").save(out / f"{family}.png")
+    (out / f"{family}.txt").write_text(
+        "".join(f"{lab} {a:.3f}\n" for lab, a in zip(labels, aspects, strict=True))
+    )
+    counts = {lab: labels.count(lab) for lab in dict.fromkeys(labels)}
+    print(f"counter {family}: {len(labels)} glyphs {counts}")
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
+    for family in ("gnome", "kmines"):
+        save_counter(family)
+    if sys.argv[1:] == ["counter"]:
+        return
     skins = {"classic": classic_with_samples()}
     manifest_path = SAMPLES / "samples.json"
     if manifest_path.exists():

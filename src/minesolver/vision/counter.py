@@ -38,7 +38,7 @@ __all__ = ["CounterReading", "read_counter", "segments_text"]
 Array = Any
 
 COUNTER_SKINS = ("classic", "web")
-"""The skins whose counter is read."""
+"""The skins whose red counter is read (see :data:`TEXT_COUNTERS` for the others)."""
 
 _SEGMENTS = {
     "abcdef": "0",
@@ -94,6 +94,11 @@ class CounterReading:
     text: str
     value: int
     box: tuple[float, float, float, float]
+    flags: int | None = None
+    """The flags the counter says are placed, for a counter that shows them (GNOME
+    Mines' and KMines' ``n/m``: ``n`` flags of ``m`` mines; ``value`` is then ``m - n``).
+    The reader takes a total from such a counter only when they are the flags it read
+    on the board."""
 
 
 def read_counter(
@@ -105,7 +110,11 @@ def read_counter(
     """The mine counter of a board of ``skin`` whose cells (``cell`` pixels) fill
     ``box`` in the RGB array ``rgb``, or ``None`` when the skin shows none this reader
     knows or it cannot be read surely."""
-    if skin not in COUNTER_SKINS or cell <= 0:
+    if cell <= 0:
+        return None
+    if skin in TEXT_COUNTERS:
+        return _text_counter(rgb, TEXT_COUNTERS[skin], box, cell)
+    if skin not in COUNTER_SKINS:
         return None
     np = numpy()
     h, w = rgb.shape[:2]
@@ -328,3 +337,293 @@ def _value(text: str) -> int | None:
         rest = body[1:]
         return -int(rest) if rest.isdigit() else None
     return int(body) if body.isdigit() else None
+
+
+# --- GNOME Mines' and KMines' counters: small proportional text --------------------------
+
+TEXT_COUNTERS = {
+    "gnome": "gnome",
+    "gnome-classic": "gnome",
+    "gnome-default": "gnome",
+    "kmines": "kmines",
+    "kmines-classic": "kmines",
+}
+"""The skins whose counter is a line of text (``"n/m"``: the flags placed and the mines),
+and the program whose glyph templates read it (GNOME Mines' label beside the board,
+KMines' status bar below it: ``Mines: n/m``)."""
+
+INK = 165
+"""A pixel darker than this (luminance 0..255) is ink: both programs draw their text
+near black on a light grey; a stroke blurred by scaling stays below it."""
+TEXT_GLYPH = (8, 12)
+"""The size a glyph of the text counters is scaled to before it is compared."""
+TEXT_WIDTH = 0.8
+"""The window a glyph is cut in is this share of its height wide (a digit's width is
+0.6 to 0.75 of its height)."""
+TEXT_DISTANCE = 0.16
+"""A glyph farther than this from every template (root-mean-square, darkness 0..1) is
+not read."""
+TEXT_MARGIN = 0.07
+"""A glyph whose nearest template of another character is closer than this beyond its
+nearest is not read."""
+TEXT_ASPECT = 0.3
+"""A template whose width-to-height ratio differs from the glyph's by more than this
+(natural logarithm) is not compared: a glyph scaled to a square loses its width."""
+MIN_HEIGHT = 7
+"""Digits less tall than this (pixels) are not read: below it a digit's strokes blur
+together (the programs draw them 9 pixels tall; the display scale may shrink them)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Glyph:
+    """A mark of ink: its box in the search area (left, top, right, bottom, end
+    exclusive) and its darkness scaled to :data:`TEXT_GLYPH` (0..1, a flat vector)."""
+
+    box: tuple[int, int, int, int]
+    vector: Array
+
+    @property
+    def height(self) -> int:
+        return self.box[3] - self.box[1]
+
+    @property
+    def aspect(self) -> float:
+        return (self.box[2] - self.box[0]) / max(1, self.height)
+
+
+def _text_area(
+    shape: tuple[int, ...], family: str, box: tuple[float, float, float, float], cell: float
+) -> list[tuple[int, int, int, int]]:
+    """Where a program's counter text may stand, as areas of the image (left, top,
+    right, bottom): GNOME Mines puts it right of the board near its top, or above the
+    board; KMines in the status bar below the board."""
+    h, w = shape[:2]
+    left, top, right, bottom = box
+    bw, bh = right - left, bottom - top
+    if family == "gnome":
+        areas = [
+            (right, top - 2 * cell, right + max(0.6 * bw, 5 * cell), top + 0.5 * bh),
+            (left, top - 3 * cell, right, top),
+        ]
+    else:
+        areas = [(left - 0.5 * bw, bottom, right + 0.5 * bw, bottom + 3 * cell)]
+    out = []
+    for x0, y0, x1, y1 in areas:
+        a = (max(0, int(x0)), max(0, int(y0)), min(w, int(x1) + 1), min(h, int(y1) + 1))
+        if a[2] - a[0] >= 8 and a[3] - a[1] >= 8:
+            out.append(a)
+    return out
+
+
+def _components(ink: Array) -> tuple[Array, list[tuple[int, int, int, int]]]:
+    """The 8-connected components of a boolean image: an image of their numbers (0 where
+    no ink, ``k + 1`` for the ``k``-th) and each one's box (left, top, right, bottom, end
+    exclusive). Runs of each row are joined to the runs they touch in the row above
+    (union-find): O(pixels) for the runs, O(runs) in Python."""
+    np = numpy()
+    h, w = ink.shape
+    padded = np.zeros((h, w + 2), dtype=np.int8)
+    padded[:, 1:-1] = ink
+    diff = np.diff(padded, axis=1)
+    rows, starts = np.nonzero(diff == 1)
+    _, ends = np.nonzero(diff == -1)
+    parent = list(range(len(rows)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    by_row: dict[int, list[int]] = {}
+    for i, r in enumerate(rows.tolist()):
+        by_row.setdefault(r, []).append(i)
+    starts_l, ends_l = starts.tolist(), ends.tolist()
+    for r, ids in by_row.items():
+        above = by_row.get(r - 1)
+        if not above:
+            continue
+        j = 0
+        for i in ids:
+            s, e = starts_l[i], ends_l[i]
+            while j < len(above) and ends_l[above[j]] < s:
+                j += 1
+            k = j
+            while k < len(above) and starts_l[above[k]] <= e:
+                a, b = find(i), find(above[k])
+                if a != b:
+                    parent[a] = b
+                k += 1
+    roots: dict[int, int] = {}
+    labels = np.zeros((h, w), dtype=np.int32)
+    boxes: list[list[int]] = []
+    for i in range(len(rows)):
+        root = find(i)
+        found = roots.get(root)
+        r, s, e = int(rows[i]), starts_l[i], ends_l[i]
+        if found is None:
+            found = roots[root] = len(boxes)
+            boxes.append([s, r, e, r + 1])
+        else:
+            bx = boxes[found]
+            bx[0], bx[1] = min(bx[0], s), min(bx[1], r)
+            bx[2], bx[3] = max(bx[2], e), max(bx[3], r + 1)
+        labels[r, s:e] = found + 1
+    return labels, [(bx[0], bx[1], bx[2], bx[3]) for bx in boxes]
+
+
+def text_words(area: Array) -> list[list[Glyph]]:
+    """The words of dark text in an RGB ``area``: marks of ink about as tall as text,
+    side by side on a line, less than a third of their height apart; each mark scaled
+    to :data:`TEXT_GLYPH` (for the templates' build and the reader). A word touching
+    the area's edge, or with ink just beyond its ends, is left out: it may be cut."""
+    image_module, _ = pillow()
+    np = numpy()
+    rgb = np.asarray(area).astype(np.float32)
+    gray = 0.299 * rgb[..., 0] + 0.587 * rgb[..., 1] + 0.114 * rgb[..., 2]
+    ink = gray < INK
+    labels, boxes = _components(ink)
+    h, w = ink.shape
+    marks = [
+        (k, b)
+        for k, b in enumerate(boxes)
+        if MIN_HEIGHT <= b[3] - b[1] <= 60 and b[2] - b[0] <= 1.2 * (b[3] - b[1])
+    ]
+    marks.sort(key=lambda m: m[1][0])
+    words: list[list[tuple[int, tuple[int, int, int, int]]]] = []
+    for k, b in marks:
+        for word in words:
+            _, last = word[-1]
+            top = min(x[1][1] for x in word)
+            bottom = max(x[1][3] for x in word)
+            tall = bottom - top
+            overlap = min(bottom, b[3]) - max(top, b[1])
+            if overlap >= 0.6 * min(tall, b[3] - b[1]) and 0 <= b[0] - last[2] <= tall / 3:
+                word.append((k, b))
+                break
+        else:
+            words.append([(k, b)])
+    out: list[list[Glyph]] = []
+    for word in words:
+        x0 = min(b[0] for _, b in word)
+        x1 = max(b[2] for _, b in word)
+        y0 = min(b[1] for _, b in word)
+        y1 = max(b[3] for _, b in word)
+        tall = y1 - y0
+        pad = max(2, int(0.5 * tall))
+        if x0 < pad or y0 < 2 or x1 > w - pad or y1 > h - 2:
+            continue  # at the area's edge: maybe cut
+        # nothing else dark just before or after the word (a cut word's rest, a glyph
+        # unseen)
+        if ink[y0:y1, x0 - pad : x0].any() or ink[y0:y1, x1 : x1 + pad].any():
+            continue
+        around = gray[max(0, y0 - 2) : y1 + 2, x0 - pad : x1 + pad]
+        light = float(np.percentile(around, 90))
+        dark = float(gray[y0:y1, x0:x1].min())
+        if light - dark < 80:
+            continue
+        darkness = np.clip((light - gray) / (light - dark), 0, 1).astype(np.float32)
+        glyphs = []
+        for k, (bx0, by0, bx1, by1) in word:
+            # the glyph's own ink and the faint pixels about it, in a window as wide as
+            # a share of its height about its centre of ink: a pixel more or less of
+            # faint edge in its box moves the window half a pixel, not the whole glyph
+            half = TEXT_WIDTH * (by1 - by0) / 2
+            c0, c1 = max(0, int(bx0 - half)), min(w, int(bx1 + half) + 1)
+            lab = labels[by0:by1, c0:c1]
+            dk = darkness[by0:by1, c0:c1] * ((lab == k + 1) | (lab == 0))
+            own = dk * (lab == k + 1)
+            cx = float((own.sum(axis=0) * np.arange(c1 - c0)).sum() / max(own.sum(), 1e-6))
+            image = image_module.fromarray(dk, "F")
+            scaled = image.resize(
+                TEXT_GLYPH, image_module.Resampling.BOX, box=(cx - half, 0, cx + half, by1 - by0)
+            )
+            vec = np.clip(np.asarray(scaled, dtype=np.float32).reshape(-1), 0, 1)
+            glyphs.append(Glyph((bx0, by0, bx1, by1), vec))
+        out.append(glyphs)
+    return out
+
+
+@cache
+def _text_templates(family: str) -> tuple[tuple[str, ...], Array, Array]:
+    """A program's counter glyphs: their characters, their width-to-height ratios and
+    their darkness scaled to :data:`TEXT_GLYPH` (rows of a float32 array in 0..1)."""
+    image_module, _ = pillow()
+    np = numpy()
+    folder = resources.files("minesolver.vision") / "templates" / "counter"
+    lines = [line.split() for line in (folder / f"{family}.txt").read_text().splitlines()]
+    labels = tuple(line[0] for line in lines)
+    aspects = np.array([float(line[1]) for line in lines], dtype=np.float32)
+    with (folder / f"{family}.png").open("rb") as stream:
+        strip = np.asarray(image_module.open(stream).convert("L"), dtype=np.float32) / 255.0
+    gw, gh = TEXT_GLYPH
+    vectors = strip.reshape(gh, len(labels), gw).transpose(1, 0, 2).reshape(len(labels), -1)
+    return labels, aspects, vectors
+
+
+def classify_glyph(family: str, glyph: Glyph) -> tuple[str, float, float] | None:
+    """The character nearest ``glyph`` among ``family``'s templates of about its shape,
+    its distance and the margin to the nearest other character; ``None`` when no
+    template has its shape."""
+    np = numpy()
+    labels, aspects, templates = _text_templates(family)
+    d = np.sqrt(((templates - glyph.vector[None, :]) ** 2).mean(axis=1))
+    d[np.abs(np.log(aspects / max(glyph.aspect, 1e-3))) > TEXT_ASPECT] = np.inf
+    order = np.argsort(d)
+    if not np.isfinite(d[order[0]]):
+        return None
+    best = labels[int(order[0])]
+    other = next((float(d[k]) for k in order if labels[int(k)] != best), float("inf"))
+    return best, float(d[order[0]]), other - float(d[order[0]])
+
+
+def _read_word(family: str, word: list[Glyph]) -> tuple[str, int, int] | None:
+    """The text ``n/m`` a word shows and its two numbers, or ``None`` when it is not
+    such a word or a glyph is not read surely: every glyph near a template and far from
+    every other character's, the digits of one height, the slash taller."""
+    text = ""
+    for glyph in word:
+        got = classify_glyph(family, glyph)
+        if got is None:
+            return None
+        ch, distance, margin = got
+        if distance > TEXT_DISTANCE or margin < TEXT_MARGIN:
+            return None
+        text += ch
+    if text.count("/") != 1:
+        return None
+    n, _, m = text.partition("/")
+    if not (n.isdigit() and m.isdigit()) or any(len(x) > 1 and x[0] == "0" for x in (n, m)):
+        return None
+    heights = [g.height for g, ch in zip(word, text, strict=True) if ch != "/"]
+    slash = word[text.index("/")].height
+    tall = max(heights)
+    if min(heights) < max(MIN_HEIGHT, tall - max(1.5, 0.12 * tall)) or slash <= tall:
+        return None
+    return text, int(n), int(m)
+
+
+def _text_counter(
+    rgb: Array, family: str, box: tuple[float, float, float, float], cell: float
+) -> CounterReading | None:
+    """The counter text (``n/m``) of a GNOME Mines or KMines board, read surely, or
+    ``None``. Each place the text may stand is searched; every word read there as
+    ``n/m`` must say the same."""
+    found: dict[str, tuple[int, int, tuple[float, float, float, float]]] = {}
+    for x0, y0, x1, y1 in _text_area(rgb.shape, family, box, cell):
+        for word in text_words(rgb[y0:y1, x0:x1]):
+            got = _read_word(family, word)
+            if got is None:
+                continue
+            text, n, m = got
+            wb = (
+                x0 + word[0].box[0],
+                y0 + min(g.box[1] for g in word),
+                x0 + word[-1].box[2],
+                y0 + max(g.box[3] for g in word),
+            )
+            found[text] = (n, m, wb)
+    if len(found) != 1:
+        return None
+    ((text, (n, m, where)),) = found.items()
+    return CounterReading(text, m - n, where, flags=n)

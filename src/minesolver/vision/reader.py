@@ -386,11 +386,14 @@ def _counted(rgb: Any, reading: BoardReading, mines: int | None) -> BoardReading
     standard level's size whose counter gives another total, the counter wins: it is a
     custom game of that size (when it gives the level's, the total stays the level's,
     confirmed). A total outside 0 to the number of cells is no total (the
-    counter is still reported)."""
+    counter is still reported). A counter that shows the flags placed (GNOME Mines'
+    and KMines' ``n/m``) whose flags are not those read on the board is dropped."""
     found = read_counter(rgb, reading.skin, reading.box, reading.cell_size[0])
     if found is None:
         return reading
     flags = sum(1 for c in reading.cells if c.label in ("F", "x"))
+    if found.flags is not None and found.flags != flags:
+        return reading  # a counter of flags that are not the board's: not this board's
     total = found.value + flags
     use = (
         mines is None
