@@ -13,9 +13,10 @@ For each skin, N screenshots are made and read:
   as below;
 - every other skin: the labelled real screenshots of ``tests/data/vision/`` (our page in
   Chromium, GNOME Mines under Xvfb) that are *held out* of the templates (``"templates":
-  false`` in ``samples.json``: the templates never saw them), cut to their window, scaled
-  the same way and pasted the same way: a new size and place for each board, the same
-  cells.
+  false`` in ``samples.json``: the templates never saw them), cut about the board (and
+  about the mine counter of GNOME Mines and KMines, where ``counters.json`` places it),
+  scaled the same way and pasted the same way: a new size and place for each board, the
+  same cells.
 
 A board is *right* when every cell is read and read right (a lost board counts right
 when every cell, mines included, is reported right and the position is refused as lost;
@@ -27,7 +28,9 @@ truth: that must never happen. Cells right counts the cells read right over all 
 the boards not refused for want of a board. Time is the wall time a board (making the
 screenshot included) and the CPU time of the read alone (median and slowest), which a
 busy machine disturbs less. *Counters read* counts the boards whose mine counter the
-reader read (the total is then the counter plus the flags; a custom board has no other);
+reader read (the total is then the counter plus the flags; a custom board has no other;
+GNOME Mines and KMines show the flags and the total, ``n/m``, read only when ``n`` is
+the flags read on the board);
 a board read with a total (from its counter or its size) that is not the true one counts
 wrong, whatever its cells. Prints a Markdown table.
 """
@@ -51,6 +54,8 @@ sys.path.insert(0, str(ROOT / "src"))
 from minesolver.vision import VisionError, read_screenshot, synth  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "vision"
+COUNTERS = json.loads((DATA / "counters.json").read_text())
+"""Where the mine counter of a GNOME Mines or KMines sample stands, and what it shows."""
 SCALES = (0.8, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
 REAL = {"classic-real": "classic"}
 """Entries that measure the real screenshots of a skin whose own entry is drawn."""
@@ -85,6 +90,15 @@ def sample_case(rng: random.Random, skin: str) -> tuple[Image.Image, list[str], 
         min(image.width, int(right) + margin),
         min(image.height, int(bottom) + margin),
     )
+    counter = COUNTERS.get(name, {}).get("box")
+    if counter is not None:  # the window's mine counter too, with room about it
+        cx0, cy0, cx1, cy1 = counter
+        crop = (
+            max(0, min(crop[0], cx0 - 30)),
+            max(0, min(crop[1], cy0 - 30)),
+            min(image.width, max(crop[2], cx1 + 30)),
+            min(image.height, max(crop[3], cy1 + 30)),
+        )
     return image.crop(crop), rows, name, total
 
 
