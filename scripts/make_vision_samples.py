@@ -93,6 +93,24 @@ and 8 showed) give the high digits. ``16x16-a``, ``16x16-lost``, ``30x16-a``,
 below), ``16x16-b``, ``30x16-b``, ``30x16-lost``, ``24x20-c`` and ``20x12-dense`` are
 held out.
 
+The mine counters of GNOME Mines and KMines (``tests/data/vision/counter/``) were taken
+the same way, on ``Xvfb :93 -screen 0 1280x900x24`` (GNOME Mines with its settings in a
+fresh folder as above, ``mode`` 0 to 3 and ``xsize``/``ysize``/``nmines`` for a custom
+game; KMines with ``HOME`` a fresh folder, the level chosen in its status bar's list,
+the window resized with ``xdotool windowsize``): on a fresh board, flags placed one by
+one with ``xdotool click 3`` and the counter captured after each (``import -window root
+-crop``): GNOME Mines ``k/10``, ``k/23`` (12x10, 19 percent), ``k/40`` and ``k/99``
+(it places no more flags than mines), KMines ``k/10``, ``k/40`` (up to ``45/40``) and
+``k/99``. Each capture's text is the number of flags placed, in ``captures.json``; the
+templates are cut from them by ``scripts/build_vision_templates.py counter``. The
+windows of ``counter/windows/`` (fresh boards with flags placed at known cells, so
+labelled by the cells clicked: GNOME Mines 8x8 in a tall window and a large one, custom
+12x10 with 23 mines and 30x16 with 96; KMines custom 10x10 with 20 in two window sizes
+and Hard) are the tests' whole windows; all but the 12x10 one (a moment of the
+``k/23`` captures' game) are apart from the templates' captures. Each
+counter's text and box, for those and for the labelled samples, is in
+``tests/data/vision/counters.json``.
+
 Each sample is ``NAME.png`` with ``NAME.txt`` (the true cells: position text, with ``*``,
 ``!`` and ``x`` for the mines of a lost game) and an entry in ``samples.json``: the skin
 and the board's box in the image (left, top, right, bottom, pixels).

@@ -16,12 +16,31 @@ then reads its three characters:
   compared with every template; too far from all, or nearly as near two, and the
   counter is not read.
 
+GNOME Mines and KMines show instead a line of small text: ``n/m``, the flags placed and
+the mines (GNOME Mines beside the board, near its top; KMines in its status bar below
+it, after ``Mines:``). In the places it may stand, the reader takes the dark marks
+(8-connected components of pixels darker than :data:`INK`) about as tall as text,
+groups them into words (side by side, less than a third of their height apart), and
+reads each mark of a word by the nearest of the program's glyph templates, cut from
+real captures of its counter (``templates/counter/gnome.png``, ``kmines.png``: digits
+and the slash at display scales 0.75 to 3). A word is read only when every glyph is
+near a template (:data:`TEXT_DISTANCE`) and far from every other character's
+(:data:`TEXT_MARGIN`), of a template's shape, the digits of one height and the slash
+taller, its text ``digits/digits``, and nothing dark just beyond its ends and no edge
+of the image or the area near it (a counter cut off is not read). Every such word found
+must say the same. Glyphs less than :data:`MIN_HEIGHT` pixels tall are not read: both
+programs draw them 9 pixels tall, so a screenshot shrunk below about 0.8 of its size
+keeps its counter unread.
+
 The total of mines is then the counter plus the flags on the board (the reader does
-that: :mod:`minesolver.vision.reader`). A counter never read surely is ``None``: the
-total stays from the board's size, or unknown; it is never guessed.
+that: :mod:`minesolver.vision.reader`; for ``n/m``, ``m``, when ``n`` is the flags it
+read on the board). A counter never read surely is ``None``: the total stays from the
+board's size, or unknown; it is never guessed.
 
 Cost: O(pixels of the search area) (a few cells above the board), plus O(glyphs x
-templates x 96) for our page's digits: a few milliseconds.
+templates x 96) for the glyphs: a few milliseconds; the text counters' components
+take O(pixels) with numpy and O(runs of ink) in Python, tens of milliseconds for an
+area of a few hundred thousand pixels.
 """
 
 from __future__ import annotations
@@ -369,6 +388,9 @@ nearest is not read."""
 TEXT_ASPECT = 0.3
 """A template whose width-to-height ratio differs from the glyph's by more than this
 (natural logarithm) is not compared: a glyph scaled to a square loses its width."""
+MAX_RUNS = 200_000
+"""An area with more runs of ink than this (rows of a busy picture, noise) holds no
+counter to read: its marks are not joined (a bound on the work in Python)."""
 MIN_HEIGHT = 7
 """Digits less tall than this (pixels) are not read: below it a digit's strokes blur
 together (the programs draw them 9 pixels tall; the display scale may shrink them)."""
@@ -427,6 +449,8 @@ def _components(ink: Array) -> tuple[Array, list[tuple[int, int, int, int]]]:
     diff = np.diff(padded, axis=1)
     rows, starts = np.nonzero(diff == 1)
     _, ends = np.nonzero(diff == -1)
+    if len(rows) > MAX_RUNS:  # noise, not text: no words (the Python loop stays bounded)
+        return np.zeros((h, w), dtype=np.int32), []
     parent = list(range(len(rows)))
 
     def find(i: int) -> int:
