@@ -202,6 +202,7 @@ def counter_texts(family: str) -> tuple[list[str], list[float], np.ndarray]:
     folder = SAMPLES / "counter"
     texts = json.loads((folder / "captures.json").read_text())
     found: list[tuple[int, str, float, np.ndarray]] = []
+    skipped: dict[float, int] = {}
     for si, s in enumerate(COUNTER_SCALES):
         for name, text in sorted(texts.items()):
             if not name.startswith(f"{family}-"):
@@ -216,11 +217,13 @@ def counter_texts(family: str) -> tuple[list[str], list[float], np.ndarray]:
                 if len(w) == len(text)
                 and max(range(len(w)), key=lambda i: w[i].height) == text.index("/")
             ]
-            if len(words) != 1:
-                print(f"{name} at {s}: {len(words)} words like {text!r}; skipped")
+            if len(words) != 1:  # glyphs touching, or too small to read: none cut
+                skipped[s] = skipped.get(s, 0) + 1
                 continue
             for ch, glyph in zip(text, words[0], strict=True):
                 found.append((si, ch, glyph.aspect, glyph.vector))
+    if skipped:
+        print(f"counter {family}: captures with no word cut, by scale: {skipped}")
     labels: list[str] = []
     aspects: list[float] = []
     vectors: list[np.ndarray] = []
