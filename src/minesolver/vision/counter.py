@@ -20,7 +20,9 @@ GNOME Mines and KMines show instead a line of small text: ``n/m``, the flags pla
 the mines (GNOME Mines beside the board, near its top; KMines in its status bar below
 it, after ``Mines:``). In the places it may stand, the reader takes the dark marks
 (8-connected components of pixels darker than :data:`INK`) about as tall as text,
-groups them into words (side by side, less than a third of their height apart), and
+groups them into words (side by side, less than a third of their height apart; a mark
+too wide for one glyph is split where the least ink joins it: a slash's tip touches the
+next digit at some sizes), and
 reads each mark of a word by the nearest of the program's glyph templates, cut from
 real captures of its counter (``templates/counter/gnome.png``, ``kmines.png``: digits
 and the slash at display scales 0.75 to 3). A word is read only when every glyph is
@@ -391,6 +393,9 @@ TEXT_ASPECT = 0.3
 MAX_RUNS = 200_000
 """An area with more runs of ink than this (rows of a busy picture, noise) holds no
 counter to read: its marks are not joined (a bound on the work in Python)."""
+TOUCHING = 0.9
+"""A mark wider than this share of its height is two glyphs touching, and split (a digit
+is 0.6 to 0.8 of its height wide, the slash less)."""
 MIN_HEIGHT = 7
 """Digits less tall than this (pixels) are not read: below it a digit's strokes blur
 together (the programs draw them 9 pixels tall; the display scale may shrink them)."""
@@ -508,11 +513,21 @@ def text_words(area: Array) -> list[list[Glyph]]:
     ink = gray < INK
     labels, boxes = _components(ink)
     h, w = ink.shape
-    marks = [
-        (k, b)
-        for k, b in enumerate(boxes)
-        if MIN_HEIGHT <= b[3] - b[1] <= 60 and b[2] - b[0] <= 1.2 * (b[3] - b[1])
-    ]
+    marks: list[tuple[int, tuple[int, int, int, int]]] = []
+    more = len(boxes)  # the number of the next mark split off
+    for k, b in enumerate(boxes):
+        if not (MIN_HEIGHT <= b[3] - b[1] <= 60 and b[2] - b[0] <= 1.2 * (b[3] - b[1])):
+            continue
+        cut = _split(labels, k, b) if b[2] - b[0] > TOUCHING * (b[3] - b[1]) else None
+        if cut is None:
+            marks.append((k, b))
+            continue
+        # two glyphs touching by a pixel or two (a slash's tip and the next digit): the
+        # right part becomes a mark of its own
+        right = labels[b[1] : b[3], cut : b[2]]
+        right[right == k + 1] = more + 1
+        marks += [(k, _ink_box(labels, k, b)), (more, _ink_box(labels, more, b))]
+        more += 1
     marks.sort(key=lambda m: m[1][0])
     words: list[list[tuple[int, tuple[int, int, int, int]]]] = []
     for k, b in marks:
@@ -566,6 +581,29 @@ def text_words(area: Array) -> list[list[Glyph]]:
             glyphs.append(Glyph((bx0, by0, bx1, by1), vec))
         out.append(glyphs)
     return out
+
+
+def _split(labels: Array, k: int, box: tuple[int, int, int, int]) -> int | None:
+    """The column where mark ``k`` (too wide for one glyph) is two glyphs touching: the
+    column of least ink in its middle (from 30% to 70% of its width) when it holds at
+    most two of the mark's pixels (a quarter of its height, when more: a scaled touch),
+    else ``None``."""
+    np = numpy()
+    x0, y0, x1, y1 = box
+    counts = (labels[y0:y1, x0:x1] == k + 1).sum(axis=0)
+    lo, hi = x0 + max(2, int(0.3 * (x1 - x0))), x0 + min(x1 - x0 - 2, int(0.7 * (x1 - x0)) + 1)
+    if hi <= lo:
+        return None
+    cut = lo + int(np.argmin(counts[lo - x0 : hi - x0]))
+    return cut if counts[cut - x0] <= max(2, round((y1 - y0) / 4)) else None
+
+
+def _ink_box(labels: Array, k: int, box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """The box of the pixels of mark ``k`` within ``box``."""
+    np = numpy()
+    x0, y0, x1, y1 = box
+    ys, xs = np.nonzero(labels[y0:y1, x0:x1] == k + 1)
+    return (x0 + int(xs.min()), y0 + int(ys.min()), x0 + int(xs.max()) + 1, y0 + int(ys.max()) + 1)
 
 
 @cache
