@@ -106,10 +106,10 @@ templates are cut from them by ``scripts/build_vision_templates.py counter``. Th
 windows of ``counter/windows/`` (fresh boards with flags placed at known cells, so
 labelled by the cells clicked: GNOME Mines 8x8 in a tall window and a large one, custom
 12x10 with 23 mines and 30x16 with 96; KMines custom 10x10 with 20 in two window sizes
-and Hard) are the tests' whole windows; all but the 12x10 one (a moment of the
-``k/23`` captures' game) are apart from the templates' captures. Each
-counter's text and box, for those and for the labelled samples, is in
-``tests/data/vision/counters.json``.
+and Hard, and Easy in a tall window, its status bar far below the board) are the
+tests' whole windows; all but the 12x10 one (a moment of the ``k/23`` captures' game)
+are apart from the templates' captures. Each counter's text and box, for those and for
+the labelled samples, is in ``tests/data/vision/counters.json``.
 
 Each sample is ``NAME.png`` with ``NAME.txt`` (the true cells: position text, with ``*``,
 ``!`` and ``x`` for the mines of a lost game) and an entry in ``samples.json``: the skin

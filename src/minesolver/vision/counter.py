@@ -433,7 +433,9 @@ def _text_area(
             (left, top - 3 * cell, right, top),
         ]
     else:
-        areas = [(left - 0.5 * bw, bottom, right + 0.5 * bw, bottom + 3 * cell)]
+        # KMines centres the board in its window: the taller the window, the farther
+        # below it the status bar
+        areas = [(left - 0.5 * bw, bottom, right + 0.5 * bw, bottom + max(3 * cell, 0.6 * bh))]
     out = []
     for x0, y0, x1, y1 in areas:
         a = (max(0, int(x0)), max(0, int(y0)), min(w, int(x1) + 1), min(h, int(y1) + 1))
