@@ -446,10 +446,14 @@ def _refitted(table: Any, reading: BoardReading, mines: int | None) -> BoardRead
         return None
 
 
-REFINED = 4
-"""At most this many skins, those that fit a lattice best before refinement, are refined
-on it: refinement costs about 70 sample comparisons a skin, and the skin read in the end
-was among the first three on every labelled screenshot."""
+REFINED = 3
+"""Once this many skins (those that fit a lattice best before refinement) are refined on
+it and one of them fits within :data:`CLOSE`, as near as a board's cells are to their
+templates, the skins that fit worse are not refined: refinement costs about 70 sample
+comparisons a skin, and on the labelled screenshots and the benchmark's boards the skin
+chosen in the end was always among the first three when one of them fit that well. When
+none does (a lattice off the board's, a crisp skin not yet placed to a fraction of a
+pixel), every skin that fits nearly as well as the best is refined."""
 
 
 def _read_lattice(
@@ -461,8 +465,8 @@ def _read_lattice(
     spread: float = 3.0,
 ) -> BoardReading:
     """The board read on a lattice found in the image: the skin and offsets that fit a
-    sample of its cells best, refined (with every skin among the :data:`REFINED` best whose
-    fit is within ``spread`` times the best's), then every cell read."""
+    sample of its cells best, refined (with every skin whose fit is within ``spread`` times
+    the best's, but see :data:`REFINED`), then every cell read."""
     best: dict[str, tuple[float, Skin, float, float]] = {}
     for ox in _offsets(cols):
         for oy in _offsets(rows):
@@ -482,12 +486,15 @@ def _read_lattice(
     # the offsets above are whole pixels: a skin whose templates are crisp (cut from
     # screenshots at one scale) fits only once placed to a fraction of a pixel, so the
     # skins that fit nearly as well are refined before one is chosen
-    refined = []
-    for score, skin, ox, oy in fits[:REFINED]:
-        if score <= spread * fits[0][0] + 0.01:
-            ox, oy = _rephased(table, skin, cols, rows, ox, oy)
-            place = _refine(table, skin, cols, rows, ox, oy)
-            refined.append((place[4], skin, place[:4]))
+    refined: list[tuple[float, Skin, tuple[float, float, float, float]]] = []
+    for score, skin, ox, oy in fits:
+        if score > spread * fits[0][0] + 0.01:
+            break
+        if len(refined) >= REFINED and min(f[0] for f in refined) <= CLOSE:
+            break
+        ox, oy = _rephased(table, skin, cols, rows, ox, oy)
+        place = _refine(table, skin, cols, rows, ox, oy)
+        refined.append((place[4], skin, place[:4]))
     _, skin, (ox, oy, px, py) = min(refined, key=lambda f: f[0])
     cols = Axis(cols.start, px, cols.count, cols.profile)
     rows = Axis(rows.start, py, rows.count, rows.profile)
