@@ -474,16 +474,16 @@ def _read_lattice(
     for score, skin, ox, oy in fits:
         if score <= spread * fits[0][0] + 0.01:
             ox, oy = _rephased(table, skin, cols, rows, ox, oy)
-            place = _refine(table, skin, cols, rows, ox, oy)
-            refined.append((place[4], skin, place[:4]))
+            ox, oy, px, py, fit = _refine(table, skin, cols, rows, ox, oy)
+            refined.append((fit, skin, (ox, oy, px, py)))
     refined.sort(key=lambda f: f[0])
     # the best fit of a sample, mostly closed and empty cells, may be a skin that draws
     # those alike and its digits otherwise (GNOME Mines' themes): when the board read in
     # it is not sure, the skins that fit nearly as well are read too, the first read
     # surely the answer (every check holds for each alike)
     first: BoardReading | None = None
-    for score, skin, place in refined:
-        if first is not None and score > SKIN_SPREAD * refined[0][0] + 0.005:
+    for fit, skin, place in refined:
+        if first is not None and fit > SKIN_SPREAD * refined[0][0] + 0.005:
             break
         reading = _placed(table, skin, cols, rows, place, mines)
         if _clean(reading):
