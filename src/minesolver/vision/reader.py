@@ -260,9 +260,14 @@ def _board(
         again = _refitted(table(), first, mines)
         if again is not None and _clean(again):
             return again
-        if first._problem is None and len(first.unsure) <= FEW_UNSURE * len(first.cells):
+        cw, ch = first.cell_size
+        square = abs(cw - ch) <= SQUARE * max(cw, ch)
+        if square and first._problem is None and len(first.unsure) <= FEW_UNSURE * len(first.cells):
             # the board's extent is clear and nearly every cell read surely: this is the
-            # board's lattice, and a few cells are hidden (a pointer, a blot)
+            # board's lattice, and a few cells are hidden (a pointer, a blot); not when
+            # its cells are far from square (a lattice of half the rows over a board of
+            # few digits reads nearly surely: GNOME Mines' default theme), which is no
+            # board's
             return first
     # the lattice found first cannot be read: another period the image shows (the half
     # or the double, one that the frames around the board hid) may be the board's
