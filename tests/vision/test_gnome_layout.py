@@ -18,7 +18,7 @@ pytest.importorskip("numpy")
 import numpy as np
 from PIL import Image
 
-from minesolver.vision import read_screenshot, synth
+from minesolver.vision import BoardReading, read_screenshot, synth
 from minesolver.vision import reader as reader_module
 from minesolver.vision.reader import _empty_line
 
@@ -52,7 +52,7 @@ def on_a_desktop(name: str, scale: float, seed: int) -> Image.Image:
     return desk
 
 
-def read_right(image: Image.Image, name: str) -> None:
+def read_right(image: Image.Image, name: str) -> BoardReading:
     """The board read is the sample's, cell for cell, in a GNOME skin, and refused only
     as a lost game."""
     reading = read_screenshot(image)
@@ -65,6 +65,7 @@ def read_right(image: Image.Image, name: str) -> None:
     # read a board of few digits surely, and right
     assert reading.skin.startswith("gnome")
     assert "".join(c.label for c in reading.cells) == "".join(rows)
+    return reading
 
 
 def test_tiles_laid_out_in_whole_pixels_are_read() -> None:
@@ -91,7 +92,8 @@ def test_the_skin_whose_digits_fit_is_read_when_the_best_sample_fit_is_unsure() 
     sample of them fitted the default theme's templates best on a classic-theme board
     at display scale 3, whose digits that theme reads unsure. The skins that fit nearly
     as well are read too; the classic one reads the board surely, and right."""
-    read_right(on_a_desktop("gnome-classic-16x16-d", 3.0, 1), "gnome-classic-16x16-d")
+    reading = read_right(on_a_desktop("gnome-classic-16x16-d", 3.0, 1), "gnome-classic-16x16-d")
+    assert reading.skin == "gnome-classic"
 
 
 def test_the_header_bar_above_a_small_board_is_not_a_row() -> None:
