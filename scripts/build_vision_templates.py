@@ -141,7 +141,14 @@ def from_samples(skin: str) -> tuple[list[str], np.ndarray]:
                         found.append((si, di, label, vec))
     # a sample whose entry names "labels" gives the cells of those labels only (one that
     # adds a label to a skin without changing the others' templates)
-    found.sort(key=lambda f: (f[0], f[1]))  # stable: samples in name order within
+    # every scale of the cells as placed first, then the shifted ones: a label kept to
+    # its cap before the later scales were reached (GNOME Mines' digits 3 and 4, shown
+    # rarely) had no template at display scale 0.8 or 1.25 at all; the reader reads a
+    # cell not read surely again a pixel either way, so a shifted variant is the lesser
+    # loss. Flags and question marks keep the scales' order: the reader tells them apart
+    # on the pixels where their templates differ on average (stable: samples in name
+    # order within)
+    found.sort(key=lambda f: (f[0], f[1]) if f[2] in "F?" else (f[1], f[0]))
     return keep_distinct(
         [f[2] for f in found],
         np.asarray([f[3] for f in found]),
