@@ -77,11 +77,12 @@ def test_tiles_laid_out_in_whole_pixels_are_read() -> None:
     read_right(on_a_desktop("gnome-classic-30x16-f-lost", 0.8, 3), "gnome-classic-30x16-f-lost")
 
 
-def test_a_tile_a_pixel_off_is_not_read_shifted_in_other_skins(
+def test_without_the_cells_read_again_shifted_that_board_is_refused(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The shifted reading is kept for the skins that lay tiles out so only: without it,
-    the board above is refused (a tile a pixel off is far from every template)."""
+    """The cells are read again shifted only in the skins that lay their tiles out so
+    (``JITTER``); with none, the board above is refused: a tile a pixel off its place is
+    too far from every template to be read surely."""
     monkeypatch.setattr(reader_module, "JITTER", frozenset())
     reading = read_screenshot(on_a_desktop("gnome-classic-30x16-f-lost", 0.8, 3))
     assert reading.unsure
