@@ -267,9 +267,14 @@ def _board(
         again = _refitted(table(), first, mines)
         if again is not None and _clean(again):
             return again
-        if first._problem is None and len(first.unsure) <= FEW_UNSURE * len(first.cells):
+        cw, ch = first.cell_size
+        square = abs(cw - ch) <= SQUARE * max(cw, ch)
+        if square and first._problem is None and len(first.unsure) <= FEW_UNSURE * len(first.cells):
             # the board's extent is clear and nearly every cell read surely: this is the
-            # board's lattice, and a few cells are hidden (a pointer, a blot)
+            # board's lattice, and a few cells are hidden (a pointer, a blot); not when
+            # its cells are far from square (a lattice of half the rows over a board of
+            # few digits reads nearly surely: GNOME Mines' default theme), which is no
+            # board's
             return first
     # the lattice found first cannot be read: another period the image shows (the half
     # or the double, one that the frames around the board hid) may be the board's
@@ -496,9 +501,41 @@ def _read_lattice(
         if len(refined) >= REFINED and min(f[0] for f in refined) <= CLOSE:
             break
         ox, oy = _rephased(table, skin, cols, rows, ox, oy)
-        place = _refine(table, skin, cols, rows, ox, oy)
-        refined.append((place[4], skin, place[:4]))
-    _, skin, (ox, oy, px, py) = min(refined, key=lambda f: f[0])
+        ox, oy, px, py, fit = _refine(table, skin, cols, rows, ox, oy)
+        refined.append((fit, skin, (ox, oy, px, py)))
+    refined.sort(key=lambda f: f[0])
+    # the best fit of a sample, mostly closed and empty cells, may be a skin that draws
+    # those alike and its digits otherwise (GNOME Mines' themes): when the board read in
+    # it is not sure, the skins that fit nearly as well are read too, the first read
+    # surely the answer (every check holds for each alike)
+    first: BoardReading | None = None
+    for fit, skin, place in refined:
+        if first is not None and fit > SKIN_SPREAD * refined[0][0] + 0.005:
+            break
+        reading = _placed(table, skin, cols, rows, place, mines)
+        if _clean(reading):
+            return reading
+        first = first or reading
+    assert first is not None
+    return first
+
+
+SKIN_SPREAD = 2.0
+"""A skin refined to within this many times the best fit's distance (and a little more)
+is read too when the best one's reading is not sure (see :func:`_read_lattice`)."""
+
+
+def _placed(
+    table: Any,
+    skin: Skin,
+    cols: Axis,
+    rows: Axis,
+    place: tuple[float, float, float, float],
+    mines: int | None,
+) -> BoardReading:
+    """The board read in ``skin`` on the lattice ``cols`` x ``rows`` refined to ``place``
+    (offsets and periods: :func:`_refine`), its periods last moved about the middle."""
+    ox, oy, px, py = place
     cols = Axis(cols.start, px, cols.count, cols.profile)
     rows = Axis(rows.start, py, rows.count, rows.profile)
     ox, oy, px, py, _ = _centred(table, skin, cols, rows, ox, oy)
@@ -804,6 +841,12 @@ def _read(
         :, None
     ]
     limit = _limits(cell_label, nearest, margin, flat, inside)
+    if skin.name in JITTER:
+        unsure = ~_sure(nearest, margin, limit) & ~flat
+        if 0 < unsure.sum() <= MAX_NUDGED:
+            # judged by the limits of the cells as placed: the cells mended must not
+            # make their label's limit in this image any tighter for the others
+            _nudge(table, skin, xs, ys, unsure, (nearest, margin, cell_label, by_label))
     bad = ~_sure(nearest, margin, limit) | flat
     x0, x1, y0, y1 = _board_ends(flat, bad, nearest)
     typical = float(np.median(nearest[inside] if inside.any() else nearest))
@@ -822,6 +865,12 @@ def _read(
             within = inside[y0:y1, x0:x1]
             if within.any():
                 typical = float(np.median(nearest[y0:y1, x0:x1][within]))
+            continue
+        empty_side = _empty_line(cell_label, bad, (x0, x1, y0, y1))
+        if empty_side is not None:
+            # a strip of plain light grey beside the board (GNOME Mines' header bar above
+            # it) read surely as empty cells, beside a closed one: no game shows that
+            x0, x1, y0, y1 = empty_side
             continue
         edges = {
             "left": bad[y0:y1, x0].mean(),
@@ -940,6 +989,35 @@ def _read(
     return reading, (x0, x1, y0, y1)
 
 
+def _empty_line(
+    cell_label: Array, bad: Array, extent: tuple[int, int, int, int]
+) -> tuple[int, int, int, int] | None:
+    """The extent less an edge row or column whose cells read surely are all empty
+    (``0``), at least half of it, beside a line with a closed cell read surely (hidden, a
+    flag or a question mark), or ``None`` when no edge is such. No game shows that
+    (opening an empty cell opens all its neighbours), so that line is not the board's: a
+    plain strip beside the board (GNOME Mines' light header bar above it, its title
+    read unsure) read as empty cells. O(width + height)."""
+    x0, x1, y0, y1 = extent
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return None
+    sure = ~bad
+    empty = sure & (cell_label == "0")
+    closed = sure & ((cell_label == "H") | (cell_label == "F") | (cell_label == "?"))
+    # the extent without each edge line: that line's cells, and the next line's
+    lines = {
+        (x0, x1, y0 + 1, y1): ((y0, slice(x0, x1)), (y0 + 1, slice(x0, x1))),
+        (x0, x1, y0, y1 - 1): ((y1 - 1, slice(x0, x1)), (y1 - 2, slice(x0, x1))),
+        (x0 + 1, x1, y0, y1): ((slice(y0, y1), x0), (slice(y0, y1), x0 + 1)),
+        (x0, x1 - 1, y0, y1): ((slice(y0, y1), x1 - 1), (slice(y0, y1), x1 - 2)),
+    }
+    for rest, (edge, beside) in lines.items():
+        plain = (empty[edge] | bad[edge]).all() and empty[edge].mean() >= 0.5
+        if plain and closed[beside].any():
+            return rest
+    return None
+
+
 WALL = 1 - EDGE_BAD
 """A row or column with at least this share of its cells unsure may be a wall (the frame
 around the board): see :func:`_walled`."""
@@ -1047,6 +1125,76 @@ def _board_ends(flat: Array, bad: Array, nearest: Array) -> tuple[int, int, int,
     return x0, x1, y0, y1
 
 
+JITTER = frozenset({"gnome", "gnome-classic", "gnome-default"})
+"""Skins whose tiles stand a pixel off the lattice here and there: GNOME Mines lays its
+tiles out in whole pixels, the leftover pixels of the board's size going to some rows and
+columns (tiles of 31 and 30 pixels on one board), so no lattice of equal cells fits every
+tile to a pixel (see :func:`_nudge`)."""
+NUDGES = (-2, -1, 0, 1, 2)
+"""The shifts of a cell tried by :func:`_nudge`, in :data:`NUDGE_STEP` of the period."""
+NUDGE_STEP = 1 / 40
+"""A fortieth of the period: about a pixel of GNOME Mines' tiles (30 to 49 pixels) at
+any display scale."""
+MAX_NUDGED = 256
+"""The most cells :func:`_nudge` reads again: more unsure cells than this are another
+lattice's, which a shift of a pixel will not mend."""
+
+
+def _nudge(
+    table: Any,
+    skin: Skin,
+    xs: list[float],
+    ys: list[float],
+    cells: Array,
+    stats: tuple[Array, Array, Array, Array],
+) -> None:
+    """Read the ``cells`` (a mask of the lattice ``xs`` x ``ys``) again shifted by a
+    pixel or two (:data:`NUDGES` steps of :data:`NUDGE_STEP` of the period, on each axis)
+    and keep, for each, the shift whose nearest template is nearest, when it is nearer
+    than the cell as placed: ``stats`` (nearest, margin, label and per label: the
+    arrays of :func:`_lattice_stats`) are updated in place. A skin that places its tiles
+    a pixel off the lattice here and there (:data:`JITTER`) shows such a tile a pixel off
+    its templates, and unsure. The reading of a shifted cell is judged as any other (its
+    margin to the next label included), so a shift gives no cell a label it is not
+    sure of. O(cells x 24 x templates x 768)."""
+    np = numpy()
+    nearest, margin, cell_label, by_label = stats
+    labels = np.asarray(skin.labels)
+    order = sorted(set(skin.labels))
+    index = np.searchsorted(np.asarray(order), labels)
+    flat_below = min(FLAT, 0.5 * float(_structure(skin.vectors).min()))
+    rows, cols = np.nonzero(cells)
+    x0 = np.asarray(xs, dtype=np.float64)[cols]
+    x1 = np.asarray(xs, dtype=np.float64)[cols + 1]
+    y0 = np.asarray(ys, dtype=np.float64)[rows]
+    y1 = np.asarray(ys, dtype=np.float64)[rows + 1]
+    px, py = (x1 - x0) * NUDGE_STEP, (y1 - y0) * NUDGE_STEP
+    best = nearest[rows, cols].astype(np.float64)
+    for dx in NUDGES:
+        for dy in NUDGES:
+            if dx == 0 and dy == 0:
+                continue
+            vectors = np.concatenate(
+                [
+                    lattice_vectors(
+                        table,
+                        [x0[k] + dx * px[k], x1[k] + dx * px[k]],
+                        [y0[k] + dy * py[k], y1[k] + dy * py[k]],
+                    )
+                    for k in range(len(rows))
+                ]
+            )
+            near, marg, lab, flt, per = _compared(
+                skin, vectors[None], flat_below, index, len(order)
+            )
+            better = (near[0] < best - 1e-6) & ~flt[0]
+            for k in np.flatnonzero(better):
+                r, c = rows[k], cols[k]
+                best[k] = near[0, k]
+                nearest[r, c], margin[r, c], cell_label[r, c] = near[0, k], marg[0, k], lab[0, k]
+                by_label[r, c] = per[0, k]
+
+
 def _lattice_stats(
     table: Any, skin: Skin, xs: list[float], ys: list[float]
 ) -> tuple[Array, Array, Array, Array, Array, list[str]]:
@@ -1075,25 +1223,42 @@ def _lattice_stats(
     for r0 in range(0, ny, band):
         r1 = min(ny, r0 + band)
         vectors = lattice_vectors(table, xs, ys, None, range(r0, r1))
-        d = _distances(skin, vectors).reshape(r1 - r0, nx, -1)
-        flat[r0:r1] = _structure(vectors).reshape(r1 - r0, nx) < flat_below
-        nearest[r0:r1] = d.min(axis=2)
-        # a cell on the board matches a template closely; one off it matches none, or two
-        # labels equally (plain grey reads as a hidden cell or a 0)
-        margin[r0:r1] = _label_margin(skin, d)
-        cell_label[r0:r1] = labels[np.argmin(d, axis=2)]
-        # a flag and a question mark drawn as a flag with a small mark differ in a few
-        # pixels: decided on those pixels (see _flag_or_mark)
-        marked = _flag_or_mark(skin, vectors.reshape(r1 - r0, nx, -1), d)
-        if marked is not None:
-            which, label_now, distance_now, margin_now = marked
-            cell_label[r0:r1] = np.where(which, label_now, cell_label[r0:r1])
-            nearest[r0:r1] = np.where(which, distance_now, nearest[r0:r1])
-            margin[r0:r1] = np.where(which, margin_now, margin[r0:r1])
-        part = by_label[r0:r1]
-        for t, k in enumerate(index):
-            np.minimum(part[:, :, k], d[:, :, t], out=part[:, :, k])
+        part = _compared(skin, vectors.reshape(r1 - r0, nx, -1), flat_below, index, len(order))
+        nearest[r0:r1], margin[r0:r1], cell_label[r0:r1], flat[r0:r1], by_label[r0:r1] = part
     return nearest, margin, cell_label, flat, by_label, order
+
+
+def _compared(
+    skin: Skin, vectors: Array, flat_below: float, index: Array, labels: int
+) -> tuple[Array, Array, Array, Array, Array]:
+    """Cells (``vectors``: rows, columns, vector) compared with the skin's templates, as
+    :func:`_lattice_stats` reports them: the distance to the nearest template, the margin
+    to the next label, that nearest label, whether the cell is flat, and the distance to
+    each label's nearest template (``index``: each template's label among ``labels``).
+    O(cells x templates x 768)."""
+    np = numpy()
+    ny, nx = vectors.shape[:2]
+    skin_labels = np.asarray(skin.labels)
+    flat_vectors = vectors.reshape(ny * nx, -1)
+    d = _distances(skin, flat_vectors).reshape(ny, nx, -1)
+    flat = _structure(flat_vectors).reshape(ny, nx) < flat_below
+    nearest = d.min(axis=2)
+    # a cell on the board matches a template closely; one off it matches none, or two
+    # labels equally (plain grey reads as a hidden cell or a 0)
+    margin = _label_margin(skin, d)
+    cell_label = skin_labels[np.argmin(d, axis=2)]
+    # a flag and a question mark drawn as a flag with a small mark differ in a few
+    # pixels: decided on those pixels (see _flag_or_mark)
+    marked = _flag_or_mark(skin, vectors, d)
+    if marked is not None:
+        which, label_now, distance_now, margin_now = marked
+        cell_label = np.where(which, label_now, cell_label)
+        nearest = np.where(which, distance_now, nearest)
+        margin = np.where(which, margin_now, margin)
+    by_label = np.full((ny, nx, labels), np.inf, dtype=np.float32)
+    for t, k in enumerate(index):
+        np.minimum(by_label[:, :, k], d[:, :, t], out=by_label[:, :, k])
+    return nearest, margin, cell_label, flat, by_label
 
 
 def _sure(distance: Any, margin: Any, limit: Any) -> Any:
