@@ -36,7 +36,14 @@ from minesolver.position import FLAG, HIDDEN, Cell, Position
 from minesolver.vision._load import ImageSource, VisionError, load_rgb, numpy
 from minesolver.vision.counter import CounterReading, read_counter
 from minesolver.vision.grid import SQUARE, Axis, edge_maps, find_axes, other_axes, phases
-from minesolver.vision.templates import Skin, integral, lattice_vectors, load_skin, skin_names
+from minesolver.vision.templates import (
+    SIZE,
+    Skin,
+    integral,
+    lattice_vectors,
+    load_skin,
+    skin_names,
+)
 
 __all__ = ["BoardReading", "CellReading", "read_board", "read_screenshot"]
 
@@ -738,6 +745,33 @@ def _read(
     empty = ~bad & (cell_label == skin.labels[int(np.argmin(_structure(skin.vectors)))])
     px, py = (xs[-1] - xs[0]) / nx, (ys[-1] - ys[0]) / ny
     square = abs(px - py) <= SQUARE * max(px, py)
+
+    bands: dict[tuple[str, int, int, int, int], bool] = {}
+
+    def banded(side: str) -> bool:
+        """Whether the edge line on ``side`` of the extent now kept is a band of the
+        frame (see :func:`_banded`)."""
+        key = (side, x0, x1, y0, y1)
+        if key not in bands:
+            bands[key] = _banded_line(side)
+        return bands[key]
+
+    def empty_beside_closed(side: str) -> bool:
+        """Whether the edge line on ``side`` reads all empty beside a closed cell (see
+        :func:`_empty_edge`)."""
+        line, beside = _edge_lines(side, (x0, x1, y0, y1))
+        return bool(
+            (cell_label[line] == "0").all() and np.isin(cell_label[beside], ["H", "F", "?"]).any()
+        )
+
+    def _banded_line(side: str) -> bool:
+        line, beside = _edge_lines(side, (x0, x1, y0, y1))
+        return _banded(
+            _cells_at(table, xs, ys, line),
+            _cells_at(table, xs, ys, beside),
+            side in ("left", "right"),
+        )
+
     while x1 - x0 > 1 and y1 - y0 > 1:  # drop edge rows and columns that are not board
         walled = _walled(bad, empty, (x0, x1, y0, y1)) if square else None
         if walled is not None:
@@ -756,7 +790,13 @@ def _read(
         }
         side = max(edges, key=lambda k: edges[k])
         if edges[side] <= EDGE_BAD:
-            break
+            # every edge read surely: one read all empty beside a closed cell (which no
+            # game shows) that is a band of the frame is dropped (see _banded)
+            side = next((k for k in edges if empty_beside_closed(k) and banded(k)), "")
+            if not side:
+                break
+            x0, x1, y0, y1 = _inward(side, (x0, x1, y0, y1))
+            continue
         if edges[side] < 1 - EDGE_GOOD:
             problem = (
                 f"cannot tell where the board ends: the {side} row or column of cells is "
@@ -771,9 +811,14 @@ def _read(
         }[side]
         drawn = ~flat[line]
         like = max(LIKE_CELLS, 1.5 * typical + 0.02)
-        if drawn.mean() > 0.5 and float(np.median(nearest[line][drawn])) < like:
+        if (
+            drawn.mean() > 0.5
+            and float(np.median(nearest[line][drawn])) < like
+            and not banded(side)
+        ):
             # unsure, yet as close to the templates as the board kept: cells of a board read
-            # askew (or of another skin like this one), not the frame around it
+            # askew (or of another skin like this one), not the frame around it (a band of
+            # the frame, the same all along, is no line of cells: see _banded)
             problem = (
                 f"cannot tell where the board ends: the {side} row or column of cells looks "
                 "like cells but cannot be read surely"
@@ -786,11 +831,15 @@ def _read(
             "bottom": (slice(y0, y1 - 1), slice(x0, x1)),
         }[side]
         closed = drawn & (cell_label[line] == "H")
-        if closed.mean() > 0.5 and _like_the_board(
-            _cells_at(table, xs, ys, line)[closed],
-            _cells_at(table, xs, ys, inner),
-            cell_label[line][closed],
-            cell_label[inner],
+        if (
+            closed.mean() > 0.5
+            and _like_the_board(
+                _cells_at(table, xs, ys, line)[closed],
+                _cells_at(table, xs, ys, inner),
+                cell_label[line][closed],
+                cell_label[inner],
+            )
+            and not banded(side)
         ):
             # closed cells far from the templates, yet like the board's own closed cells: a
             # row of the board read a pixel or two askew (the lattice's period a little off
@@ -800,14 +849,7 @@ def _read(
                 "like the board's own cells but cannot be read surely"
             )
             break
-        if side == "left":
-            x0 += 1
-        elif side == "right":
-            x1 -= 1
-        elif side == "top":
-            y0 += 1
-        else:
-            y1 -= 1
+        x0, x1, y0, y1 = _inward(side, (x0, x1, y0, y1))
     width, height = x1 - x0, y1 - y0
     if width < 2 or height < 2:
         raise VisionError("no board found in the image: too few cells match a known skin")
@@ -863,6 +905,33 @@ def _read(
             problem,
         )
     return reading, (x0, x1, y0, y1)
+
+
+def _edge_lines(
+    side: str, extent: tuple[int, int, int, int]
+) -> tuple[tuple[Any, Any], tuple[Any, Any]]:
+    """The index (rows, columns) of the edge line on ``side`` of ``extent`` (x0, x1, y0,
+    y1) and of the line next to it, inward."""
+    x0, x1, y0, y1 = extent
+    rows, cols = slice(y0, y1), slice(x0, x1)
+    return {
+        "left": ((rows, x0), (rows, x0 + 1)),
+        "right": ((rows, x1 - 1), (rows, x1 - 2)),
+        "top": ((y0, cols), (y0 + 1, cols)),
+        "bottom": ((y1 - 1, cols), (y1 - 2, cols)),
+    }[side]
+
+
+def _inward(side: str, extent: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """``extent`` (x0, x1, y0, y1) less its edge line on ``side``."""
+    x0, x1, y0, y1 = extent
+    if side == "left":
+        return x0 + 1, x1, y0, y1
+    if side == "right":
+        return x0, x1 - 1, y0, y1
+    if side == "top":
+        return x0, x1, y0 + 1, y1
+    return x0, x1, y0, y1 - 1
 
 
 WALL = 1 - EDGE_BAD
@@ -1121,6 +1190,46 @@ def _like_the_board(line: Array, board: Array, line_labels: Array, board_labels:
             continue
         nearest.append(float(np.sqrt(((same - vec) ** 2).mean(axis=1)).min()))
     return bool(len(nearest)) and float(np.median(nearest)) < LIKE_BOARD
+
+
+BAND = 0.02
+"""An edge row or column whose cells differ from the line's own profile across it by
+less than this (root-mean-square, the median cell) is a band of the frame, not cells:
+see :func:`_banded`."""
+BAND_RATIO = 0.25
+"""... when the board's line beside it differs from its own profile at least four times
+as much (its cells' boundaries cross it)."""
+
+
+def _banded(line: Array, beside: Array, down: bool) -> bool:
+    """Whether an edge line of cells (``line``: their vectors, in order along the line,
+    a column when ``down``) is a band: the same pixels all along it, the line of the
+    board beside it (``beside``) not. A line of cells shows the boundaries between its
+    cells, which cross it at every period (a hidden cell's bevel, a revealed cell's grid
+    line); a bevelled frame beside the board, scaled, has the light and dark stripes of
+    a hidden cell's sides and reads nearly as a column of hidden cells, but it is the
+    same at every point along the board. Each cell is compared with the line's mean
+    profile across it (the mean of the line's pixels at each place across): the median
+    cell of a band differs from it by less than :data:`BAND`, and by less than
+    :data:`BAND_RATIO` times the board's line beside it does from its own; and the
+    profile has stripes (it is at least :data:`FLAT` from flat): a line of nearly flat
+    empty cells (a skin that draws them faintly) is left to the other checks, never
+    dropped as a band. O(line x 768)."""
+    np = numpy()
+
+    def spread(cells: Array) -> tuple[float, float]:
+        """How far the median cell is from the line's profile across it, and how far
+        that profile is from flat."""
+        v = cells.reshape(len(cells), SIZE, SIZE, 3)
+        # the profile across the line: over the cells and, within each, along the line
+        profile = v.mean(axis=(0, 1), keepdims=True) if down else v.mean(axis=(0, 2), keepdims=True)
+        off = float(np.sqrt(np.median(((v - profile) ** 2).mean(axis=(1, 2, 3)))))
+        return off, float(np.sqrt(((profile - profile.mean()) ** 2).mean()))
+
+    if len(line) == 0 or len(beside) == 0:
+        return False
+    own, stripes = spread(line)
+    return own < BAND and stripes >= FLAT and own < BAND_RATIO * spread(beside)[0]
 
 
 MARK_LEVEL = 0.12
