@@ -756,14 +756,6 @@ def _read(
             bands[key] = _banded_line(side)
         return bands[key]
 
-    def empty_beside_closed(side: str) -> bool:
-        """Whether the edge line on ``side`` reads all empty beside a closed cell (see
-        :func:`_empty_edge`)."""
-        line, beside = _edge_lines(side, (x0, x1, y0, y1))
-        return bool(
-            (cell_label[line] == "0").all() and np.isin(cell_label[beside], ["H", "F", "?"]).any()
-        )
-
     def _banded_line(side: str) -> bool:
         line, beside = _edge_lines(side, (x0, x1, y0, y1))
         return _banded(
@@ -790,9 +782,10 @@ def _read(
         }
         side = max(edges, key=lambda k: edges[k])
         if edges[side] <= EDGE_BAD:
-            # every edge read surely: one read all empty beside a closed cell (which no
-            # game shows) that is a band of the frame is dropped (see _banded)
-            side = next((k for k in edges if empty_beside_closed(k) and banded(k)), "")
+            # every edge read surely: one that is a band of the frame, however it reads
+            # (the frame beside a board scaled down reads as hidden cells or as empty
+            # ones), is dropped (see _banded)
+            side = next((k for k in edges if banded(k)), "")
             if not side:
                 break
             x0, x1, y0, y1 = _inward(side, (x0, x1, y0, y1))
