@@ -9,7 +9,8 @@
    faint) is scaled to 16x16 and compared with each template: its label is the nearest
    template's, its margin the distance to the nearest template of another label. Rows and
    columns at the edges that match nothing are dropped, and so is what lies beyond a
-   wall, the board's frame (:func:`_walled`).
+   wall, the board's frame (:func:`_walled`), and an edge line that is a band of the
+   frame, the same all along however it reads (:func:`_banded`).
 4. A cell whose nearest template is far, or whose margin is small, is *unsure*; a board
    with an unsure cell, a mine shown (a lost game) or digits that no layout explains is
    refused with the reason, never returned as a confident position.
