@@ -4,10 +4,7 @@ held out of the templates are read as well as those the templates were cut from.
 
 from __future__ import annotations
 
-import json
 import random
-import re
-from pathlib import Path
 
 import pytest
 
@@ -15,25 +12,19 @@ pytest.importorskip("PIL")
 pytest.importorskip("numpy")
 
 from PIL import Image
+from vision_samples import DATA, SAMPLES, read_sample, truth
 
 from minesolver.analysis import analyze
 from minesolver.position import Position
 from minesolver.vision import VisionError, read_screenshot, synth
 from minesolver.vision.templates import load_skin
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "vision"
-SAMPLES = json.loads((DATA / "samples.json").read_text())
 META = sorted(n for n in SAMPLES if n.startswith("metasweeper-"))
 REFUSED = {
     # a whole screen whose text window's lines make another lattice
     "metasweeper-intermediate-lost-18-screen",
 }
 """Samples the reader refuses today (never reads wrong: see test_read.py)."""
-
-
-def truth(name: str) -> list[str]:
-    lines = (DATA / f"{name}.txt").read_text().split()
-    return [r for r in lines if not re.fullmatch(r"\d+x\d+x\d+", r)]
 
 
 def test_the_metasweeper_samples_are_classic_and_some_held_out() -> None:
@@ -59,7 +50,7 @@ def test_a_metasweeper_label_file_is_consistent(name: str) -> None:
 def test_metasweeper_is_read_cell_for_cell(name: str) -> None:
     """Every cell right, from cells of 16 to 32 pixels, whole screens included; a lost
     game reports its mines and is refused as lost."""
-    reading = read_screenshot(DATA / f"{name}.png")
+    reading = read_sample(name)
     assert reading.skin == "classic"
     assert "".join(c.label for c in reading.cells) == "".join(truth(name)), reading.text()
     left, top, right, bottom = SAMPLES[name]["box"]
@@ -73,7 +64,7 @@ def test_metasweeper_is_read_cell_for_cell(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(REFUSED))
 def test_the_hard_metasweeper_screens_are_refused_not_misread(name: str) -> None:
     try:
-        reading = read_screenshot(DATA / f"{name}.png")
+        reading = read_sample(name)
     except VisionError:
         return
     assert reading.problem is not None
@@ -84,7 +75,7 @@ def test_the_arbiter_board_is_read_right_cell_for_cell() -> None:
     only cells that may be unsure are the rows of the grey status bar below the board,
     which a lattice of 16-pixel cells can take for rows of the board."""
     rows = truth("arbiter-expert")
-    reading = read_screenshot(DATA / "arbiter-expert.png")
+    reading = read_sample("arbiter-expert")
     assert reading.skin == "classic"
     assert reading.cell_size == pytest.approx((16, 16), abs=0.1)
     assert reading.box[:2] == pytest.approx((177, 116), abs=1.5)

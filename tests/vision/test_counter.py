@@ -16,13 +16,12 @@ pytest.importorskip("numpy")
 
 import numpy as np
 from PIL import Image
+from vision_samples import DATA, SAMPLES, read_sample
 
 from minesolver.ui.cli import main
 from minesolver.vision import read_screenshot, synth
 from minesolver.vision.counter import read_counter
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "vision"
-SAMPLES = json.loads((DATA / "samples.json").read_text())
 SCALES = (0.8, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
 
 
@@ -169,7 +168,7 @@ def test_no_counter_is_read_where_the_image_shows_none() -> None:
 def test_our_page_counter_is_read(name: str) -> None:
     """Screenshots of our page in Chromium: the counter read, and the total it gives is
     the true one (custom boards included)."""
-    reading = read_screenshot(DATA / f"{name}.png")
+    reading = read_sample(name)
     assert reading.counter is not None
     flags = "".join(c.label for c in reading.cells).count("F")
     if "lost" not in name:
@@ -185,7 +184,7 @@ def test_skins_without_a_counter_reader_keep_the_level(name: str) -> None:
     """GNOME Mines and KMines show the total as text this reader does not read: the
     total comes from the standard size (of a board read at its size; one read on another
     lattice is refused), and no counter is reported."""
-    reading = read_screenshot(DATA / f"{name}.png")
+    reading = read_sample(name)
     assert reading.counter is None
     text = (DATA / f"{name}.txt").read_text().split()
     rows = [r for r in text if not re.fullmatch(r"\d+x\d+x\d+", r)]
@@ -223,7 +222,7 @@ def test_a_real_minesweeper_arbiter_counter_is_read() -> None:
     left, top, right, bottom = SAMPLES["arbiter-expert"]["box"]
     found = read_counter(rgb, "classic", (left, top, right, bottom), (right - left) / 30)
     assert found is not None and (found.text, found.value) == ("099", 99)
-    reading = read_screenshot(DATA / "arbiter-expert.png")
+    reading = read_sample("arbiter-expert")
     if reading.problem is not None and "cannot tell" in reading.problem:
         assert reading.mines_from != "counter"
     else:

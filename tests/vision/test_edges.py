@@ -4,9 +4,7 @@ The reader says so instead of returning that smaller board."""
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -14,11 +12,9 @@ pytest.importorskip("PIL")
 pytest.importorskip("numpy")
 
 from PIL import Image
+from vision_samples import DATA, SAMPLES, read_sample
 
 from minesolver.vision import VisionError, read_screenshot
-
-DATA = Path(__file__).resolve().parents[1] / "data" / "vision"
-SAMPLES = json.loads((DATA / "samples.json").read_text())
 
 
 def cut(name: str, side: str, shown: float) -> tuple[Image.Image, int, int]:
@@ -69,7 +65,7 @@ def test_a_board_cut_by_the_image_edge_is_refused(name: str, side: str, shown: f
 
 @pytest.mark.parametrize("name", ["web-every", "web-beginner", "gnome-8x8-a", "gnome-8x8-d"])
 def test_the_whole_board_is_not_taken_for_a_cut_one(name: str) -> None:
-    reading = read_screenshot(DATA / f"{name}.png")
+    reading = read_sample(name)
     assert reading.problem is None or "past the image" not in reading.problem
 
 

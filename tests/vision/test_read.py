@@ -5,9 +5,7 @@ with a clear error, and the command line."""
 from __future__ import annotations
 
 import io
-import json
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -18,6 +16,7 @@ pytest.importorskip("numpy")
 import contextlib
 
 from PIL import Image
+from vision_samples import DATA, SAMPLES, attempt_sample, read_sample, truth
 
 from minesolver import MinesolverError
 from minesolver.ui.cli import main
@@ -28,15 +27,8 @@ from minesolver.vision import (
     synth,
 )
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "vision"
-SAMPLES = json.loads((DATA / "samples.json").read_text())
 LABEL = {-1: "H", -2: "F", synth.MINE: "*", synth.EXPLODED: "!", synth.WRONG_FLAG: "x"}
 LABEL.update({d: str(d) for d in range(9)})
-
-
-def truth(name: str) -> list[str]:
-    lines = (DATA / f"{name}.txt").read_text().split()
-    return [r for r in lines if not re.fullmatch(r"\d+x\d+x\d+", r)]
 
 
 def right_or_refused(reading_or_error: object, rows: list[str]) -> str:
@@ -64,7 +56,7 @@ def attempt(image: object) -> object:
 @pytest.mark.parametrize("name", sorted(SAMPLES))
 def test_a_labelled_screenshot_is_read_right_or_refused(name: str) -> None:
     rows = truth(name)
-    outcome = right_or_refused(attempt(DATA / f"{name}.png"), rows)
+    outcome = right_or_refused(attempt_sample(name), rows)
     assert outcome != "wrong", name
 
 
@@ -72,7 +64,7 @@ def test_a_labelled_screenshot_is_read_right_or_refused(name: str) -> None:
 def test_our_page_is_read_right(name: str) -> None:
     """Every screenshot of our page is read cell for cell (two are held out of the
     templates); a lost one shows its mines and is refused for analysis."""
-    reading = read_screenshot(DATA / f"{name}.png")
+    reading = read_sample(name)
     assert "".join(c.label for c in reading.cells) == "".join(truth(name))
     if "lost" in name:
         assert reading.lost
@@ -87,7 +79,7 @@ def test_gnome_mines_is_read_cell_for_cell(name: str) -> None:
     """GNOME Mines (its default setting, the bgcolors theme: rounded cells with gaps
     between them, real screenshots under Xvfb): every cell read right; the boards whose
     flags a person placed wrong are refused as inconsistent, a lost one as lost."""
-    reading = read_screenshot(DATA / f"{name}.png")
+    reading = read_sample(name)
     assert reading.skin == "gnome"
     assert "".join(c.label for c in reading.cells) == "".join(truth(name))
     if name in ("gnome-8x8-b", "gnome-8x8-flags"):  # flags placed wrong by hand
@@ -230,7 +222,7 @@ def test_kmines_is_read_cell_for_cell(name: str) -> None:
     Medium and Hard boards at several window sizes, several held out of the templates):
     every cell read right in its own theme's skin; a lost board refused as lost, the one
     whose flag a person placed wrong as inconsistent."""
-    reading = read_screenshot(DATA / f"{name}.png")
+    reading = read_sample(name)
     assert reading.skin == SAMPLES[name]["skin"]
     assert "".join(c.label for c in reading.cells) == "".join(truth(name))
     if name.endswith("lost"):
@@ -308,7 +300,7 @@ def test_jsminesweeper_is_read_cell_for_cell(name: str) -> None:
     """JSMinesweeper's page in Chromium (tile sizes 12 to 60 pixels, display scales 1 to
     2, labelled from the page's own tiles; 9 of 19 held out of the templates): every cell
     read right, the total from a standard size, a lost board refused as lost."""
-    reading = read_screenshot(DATA / f"{name}.png")
+    reading = read_sample(name)
     assert reading.skin == "jsms"
     assert "".join(c.label for c in reading.cells) == "".join(truth(name))
     if any(c in row for row in truth(name) for c in "*!x"):  # a lost game
@@ -369,7 +361,7 @@ def test_jsminesweeper_with_its_hints_and_overlay_is_never_read_wrong() -> None:
     hidden cell's mine chance on it. Not in the templates: refused (or read right), never
     a board read surely that is not the page's."""
     name = "jsms-overlay-expert"
-    assert right_or_refused(attempt(DATA / f"{name}.png"), truth(name)) != "wrong"
+    assert right_or_refused(attempt_sample(name), truth(name)) != "wrong"
 
 
 XDEMINEUR = sorted(n for n in SAMPLES if n.startswith("xdemineur"))
@@ -384,7 +376,7 @@ def test_xdemineur_is_read_cell_for_cell(name: str) -> None:
     moved about the board's middle puts every line right), question marks hidden for
     the analysis, the total from the level on 16x16 and 30x16, a lost board refused as
     lost."""
-    reading = read_screenshot(DATA / f"{name}.png")
+    reading = read_sample(name)
     rows = truth(name)
     assert reading.skin == "xdemineur"
     assert (reading.width, reading.height) == (len(rows[0]), len(rows))
@@ -509,7 +501,7 @@ def test_gnome_mines_other_themes_are_read_right_or_refused(name: str) -> None:
     """GNOME Mines' classic and default themes (8x8, 16x16 and 30x16 boards, flags,
     question marks, lost games): a board read (or refused only as lost) is the theme's
     skin, every cell right; any other is refused."""
-    reading = read_screenshot(DATA / f"{name}.png")
+    reading = read_sample(name)
     rows = truth(name)
     whole = reading.problem is None or reading.problem.startswith("the game is lost")
     if whole:
@@ -563,6 +555,6 @@ def test_an_edge_row_of_closed_cells_read_askew_is_not_dropped() -> None:
     far from the templates, yet like the board's own closed cells; it is not dropped to
     return a board of 15 rows."""
     name = "gnome-default-30x16-g-flags"
-    reading = read_screenshot(DATA / f"{name}.png")
+    reading = read_sample(name)
     assert reading.problem is not None or (reading.width, reading.height) == (30, 16)
     assert right_or_refused(reading, truth(name)) != "wrong"
