@@ -2,10 +2,13 @@
 
 - ``classic``: the cells of the labelled real screenshots of the skin in
   ``tests/data/vision/`` (Metasweeper under Xvfb) that are not held out, at their own
-  scale only, first; then boards drawn by :mod:`minesolver.vision.synth` at several
-  display scales, which cover the scaled looks. Real tiles rescaled here (bilinear,
-  blurred) came close enough to the plain frame around a drawn board at display scale
-  0.8 that a column of frame read as hidden cells: a board one column too wide;
+  scale, and those of cells of 12 to 15 pixels at the display scales of their
+  ``"scales"`` too (Metasweeper draws each small size with glyphs of its own, and a
+  small tile scaled up blurs like no larger one), first; then boards drawn by
+  :mod:`minesolver.vision.synth` at several display scales, which cover the scaled
+  looks. Real tiles scaled down here (bilinear, blurred) came close enough to the plain
+  frame around a board at display scale 0.8 that a column of frame read as hidden
+  cells (the reader now drops such a band of the frame, but none is scaled down);
 - every other skin: the labelled screenshots in ``tests/data/vision/`` (made by
   ``scripts/make_vision_samples.py``), cut along the board box stored in
   ``tests/data/vision/samples.json``.

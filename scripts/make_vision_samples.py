@@ -73,6 +73,12 @@ game board, not read by eye: 0-8, 10 hidden ``H``, 11 flag ``F``, 14 crossed-out
 ``x``, 15 the mine that exploded ``!``, 16 a mine ``*``; the board's box is the board
 widget's place in the image (4 pixels inside the widget). Those positions still in play
 are consistent by the exact analysis (a test checks it). 8 of the 13 are held out.
+Nine more were taken the same way on ``Xvfb :92`` for cells of 12 to 15 pixels
+(Metasweeper draws each size with glyphs of its own): custom 12x10 boards with 45 mines
+showing every digit at 12, 13, 14 and 15 pixels and lost 16x16 games at 12, 13 and
+14 make templates (at the display scales 1 to 3 too, ``"scales"`` in
+``samples.json``); an expert board at 14 pixels and a lost beginner board at 13 are
+held out.
 The xdemineur samples (``xdemineur-*``) were taken the same way: ``/usr/games/xdemineur
 -geometry COLSxROWS -m MINES`` alone on ``Xvfb :92 -screen 0 1280x900x24`` (no window
 manager: the window sits at the origin, ``31 + 21 COLS`` by ``96 + 21 ROWS`` pixels),

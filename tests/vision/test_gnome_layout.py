@@ -136,3 +136,11 @@ def test_an_edge_line_of_empty_cells_beside_a_closed_one_is_dropped() -> None:
     assert _empty_line(digit, np.zeros(digit.shape, dtype=bool), (0, 4, 0, 3)) is None
     digits = np.array([list("0000"), list("1221"), list("1H21")])
     assert _empty_line(digits, np.zeros(digits.shape, dtype=bool), (0, 4, 0, 3)) is None
+    # the closed cell touches only cells read unsure: they may be digits of a real edge
+    # row read badly, and that row is kept
+    apart = np.array([list("0000"), list("H111"), list("1221")])
+    unsure = np.zeros(apart.shape, dtype=bool)
+    unsure[0, :2] = True
+    assert _empty_line(apart, unsure, (0, 4, 0, 3)) is None
+    unsure[0, 1] = False
+    assert _empty_line(apart, unsure, (0, 4, 0, 3)) == (0, 4, 1, 3)

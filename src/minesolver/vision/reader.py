@@ -9,7 +9,8 @@
    faint) is scaled to 16x16 and compared with each template: its label is the nearest
    template's, its margin the distance to the nearest template of another label. Rows and
    columns at the edges that match nothing are dropped, and so is what lies beyond a
-   wall, the board's frame (:func:`_walled`).
+   wall, the board's frame (:func:`_walled`), and an edge line that is a band of the
+   frame, the same all along however it reads (:func:`_banded`).
 4. A cell whose nearest template is far, or whose margin is small, is *unsure*; a board
    with an unsure cell, a mine shown (a lost game) or digits that no layout explains is
    refused with the reason, never returned as a confident position.
@@ -37,6 +38,7 @@ from minesolver.vision._load import ImageSource, VisionError, load_rgb, numpy
 from minesolver.vision.counter import CounterReading, read_counter
 from minesolver.vision.grid import SQUARE, Axis, edge_maps, find_axes, other_axes, phases
 from minesolver.vision.templates import (
+    SIZE,
     Skin,
     coarse,
     integral,
@@ -856,6 +858,25 @@ def _read(
     empty = ~bad & (cell_label == skin.labels[int(np.argmin(_structure(skin.vectors)))])
     px, py = (xs[-1] - xs[0]) / nx, (ys[-1] - ys[0]) / ny
     square = abs(px - py) <= SQUARE * max(px, py)
+
+    bands: dict[tuple[str, int, int, int, int], bool] = {}
+
+    def banded(side: str) -> bool:
+        """Whether the edge line on ``side`` of the extent now kept is a band of the
+        frame (see :func:`_banded`)."""
+        key = (side, x0, x1, y0, y1)
+        if key not in bands:
+            bands[key] = _banded_line(side)
+        return bands[key]
+
+    def _banded_line(side: str) -> bool:
+        line, beside = _edge_lines(side, (x0, x1, y0, y1))
+        return _banded(
+            _cells_at(table, xs, ys, line),
+            _cells_at(table, xs, ys, beside),
+            side in ("left", "right"),
+        )
+
     while x1 - x0 > 1 and y1 - y0 > 1:  # drop edge rows and columns that are not board
         walled = _walled(bad, empty, (x0, x1, y0, y1)) if square else None
         if walled is not None:
@@ -880,7 +901,14 @@ def _read(
         }
         side = max(edges, key=lambda k: edges[k])
         if edges[side] <= EDGE_BAD:
-            break
+            # every edge read surely: one that is a band of the frame, however it reads
+            # (the frame beside a board scaled down reads as hidden cells or as empty
+            # ones), is dropped (see _banded)
+            side = next((k for k in edges if banded(k)), "")
+            if not side:
+                break
+            x0, x1, y0, y1 = _inward(side, (x0, x1, y0, y1))
+            continue
         if edges[side] < 1 - EDGE_GOOD:
             problem = (
                 f"cannot tell where the board ends: the {side} row or column of cells is "
@@ -895,9 +923,14 @@ def _read(
         }[side]
         drawn = ~flat[line]
         like = max(LIKE_CELLS, 1.5 * typical + 0.02)
-        if drawn.mean() > 0.5 and float(np.median(nearest[line][drawn])) < like:
+        if (
+            drawn.mean() > 0.5
+            and float(np.median(nearest[line][drawn])) < like
+            and not banded(side)
+        ):
             # unsure, yet as close to the templates as the board kept: cells of a board read
-            # askew (or of another skin like this one), not the frame around it
+            # askew (or of another skin like this one), not the frame around it (a band of
+            # the frame, the same all along, is no line of cells: see _banded)
             problem = (
                 f"cannot tell where the board ends: the {side} row or column of cells looks "
                 "like cells but cannot be read surely"
@@ -910,11 +943,15 @@ def _read(
             "bottom": (slice(y0, y1 - 1), slice(x0, x1)),
         }[side]
         closed = drawn & (cell_label[line] == "H")
-        if closed.mean() > 0.5 and _like_the_board(
-            _cells_at(table, xs, ys, line)[closed],
-            _cells_at(table, xs, ys, inner),
-            cell_label[line][closed],
-            cell_label[inner],
+        if (
+            closed.mean() > 0.5
+            and _like_the_board(
+                _cells_at(table, xs, ys, line)[closed],
+                _cells_at(table, xs, ys, inner),
+                cell_label[line][closed],
+                cell_label[inner],
+            )
+            and not banded(side)
         ):
             # closed cells far from the templates, yet like the board's own closed cells: a
             # row of the board read a pixel or two askew (the lattice's period a little off
@@ -924,14 +961,7 @@ def _read(
                 "like the board's own cells but cannot be read surely"
             )
             break
-        if side == "left":
-            x0 += 1
-        elif side == "right":
-            x1 -= 1
-        elif side == "top":
-            y0 += 1
-        else:
-            y1 -= 1
+        x0, x1, y0, y1 = _inward(side, (x0, x1, y0, y1))
     width, height = x1 - x0, y1 - y0
     if width < 2 or height < 2:
         raise VisionError("no board found in the image: too few cells match a known skin")
@@ -994,9 +1024,10 @@ def _empty_line(
 ) -> tuple[int, int, int, int] | None:
     """The extent less an edge row or column whose cells read surely are all empty
     (``0``), at least half of it, beside a line with a closed cell read surely (hidden, a
-    flag or a question mark), or ``None`` when no edge is such. No game shows that
-    (opening an empty cell opens all its neighbours), so that line is not the board's: a
-    plain strip beside the board (GNOME Mines' light header bar above it, its title
+    flag or a question mark) that touches one of them, or ``None`` when no edge is such.
+    No game shows that (opening an empty cell opens all its neighbours), so that line is
+    not the board's: a plain strip beside the board (GNOME Mines' light header bar above
+    it, its title
     read unsure) read as empty cells. O(width + height)."""
     x0, x1, y0, y1 = extent
     if x1 - x0 < 2 or y1 - y0 < 2:
@@ -1004,18 +1035,44 @@ def _empty_line(
     sure = ~bad
     empty = sure & (cell_label == "0")
     closed = sure & ((cell_label == "H") | (cell_label == "F") | (cell_label == "?"))
-    # the extent without each edge line: that line's cells, and the next line's
-    lines = {
-        (x0, x1, y0 + 1, y1): ((y0, slice(x0, x1)), (y0 + 1, slice(x0, x1))),
-        (x0, x1, y0, y1 - 1): ((y1 - 1, slice(x0, x1)), (y1 - 2, slice(x0, x1))),
-        (x0 + 1, x1, y0, y1): ((slice(y0, y1), x0), (slice(y0, y1), x0 + 1)),
-        (x0, x1 - 1, y0, y1): ((slice(y0, y1), x1 - 1), (slice(y0, y1), x1 - 2)),
-    }
-    for rest, (edge, beside) in lines.items():
+    for side in ("top", "bottom", "left", "right"):
+        edge, beside = _edge_lines(side, extent)
         plain = (empty[edge] | bad[edge]).all() and empty[edge].mean() >= 0.5
-        if plain and closed[beside].any():
-            return rest
+        # a closed cell touching an empty one read surely (not one beside unsure cells
+        # only: those may be digits of a real edge row read badly)
+        near = empty[edge].copy()
+        near[1:] |= empty[edge][:-1]
+        near[:-1] |= empty[edge][1:]
+        if plain and (closed[beside] & near).any():
+            return _inward(side, extent)
     return None
+
+
+def _edge_lines(
+    side: str, extent: tuple[int, int, int, int]
+) -> tuple[tuple[Any, Any], tuple[Any, Any]]:
+    """The index (rows, columns) of the edge line on ``side`` of ``extent`` (x0, x1, y0,
+    y1) and of the line next to it, inward."""
+    x0, x1, y0, y1 = extent
+    rows, cols = slice(y0, y1), slice(x0, x1)
+    return {
+        "left": ((rows, x0), (rows, x0 + 1)),
+        "right": ((rows, x1 - 1), (rows, x1 - 2)),
+        "top": ((y0, cols), (y0 + 1, cols)),
+        "bottom": ((y1 - 1, cols), (y1 - 2, cols)),
+    }[side]
+
+
+def _inward(side: str, extent: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """``extent`` (x0, x1, y0, y1) less its edge line on ``side``."""
+    x0, x1, y0, y1 = extent
+    if side == "left":
+        return x0 + 1, x1, y0, y1
+    if side == "right":
+        return x0, x1 - 1, y0, y1
+    if side == "top":
+        return x0, x1, y0 + 1, y1
+    return x0, x1, y0, y1 - 1
 
 
 WALL = 1 - EDGE_BAD
@@ -1361,6 +1418,46 @@ def _like_the_board(line: Array, board: Array, line_labels: Array, board_labels:
             continue
         nearest.append(float(np.sqrt(((same - vec) ** 2).mean(axis=1)).min()))
     return bool(len(nearest)) and float(np.median(nearest)) < LIKE_BOARD
+
+
+BAND = 0.02
+"""An edge row or column whose cells differ from the line's own profile across it by
+less than this (root-mean-square, the median cell) is a band of the frame, not cells:
+see :func:`_banded`."""
+BAND_RATIO = 0.25
+"""... when the board's line beside it differs from its own profile at least four times
+as much (its cells' boundaries cross it)."""
+
+
+def _banded(line: Array, beside: Array, down: bool) -> bool:
+    """Whether an edge line of cells (``line``: their vectors, in order along the line,
+    a column when ``down``) is a band: the same pixels all along it, the line of the
+    board beside it (``beside``) not. A line of cells shows the boundaries between its
+    cells, which cross it at every period (a hidden cell's bevel, a revealed cell's grid
+    line); a bevelled frame beside the board, scaled, has the light and dark stripes of
+    a hidden cell's sides and reads nearly as a column of hidden cells, but it is the
+    same at every point along the board. Each cell is compared with the line's mean
+    profile across it (the mean of the line's pixels at each place across): the median
+    cell of a band differs from it by less than :data:`BAND`, and by less than
+    :data:`BAND_RATIO` times the board's line beside it does from its own; and the
+    profile has stripes (it is at least :data:`FLAT` from flat): a line of nearly flat
+    empty cells (a skin that draws them faintly) is left to the other checks, never
+    dropped as a band. O(line x 768)."""
+    np = numpy()
+
+    def spread(cells: Array) -> tuple[float, float]:
+        """How far the median cell is from the line's profile across it, and how far
+        that profile is from flat."""
+        v = cells.reshape(len(cells), SIZE, SIZE, 3)
+        # the profile across the line: over the cells and, within each, along the line
+        profile = v.mean(axis=(0, 1), keepdims=True) if down else v.mean(axis=(0, 2), keepdims=True)
+        off = float(np.sqrt(np.median(((v - profile) ** 2).mean(axis=(1, 2, 3)))))
+        return off, float(np.sqrt(((profile - profile.mean()) ** 2).mean()))
+
+    if len(line) == 0 or len(beside) == 0:
+        return False
+    own, stripes = spread(line)
+    return own < BAND and stripes >= FLAT and own < BAND_RATIO * spread(beside)[0]
 
 
 MARK_LEVEL = 0.12
