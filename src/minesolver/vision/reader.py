@@ -512,7 +512,7 @@ def _read_lattice(
     # surely the answer (every check holds for each alike)
     first: BoardReading | None = None
     for fit, skin, place in refined:
-        if first is not None and fit > SKIN_SPREAD * refined[0][0] + 0.005:
+        if first is not None and fit > max(SKIN_SPREAD * refined[0][0] + 0.005, CLOSE):
             break
         reading = _placed(table, skin, cols, rows, place, mines)
         if _clean(reading):
@@ -523,8 +523,10 @@ def _read_lattice(
 
 
 SKIN_SPREAD = 2.0
-"""A skin refined to within this many times the best fit's distance (and a little more)
-is read too when the best one's reading is not sure (see :func:`_read_lattice`)."""
+"""A skin refined to within this many times the best fit's distance (and a little more),
+or as near as a board's cells are to their templates (:data:`CLOSE`), is read too when
+the best one's reading is not sure (see :func:`_read_lattice`): a fresh board's closed
+cells, the same in two of GNOME Mines' themes, fit one of them almost exactly."""
 
 
 def _placed(
