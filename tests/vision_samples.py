@@ -5,11 +5,14 @@ the same reading; the reader is deterministic, so the reading is the same each t
 from __future__ import annotations
 
 import json
+import random
 import re
 from functools import cache
 from pathlib import Path
 
-from minesolver.vision import BoardReading, VisionError, read_screenshot
+from PIL import Image
+
+from minesolver.vision import BoardReading, VisionError, read_screenshot, synth
 
 DATA = Path(__file__).resolve().parent / "data" / "vision"
 SAMPLES = json.loads((DATA / "samples.json").read_text())
@@ -40,3 +43,38 @@ def read_sample(name: str) -> BoardReading:
     if isinstance(reading, VisionError):
         raise VisionError(str(reading))
     return reading
+
+
+def window(name: str) -> Image.Image:
+    """Sample ``name`` cut to its board with a margin (60 pixels around it, 100 above for
+    the window's counters and title), as the accuracy benchmark cuts it."""
+    left, top, right, bottom = SAMPLES[name]["box"]
+    image = Image.open(DATA / f"{name}.png").convert("RGB")
+    return image.crop(
+        (
+            max(0, int(left) - 60),
+            max(0, int(top) - 100),
+            min(image.width, int(right) + 60),
+            min(image.height, int(bottom) + 60),
+        )
+    )
+
+
+def on_a_desktop(
+    image: Image.Image,
+    scale: float,
+    seed: int,
+    room: tuple[int, int],
+    *,
+    nearest_whole: bool = False,
+) -> Image.Image:
+    """``image`` scaled by ``scale`` (bilinear; nearest-neighbour at a whole scale when
+    ``nearest_whole``) and pasted at a random place, within ``room`` more pixels across
+    and down, on a cluttered desktop."""
+    size = (round(image.width * scale), round(image.height * scale))
+    whole = nearest_whole and scale % 1 == 0
+    image = image.resize(size, Image.Resampling.NEAREST if whole else Image.Resampling.BILINEAR)
+    rng = random.Random(seed)
+    desk = synth.desktop(rng, (image.width + room[0], image.height + room[1]))
+    desk.paste(image, (rng.randrange(room[0]), rng.randrange(room[1])))
+    return desk

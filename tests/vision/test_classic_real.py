@@ -4,19 +4,17 @@ held out of the templates are read as well as those the templates were cut from.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 pytest.importorskip("PIL")
 pytest.importorskip("numpy")
 
 from PIL import Image
-from vision_samples import DATA, SAMPLES, read_sample, truth
+from vision_samples import DATA, SAMPLES, on_a_desktop, read_sample, truth, window
 
 from minesolver.analysis import analyze
 from minesolver.position import Position
-from minesolver.vision import VisionError, read_screenshot, synth
+from minesolver.vision import VisionError, read_screenshot
 from minesolver.vision.templates import load_skin
 
 META = sorted(n for n in SAMPLES if n.startswith("metasweeper-"))
@@ -116,23 +114,7 @@ def scaled_on_a_desktop(name: str, scale: float, seed: int) -> Image.Image:
     """Sample ``name`` cut to its window around the board (as the accuracy benchmark
     cuts it), scaled by ``scale`` (bilinear) and pasted at a random place on a cluttered
     desktop."""
-    left, top, right, bottom = SAMPLES[name]["box"]
-    image = Image.open(DATA / f"{name}.png").convert("RGB")
-    image = image.crop(
-        (
-            max(0, int(left) - 60),
-            max(0, int(top) - 100),
-            min(image.width, int(right) + 60),
-            min(image.height, int(bottom) + 60),
-        )
-    )
-    image = image.resize(
-        (round(image.width * scale), round(image.height * scale)), Image.Resampling.BILINEAR
-    )
-    rng = random.Random(seed)
-    desk = synth.desktop(rng, (image.width + 300, image.height + 200))
-    desk.paste(image, (rng.randrange(300), rng.randrange(200)))
-    return desk
+    return on_a_desktop(window(name), scale, seed, (300, 200))
 
 
 @pytest.mark.parametrize(

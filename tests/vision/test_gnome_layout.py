@@ -5,11 +5,6 @@ board. Each case was refused before the reader learnt it; none may be read wrong
 
 from __future__ import annotations
 
-import json
-import random
-import re
-from pathlib import Path
-
 import pytest
 
 pytest.importorskip("PIL")
@@ -17,39 +12,18 @@ pytest.importorskip("numpy")
 
 import numpy as np
 from PIL import Image
+from vision_samples import on_a_desktop as desktop
+from vision_samples import truth, window
 
-from minesolver.vision import BoardReading, read_screenshot, synth
+from minesolver.vision import BoardReading, read_screenshot
 from minesolver.vision import reader as reader_module
 from minesolver.vision.reader import _empty_line
-
-DATA = Path(__file__).resolve().parents[1] / "data" / "vision"
-SAMPLES = json.loads((DATA / "samples.json").read_text())
-
-
-def truth(name: str) -> list[str]:
-    lines = (DATA / f"{name}.txt").read_text().split()
-    return [r for r in lines if not re.fullmatch(r"\d+x\d+x\d+", r)]
 
 
 def on_a_desktop(name: str, scale: float, seed: int) -> Image.Image:
     """Sample ``name`` cut to its window around the board (as the benchmark cuts it),
     scaled by ``scale`` and placed at a random place on a cluttered desktop."""
-    left, top, right, bottom = SAMPLES[name]["box"]
-    image = Image.open(DATA / f"{name}.png").convert("RGB")
-    image = image.crop(
-        (
-            max(0, int(left) - 60),
-            max(0, int(top) - 100),
-            min(image.width, int(right) + 60),
-            min(image.height, int(bottom) + 60),
-        )
-    )
-    size = (round(image.width * scale), round(image.height * scale))
-    image = image.resize(size, Image.Resampling.BILINEAR if scale % 1 else Image.Resampling.NEAREST)
-    rng = random.Random(seed)
-    desk = synth.desktop(rng, (image.width + 400, image.height + 300))
-    desk.paste(image, (rng.randrange(400), rng.randrange(300)))
-    return desk
+    return desktop(window(name), scale, seed, (400, 300), nearest_whole=True)
 
 
 def read_right(image: Image.Image, name: str) -> BoardReading:

@@ -16,7 +16,15 @@ pytest.importorskip("numpy")
 import contextlib
 
 from PIL import Image
-from vision_samples import DATA, SAMPLES, attempt_sample, read_sample, truth
+from vision_samples import (
+    DATA,
+    SAMPLES,
+    attempt_sample,
+    on_a_desktop,
+    read_sample,
+    truth,
+    window,
+)
 
 from minesolver import MinesolverError
 from minesolver.ui.cli import main
@@ -317,21 +325,7 @@ def _jsms_cut(name: str, scale: float, seed: int) -> Image.Image:
     left, top, right, bottom = SAMPLES[name]["box"]
     image = Image.open(DATA / f"{name}.png").convert("RGB")
     image = image.crop((int(left) - 60, int(top) - 100, int(right) + 60, int(bottom) + 60))
-    return _on_a_desktop(image, scale, seed, (400, 300))
-
-
-def _on_a_desktop(
-    image: Image.Image, scale: float, seed: int, room: tuple[int, int]
-) -> Image.Image:
-    """``image`` scaled by ``scale`` (bilinear) and pasted at a random place, within
-    ``room`` more pixels across and down, on a cluttered desktop."""
-    image = image.resize(
-        (round(image.width * scale), round(image.height * scale)), Image.Resampling.BILINEAR
-    )
-    rng = random.Random(seed)
-    desk = synth.desktop(rng, (image.width + room[0], image.height + room[1]))
-    desk.paste(image, (rng.randrange(room[0]), rng.randrange(room[1])))
-    return desk
+    return on_a_desktop(image, scale, seed, (400, 300))
 
 
 @pytest.mark.parametrize(
@@ -435,17 +429,7 @@ def test_xdemineur_templates_hold_every_label() -> None:
 
 def _kmines_on_a_desktop(name: str, scale: float, seed: int) -> Image.Image:
     """A KMines sample cut to its board and a margin, scaled and pasted on a desktop."""
-    image = Image.open(DATA / f"{name}.png").convert("RGB")
-    left, top, right, bottom = SAMPLES[name]["box"]
-    image = image.crop(
-        (
-            max(0, int(left) - 60),
-            max(0, int(top) - 100),
-            min(image.width, int(right) + 60),
-            min(image.height, int(bottom) + 60),
-        )
-    )
-    return _on_a_desktop(image, scale, seed, (300, 200))
+    return on_a_desktop(window(name), scale, seed, (300, 200))
 
 
 @pytest.mark.parametrize(
