@@ -5,6 +5,10 @@ board. Each case was refused before the reader learnt it; none may be read wrong
 
 from __future__ import annotations
 
+import importlib.util
+import random
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("PIL")
@@ -118,3 +122,26 @@ def test_an_edge_line_of_empty_cells_beside_a_closed_one_is_dropped() -> None:
     assert _empty_line(apart, unsure, (0, 4, 0, 3)) is None
     unsure[0, 1] = False
     assert _empty_line(apart, unsure, (0, 4, 0, 3)) == (0, 4, 1, 3)
+
+
+def test_a_lattice_of_cells_far_from_square_is_never_a_board() -> None:
+    """The accuracy benchmark's third board of seed 2 for GNOME Mines' default theme (an
+    8x8 board at display scale 2 on a desktop): a lattice of half rows over its two
+    bottom rows of closed cells read every cell surely, a 5x4 board of closed cells, and
+    it was returned as the board. No game draws cells far from square: such a lattice
+    is refused, and the board's own is read."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_vision.py"
+    spec = importlib.util.spec_from_file_location("bench_vision_for_test", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    rng = random.Random(2)
+    for _ in range(3):
+        win, rows, name, _total = bench.sample_case(rng, "gnome-default")
+        image = bench.place(rng, win, rng.choice(bench.SCALES))
+    assert name == "gnome-default-8x8-b-flags-2"
+    reading = read_screenshot(image)
+    assert (reading.width, reading.height) == (8, 8)
+    assert "".join(c.label for c in reading.cells) == "".join(rows)
+    cw, ch = reading.cell_size
+    assert abs(cw - ch) <= 0.06 * max(cw, ch)

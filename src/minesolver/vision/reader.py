@@ -1000,6 +1000,14 @@ def _read(
         mines,
         mines_from,
     )
+    if problem is None and not square:
+        # every skin draws square cells (GNOME Mines' a pixel apart at most): a lattice of
+        # cells far from square read surely is another period of the board's over cells
+        # that look alike (half a row of closed cells reads as a closed cell)
+        problem = (
+            f"the cells read are {px:.1f} by {py:.1f} pixels, far from square: no game draws "
+            "such cells (a lattice of another period over the board)"
+        )
     if reading.problem is None and problem is None:
         problem = _inconsistency(reading)
     if problem is None and all(c.label in _OPEN for c in cells):
