@@ -485,8 +485,9 @@ def _read_lattice(
             if sample is None:
                 continue
             vectors = lattice_vectors(table, xs, ys, *sample)  # once for every skin
+            small = coarse(vectors)
             for skin in candidates:
-                score = _trimmed(_nearest(skin, vectors))
+                score = _trimmed(_nearest(skin, vectors, small))
                 if skin.name not in best or score < best[skin.name][0]:
                     best[skin.name] = (score, skin, ox, oy)
     fits = [best[skin.name] for skin in candidates if skin.name in best]
@@ -788,7 +789,7 @@ PAIRS = 4096
 """Pairs of cells and templates measured at once in :func:`_nearest` (3 kB each)."""
 
 
-def _nearest(skin: Skin, vectors: Array) -> Array:
+def _nearest(skin: Skin, vectors: Array, small: Array | None = None) -> Array:
     """Each cell's distance to its nearest template, capped at :data:`CAP`: what a fit's
     score needs, without measuring every pair. The distance of two cells' coarse vectors
     bounds theirs from below (:func:`~minesolver.vision.templates.coarse`), so a template
@@ -796,12 +797,15 @@ def _nearest(skin: Skin, vectors: Array) -> Array:
     cannot be nearer: only the pairs left are measured in full, 1 to 6 in 100 on real
     screenshots. O(cells x templates x 48 + pairs x 768), against the full product's
     O(cells x templates x 768); each distance measured is the cells' own (their
-    differences, not the product, so with no cancellation near zero)."""
+    differences, not the product, so with no cancellation near zero). ``small``: the
+    cells' coarse vectors, when the caller compares the same cells with several skins."""
     np = numpy()
     n = len(vectors)
     if n == 0:
         return np.zeros(0, dtype=np.float32)
-    bound = _mean_squares(coarse(vectors), skin.coarse, skin.coarse_norms)
+    if small is None:
+        small = coarse(vectors)
+    bound = _mean_squares(small, skin.coarse, skin.coarse_norms)
     first = np.argmin(bound, axis=1)
     best = np.minimum(_pairs(vectors, skin.vectors, np.arange(n), first), CAP)
     rows, cols = np.nonzero(bound < (best**2 + SLACK)[:, None])
