@@ -34,6 +34,24 @@ by the exact analysis), then by eye. Boxes: 8x8 ``(23.07, 70.21, 412.93, 457.79)
 16x16 ``(41.43, 69.43, 794.57, 822.57)``, 30x16 ``(23.0, 122.03, 1073.0, 679.97)``. The
 8x8 ``b`` games, the 16x16 ``d`` and the 30x16 ``f`` ones are held out.
 
+The GNOME Mines samples ``*-h-*`` and ``*-i-*`` (every theme) show every digit 0 to 8:
+custom games in the same three windows (8x8 with 29 mines, 16x16 with 90, 30x16 with
+168: tiles of 49, 47 and 35 pixels), taken on ``Xvfb :91`` with their settings in a
+fresh folder as above. GNOME Mines draws its mines' places with GLib's
+``g_random_int_range`` (x, then y, a mine at a time, the first click's cell and its
+neighbours skipped), so a small library of a few lines loaded with ``LD_PRELOAD``
+returned the coordinates of a layout chosen beforehand (random layouts, kept when some
+safe cell shows each count 0 to 8), read from a file: the layout is known before the
+first click. The first click opens the cells around it; then every safe cell but two
+was clicked, flags placed on a third of the mines, a flag on one of the two safe cells
+left (crossed out once the game is lost) and question marks on the other and on a mine;
+the board was captured in each theme (``gsettings set org.gnome.Mines theme`` changes
+the theme of the window shown at once), then a mine was clicked and the lost board
+captured in each theme. The labels are the layout's (each cell's count, the marks
+placed), each checked against its image by eye. The lost boards of every theme and the
+boards in play of the classic and default themes (their cells are drawn on another grey
+after a loss) make templates; the 8x8 ``i`` game is held out.
+
 The KMines samples (``kmines-*``, default theme) were taken the same way: KMines on
 ``Xvfb :93 -screen 0 1280x900x24`` (``dbus-run-session -- /usr/games/kmines``), cells
 opened and flagged with ``xdotool``, ``import -window root`` cut to the window, each
