@@ -1012,6 +1012,8 @@ def _read(
             f"the cells read are {px:.1f} by {py:.1f} pixels, far from square: no game draws "
             "such cells (a lattice of another period over the board)"
         )
+    if reading.problem is None and problem is None and skin.name in PALE_DIGITS:
+        problem = _empty_beside_closed(reading)
     if reading.problem is None and problem is None:
         problem = _inconsistency(reading)
     if problem is None and all(c.label in _OPEN for c in cells):
@@ -1541,6 +1543,45 @@ def _flag_or_mark(skin: Skin, vectors: Array, d: Array) -> tuple[Array, Array, A
     margin[which] = np.abs(flag_on - mark_on) * (MIN_MARGIN / MARK_MARGIN)
     margin = np.minimum(margin, to_rest - distance)
     return which, label, distance, margin
+
+
+PALE_DIGITS = frozenset({"gnome-classic"})
+"""Skins that draw some digits so faintly that a cell of one may read as an empty cell.
+GNOME Mines' classic theme draws its 6 pale blue, its 7 pale yellow and its 8 white on the
+light grey of an empty cell: scaled to 16x16 pixels, each is as near an empty cell as two
+labels may be and still be told apart, and with templates of them every empty cell read
+unsure, so the skin has none. Such a cell always has closed cells or mines around it,
+which no empty cell has (opening an empty cell opens its neighbours): see
+:func:`_empty_beside_closed`."""
+
+
+def _empty_beside_closed(reading: BoardReading) -> str | None:
+    """Why a board of a :data:`PALE_DIGITS` skin cannot be read: a cell read empty with a
+    closed cell or a mine beside it (``H``, ``*`` or ``!``), which opening an empty cell
+    never leaves, so the cell may be a pale digit. ``None`` when there is none. O(cells)."""
+    width, height = reading.width, reading.height
+    labels = [c.label for c in reading.cells]
+    found = []
+    for y in range(height):
+        for x in range(width):
+            if labels[y * width + x] != "0":
+                continue
+            near = (
+                labels[j * width + i]
+                for j in range(max(0, y - 1), min(height, y + 2))
+                for i in range(max(0, x - 1), min(width, x + 2))
+            )
+            if any(lab in "H*!" for lab in near):
+                found.append((x, y))
+    if not found:
+        return None
+    cells = ", ".join(f"({x}, {y})" for x, y in found[:6])
+    more = f" and {len(found) - 6} more" if len(found) > 6 else ""
+    return (
+        f"{len(found)} cell(s) read empty beside a closed cell or a mine: {cells}{more} "
+        "(no game leaves that; this theme draws its 6, 7 and 8 so pale that one may read as "
+        "an empty cell)"
+    )
 
 
 def _inconsistency(reading: BoardReading) -> str | None:
