@@ -76,7 +76,13 @@ def sample_case(rng: random.Random, skin: str) -> tuple[Image.Image, list[str], 
     names = sorted(
         n for n, i in manifest.items() if i["skin"] == skin and not i.get("templates", True)
     )
-    name = rng.choice(names)
+    return sample_window(rng.choice(names))
+
+
+def sample_window(name: str) -> tuple[Image.Image, list[str], str, int | None]:
+    """Sample ``name`` cut about its board (and its mine counter), with its rows of
+    labels, its name and its total of mines (``None`` on a lost board)."""
+    manifest = json.loads((DATA / "samples.json").read_text())
     lines = (DATA / f"{name}.txt").read_text().split()
     rows = [r for r in lines if not re.fullmatch(r"\d+x\d+x\d+", r)]
     head = [r for r in lines if re.fullmatch(r"\d+x\d+x\d+", r)]

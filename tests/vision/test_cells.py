@@ -11,7 +11,13 @@ import pytest
 np = pytest.importorskip("numpy")
 Image = pytest.importorskip("PIL.Image")
 
-from minesolver.vision.templates import SIZE, cell_vectors, integral, lattice_vectors  # noqa: E402
+from minesolver.vision.templates import (  # noqa: E402
+    SIZE,
+    box_vectors,
+    cell_vectors,
+    integral,
+    lattice_vectors,
+)
 
 
 def pillow_cells(image: object, boxes: list[tuple[float, float, float, float]]) -> object:
@@ -46,6 +52,29 @@ def test_a_lattice_is_scaled_as_pillow_scales_each_cell(seed: int) -> None:
     assert float(np.abs(ours - theirs).max()) <= 1.5 / 255
     # the same cells one box at a time
     assert np.array_equal(cell_vectors(Image.fromarray(rgb), boxes), ours)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_boxes_each_moved_its_own_way_are_scaled_as_one_cell_lattices(seed: int) -> None:
+    """Boxes that form no lattice (a reader's cells each shifted by its own fraction of a
+    pixel, some partly or wholly off the image, some under a pixel) scaled at once equal
+    each box scaled alone as a one-cell lattice, and Pillow's box filter within a level."""
+    rng = random.Random(seed)
+    w, h = rng.randrange(20, 200), rng.randrange(20, 200)
+    rgb = np.random.default_rng(seed).integers(0, 256, (h, w, 3), dtype=np.uint8)
+    boxes = []
+    for _ in range(rng.randrange(1, 30)):
+        x0, y0 = rng.uniform(-30, w), rng.uniform(-30, h)
+        side = rng.choice([rng.uniform(0.2, 1.5), rng.uniform(5, 60)])
+        boxes.append((x0, y0, x0 + side, y0 + side * rng.uniform(0.9, 1.1)))
+    table = integral(rgb)
+    corners = np.asarray(boxes, dtype=np.float64)
+    ours = box_vectors(table, *corners.T)
+    alone = np.concatenate([lattice_vectors(table, [a, c], [b, d]) for a, b, c, d in boxes])
+    assert np.array_equal(ours, alone)
+    theirs = pillow_cells(Image.fromarray(rgb), boxes)
+    assert float(np.abs(ours - theirs).max()) <= 1.5 / 255
+    assert box_vectors(table, [], [], [], []).shape == (0, SIZE * SIZE * 3)
 
 
 def test_the_running_sums_wrap_yet_a_cell_stays_exact() -> None:

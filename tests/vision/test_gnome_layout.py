@@ -135,9 +135,20 @@ def test_a_lattice_of_cells_far_from_square_is_never_a_board() -> None:
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
+    # the held-out samples of that theme when the board was found (the benchmark draws
+    # from those in samples.json, which may grow): the same draws give the same image
+    held = [
+        "gnome-default-16x16-d-flags",
+        "gnome-default-16x16-d-lost",
+        "gnome-default-30x16-f-flags",
+        "gnome-default-30x16-f-lost",
+        "gnome-default-8x8-b-flags",
+        "gnome-default-8x8-b-flags-2",
+        "gnome-default-8x8-b-lost",
+    ]
     rng = random.Random(2)
     for _ in range(3):
-        win, rows, name, _total = bench.sample_case(rng, "gnome-default")
+        win, rows, name, _total = bench.sample_window(rng.choice(held))
         image = bench.place(rng, win, rng.choice(bench.SCALES))
     assert name == "gnome-default-8x8-b-flags-2"
     reading = read_screenshot(image)

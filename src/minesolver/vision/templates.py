@@ -30,6 +30,7 @@ __all__ = [
     "LABELS",
     "SIZE",
     "Skin",
+    "box_vectors",
     "cell_vectors",
     "integral",
     "lattice_vectors",
@@ -118,11 +119,8 @@ def cell_vectors(image: Any, boxes: list[tuple[float, float, float, float]]) -> 
     the reader scales whole lattices at once."""
     np = numpy()
     rgb = np.asarray(image.convert("RGB") if hasattr(image, "convert") else image)
-    table = integral(rgb)
-    out = np.zeros((len(boxes), SIZE * SIZE * 3), dtype=np.float32)
-    for n, (x0, y0, x1, y1) in enumerate(boxes):
-        out[n] = lattice_vectors(table, [x0, x1], [y0, y1])[0]
-    return out
+    corners = np.asarray(boxes, dtype=np.float64).reshape(len(boxes), 4)
+    return box_vectors(integral(rgb), *corners.T)
 
 
 def save_skin(folder: Any, name: str, labels: list[str], vectors: Array) -> None:
@@ -219,22 +217,62 @@ def lattice_vectors(table: Array, xs: Any, ys: Any, cols: Any = None, rows: Any 
     row_ok = y1 - y0 >= 1
     ax, bx, _ = _ranges(np.where(col_ok, x0, 0.0), np.where(col_ok, x1, 1.0), w)
     ay, by, _ = _ranges(np.where(row_ok, y0, 0.0), np.where(row_ok, y1, 1.0), h)
-    flat = table.reshape(-1, 3)
-    ya, yb = (ay * (w + 1))[:, :, None, None], (by * (w + 1))[:, :, None, None]
-    xa, xb = ax[None, None, :, :], bx[None, None, :, :]
-    # (rows, 16 y, columns, 16 x, 3); unsigned differences wrap back to the exact sums
-    sums = (
-        np.take(flat, yb + xb, axis=0)
-        - np.take(flat, ya + xb, axis=0)
-        - np.take(flat, yb + xa, axis=0)
-        + np.take(flat, ya + xa, axis=0)
+    # (rows, 16 y, columns, 16 x, 3)
+    cells = _box_means(
+        table,
+        (ay[:, :, None, None], by[:, :, None, None]),
+        (ax[None, None, :, :], bx[None, None, :, :]),
+        row_ok[:, None, None, None] & col_ok[None, None, :, None],
     )
-    count = (by - ay)[:, :, None, None] * (bx - ax)[None, None, :, :]
-    ok = row_ok[:, None, None, None] & col_ok[None, None, :, None] & (count > 0)
+    return cells.transpose(0, 2, 1, 3, 4).reshape(len(ri) * len(ci), SIZE * SIZE * 3)
+
+
+def box_vectors(table: Array, x0: Any, y0: Any, x1: Any, y1: Any) -> Array:
+    """Boxes of the image whose :func:`integral` is ``table`` (box ``k`` from ``(x0[k],
+    y0[k])`` to ``(x1[k], y1[k])``), scaled to :data:`SIZE` squared exactly as
+    :func:`lattice_vectors` scales a lattice's cells: a float32 array with a row per box,
+    in 0..1. For boxes that form no lattice (cells each moved by its own fraction of a
+    pixel); one call for them all, no Python loop per box. O(boxes x 768)."""
+    np = numpy()
+    h, w = table.shape[0] - 1, table.shape[1] - 1
+    x0 = np.maximum(0.0, np.asarray(x0, dtype=np.float64))
+    x1 = np.minimum(float(w), np.asarray(x1, dtype=np.float64))
+    y0 = np.maximum(0.0, np.asarray(y0, dtype=np.float64))
+    y1 = np.minimum(float(h), np.asarray(y1, dtype=np.float64))
+    if len(x0) == 0:
+        return np.zeros((0, SIZE * SIZE * 3), dtype=np.float32)
+    ok = (x1 - x0 >= 1) & (y1 - y0 >= 1)
+    ax, bx, _ = _ranges(np.where(ok, x0, 0.0), np.where(ok, x1, 1.0), w)
+    ay, by, _ = _ranges(np.where(ok, y0, 0.0), np.where(ok, y1, 1.0), h)
+    # (boxes, 16 y, 16 x, 3)
+    cells = _box_means(
+        table, (ay[:, :, None], by[:, :, None]), (ax[:, None, :], bx[:, None, :]), ok[:, None, None]
+    )
+    return cells.reshape(len(x0), SIZE * SIZE * 3)
+
+
+def _box_means(table: Array, ys: tuple[Array, Array], xs: tuple[Array, Array], ok: Array) -> Array:
+    """The mean of each box of pixels ``[ya, yb) x [xa, xb)`` (index arrays that broadcast
+    together; ``ok`` false where a cell reads as black), rounded to 8 bits as Pillow's box
+    filter does, in 0..1: an array of the broadcast shape and a last axis of 3 colours.
+    Four look-ups in the running sums a pixel."""
+    np = numpy()
+    w = table.shape[1] - 1
+    (ay, by), (ax, bx) = ys, xs
+    flat = table.reshape(-1, 3)
+    ya, yb = ay * (w + 1), by * (w + 1)
+    # unsigned differences wrap back to the exact sums
+    sums = (
+        np.take(flat, yb + bx, axis=0)
+        - np.take(flat, ya + bx, axis=0)
+        - np.take(flat, yb + ax, axis=0)
+        + np.take(flat, ya + ax, axis=0)
+    )
+    count = (by - ay) * (bx - ax)
+    ok = ok & (count > 0)
     weight = np.where(ok, 0.5 + (1 << _BITS) / np.maximum(count, 1), 0).astype(np.int64)
     # Pillow's fixed point: a sum times its weight stays below 2**31 while a pixel of the
     # scaled cell covers fewer than 2**20 pixels of the image
     kind = np.int32 if int(count.max()) < 1 << 20 else np.int64
     cells = (sums.astype(kind) * weight.astype(kind)[..., None] + (1 << (_BITS - 1))) >> _BITS
-    cells = np.minimum(cells, 255).astype(np.float32) / 255.0
-    return cells.transpose(0, 2, 1, 3, 4).reshape(len(ri) * len(ci), SIZE * SIZE * 3)
+    return np.minimum(cells, 255).astype(np.float32) / 255.0
