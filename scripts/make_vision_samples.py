@@ -82,6 +82,28 @@ window, 39-pixel cells; ``c-flags`` 560x400, 28 pixels), ``16x16-*`` (820x700, 3
 pixels), ``30x16-*`` (980x560, 26 pixels). Held out:
 ``9x9-b-flags``, ``9x9-c-flags``, ``16x16-a``, ``30x16-a`` and ``30x16-b-flags``.
 
+The high digits (6 to 8) came from custom games, on ``Xvfb :92`` in the same way
+(KMines' settings in a fresh folder; Settings > Configure KMines: Custom Game 10x10
+with 60 mines, "Allow KMines reset" off so that no dialog covers a lost board, the
+theme chosen there). Each game was played by a script: a screenshot read by our
+reader, the exact analysis of the cells read, a click on the safest inner cell (among
+cells nearly as safe, the one with the most likely mines around it, for high digits),
+a flag on each cell proved a mine and, at the first guess, one on the next safest cell
+(so that a lost board may show a wrong flag), until a click lost. The lost board shows
+every mine: each digit was taken from that layout (the count of mines, flags and the
+exploded one around the cell; reader and layout agreed on every digit the old
+templates read surely, except 6s read as 5s) and each label file checked by eye
+against the image twice. A lost board stays as it is when the window is resized, so
+each was captured at several window sizes: 512x400 (26-pixel cells, classic theme),
+600x500 (34) and 640x560 (39). Default theme: ``10x10-k-lost`` (39 pixels, 6s, a wrong
+flag) makes templates; ``10x10-m-34-lost`` (two 6s, another game) is held out. Lost
+boards with a 7 and an 8 at 25 to 39 pixels were taken too, but any second one of them
+in the default theme's templates made the reader take a lattice a third of a cell wide
+on two Easy screenshots (``9x9-lost``, ``9x9-c``), so they are not in the set yet.
+Classic theme: ``kmines-classic-10x10-d-lost``, ``-d-26-lost`` and ``-d-34-lost`` (a 7,
+a wrong flag) make templates; ``kmines-classic-10x10-e-34-lost`` (a 6, another game)
+is held out.
+
 The Metasweeper samples (``metasweeper-*``, skin ``classic``) were taken from the
 program itself (github eee555/Solvable-Minesweeper, GPL-3.0: run here, none of its code
 copied): its source in a folder of its own with a virtual environment of its own

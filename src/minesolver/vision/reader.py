@@ -233,7 +233,7 @@ def read_screenshot(
     rgb = load_rgb(image)
     edges = edge_maps(rgb)
     reading = _board(rgb, edges, mines, skins)
-    cut = _cut_off(edges, reading) or _empty_edge(reading)
+    cut = _cut_off(edges, reading) or _cut_part(rgb, reading) or _empty_edge(reading)
     if cut is not None and reading._problem is None:
         reading = replace(reading, _problem=cut)
     return _counted(rgb, reading, mines)
@@ -386,6 +386,75 @@ def _cut_off(edges: tuple[Any, Any], reading: BoardReading) -> str | None:
         if own.sum() < 2:
             continue  # too few to tell (a skin that draws no line between hidden cells)
         if (shares(lines, outside, along)[own] >= 0.5).mean() >= 0.6:
+            return (
+                f"the board may run on past the image's {side} edge: part of a row of "
+                "cells is cut off there (take the screenshot with the whole board)"
+            )
+    return None
+
+
+PART_NEAR = 8.0
+"""The most a strip at the image's edge may differ, a cell's width of it on average (in
+levels of 0 to 255 per channel), from the same part of one of the board's own cells
+for :func:`_cut_part` to take it for that part of a cut cell."""
+PART_DRAWN = 8.0
+"""The least a strip's colour must vary along it (the 95th percentile of its columns'
+difference from its median column, in levels) for :func:`_cut_part` to judge it: a
+strip the same all along is a frame or a cell's plain edge, which tells nothing."""
+
+
+def _cut_part(rgb: Any, reading: BoardReading) -> str | None:
+    """Why the board read may run on past the image's edge, or ``None``: the strip between
+    the board and the image's edge is the part of a row of cells nearest the board.
+
+    :func:`_cut_off` follows the lines between columns into a strip of at least a
+    quarter of a cell; a strip thinner than that, or one of cells that draw no line
+    between them (KMines' closed cells), it does not judge, and a board read without
+    that strip is a row short. Here the strip, of 2 pixels up to a cell, is compared
+    with the same part of each of the board's rows (the pixels at the same place in the
+    cell, a pixel either way for the lattice's rounding): a strip that, over most of
+    the board's columns, is nearly the same as that part of one of the board's cells in
+    that column, and is not the same all along (a frame or a panel is), is the part of
+    a cut row of cells. The frame around a board, cut close, is like no part of its
+    cells, or the same all along. O(board's pixels x 3) per side with a strip.
+    """
+    np = numpy()
+    h, w = rgb.shape[:2]
+    left, top, right, bottom = reading.box
+    cw, ch = reading.cell_size
+    across = rgb.transpose(1, 0, 2)
+    views = {
+        # side: (image with that side at the top, board's first line, period across,
+        # lines, first line along, period along, cells along)
+        "top": (rgb, top, ch, reading.height, left, cw, reading.width),
+        "bottom": (rgb[::-1], h - bottom, ch, reading.height, left, cw, reading.width),
+        "left": (across, left, cw, reading.width, top, ch, reading.height),
+        "right": (across[::-1], w - right, cw, reading.width, top, ch, reading.height),
+    }
+    for side, (image, edge, period, lines, start, step, count) in views.items():
+        strip = int(edge)
+        if strip < 2 or edge >= period:
+            continue  # no room, or a whole cell's (read as no board: see _read)
+        bounds = [int(start + j * step) for j in range(count + 1)]
+        lo, hi = bounds[0], bounds[-1]
+        if hi > image.shape[1] or lo < 0 or hi - lo < count:
+            continue
+        part = image[:strip, lo:hi].astype(np.int16)
+        column = part.mean(axis=0)
+        drawn = np.abs(column - np.median(column, axis=0)).max(axis=1)
+        if float(np.percentile(drawn, 95)) < PART_DRAWN:
+            continue  # the same all along: a frame, or a cell's plain edge
+        nearest = np.full(count, np.inf)
+        cells = np.asarray(bounds[:-1]) - lo
+        for k in range(1, lines + 1):
+            for shift in (-1, 0, 1):
+                row = round(k * period) + shift
+                if row < 0 or row + strip > image.shape[0]:
+                    continue
+                diff = np.abs(part - image[row : row + strip, lo:hi]).mean(axis=(0, 2))
+                sums = np.add.reduceat(diff, cells) / np.diff(np.asarray(bounds))
+                nearest = np.minimum(nearest, sums)
+        if float(np.median(nearest)) <= PART_NEAR:
             return (
                 f"the board may run on past the image's {side} edge: part of a row of "
                 "cells is cut off there (take the screenshot with the whole board)"
