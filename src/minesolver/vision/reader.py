@@ -33,7 +33,7 @@ from functools import cache
 from typing import Any
 
 from minesolver.errors import MinesolverError
-from minesolver.position import FLAG, HIDDEN, Cell, Position
+from minesolver.position import FLAG, HIDDEN, Cell, Position, neighbour_table
 from minesolver.vision._load import ImageSource, VisionError, load_rgb, numpy
 from minesolver.vision.counter import CounterReading, read_counter
 from minesolver.vision.grid import SQUARE, Axis, edge_maps, find_axes, other_axes, phases
@@ -1653,20 +1653,13 @@ def _empty_beside_closed(reading: BoardReading) -> str | None:
     """Why a board of a :data:`PALE_DIGITS` skin cannot be read: a cell read empty with a
     closed cell or a mine beside it (``H``, ``*`` or ``!``), which opening an empty cell
     never leaves, so the cell may be a pale digit. ``None`` when there is none. O(cells)."""
-    width, height = reading.width, reading.height
+    width = reading.width
     labels = [c.label for c in reading.cells]
-    found = []
-    for y in range(height):
-        for x in range(width):
-            if labels[y * width + x] != "0":
-                continue
-            near = (
-                labels[j * width + i]
-                for j in range(max(0, y - 1), min(height, y + 2))
-                for i in range(max(0, x - 1), min(width, x + 2))
-            )
-            if any(lab in "H*!" for lab in near):
-                found.append((x, y))
+    found = [
+        (k % width, k // width)
+        for k, around in enumerate(neighbour_table(width, reading.height))
+        if labels[k] == "0" and any(labels[j] in "H*!" for j in around)
+    ]
     if not found:
         return None
     cells = ", ".join(f"({x}, {y})" for x, y in found[:6])
