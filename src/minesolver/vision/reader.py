@@ -1416,12 +1416,14 @@ def _compared(
     cell_label = skin_labels[np.argmin(d, axis=2)]
     # a flag and a question mark drawn as a flag with a small mark differ in a few
     # pixels: decided on those pixels (see _flag_or_mark)
-    marked = _flag_or_mark(skin, vectors, d)
-    if marked is not None:
-        which, label_now, distance_now, margin_now = marked
-        cell_label = np.where(which, label_now, cell_label)
-        nearest = np.where(which, distance_now, nearest)
-        margin = np.where(which, margin_now, margin)
+    # so do an empty cell and a pale digit drawn on it (see _pale_or_empty)
+    for decide in (_flag_or_mark, _pale_or_empty):
+        marked = decide(skin, vectors, d)
+        if marked is not None:
+            which, label_now, distance_now, margin_now = marked
+            cell_label = np.where(which, label_now, cell_label)
+            nearest = np.where(which, distance_now, nearest)
+            margin = np.where(which, margin_now, margin)
     by_label = np.full((ny, nx, labels), np.inf, dtype=np.float32)
     for t, k in enumerate(index):
         np.minimum(by_label[:, :, k], d[:, :, t], out=by_label[:, :, k])
@@ -1639,14 +1641,97 @@ def _flag_or_mark(skin: Skin, vectors: Array, d: Array) -> tuple[Array, Array, A
     return which, label, distance, margin
 
 
-PALE_DIGITS = frozenset({"gnome-classic"})
-"""Skins that draw some digits so faintly that a cell of one may read as an empty cell.
-GNOME Mines' classic theme draws its 6 pale blue, its 7 pale yellow and its 8 white on the
-light grey of an empty cell: scaled to 16x16 pixels, each is as near an empty cell as two
-labels may be and still be told apart, and with templates of them every empty cell read
-unsure, so the skin has none. Such a cell always has closed cells or mines around it,
-which no empty cell has (opening an empty cell opens its neighbours): see
-:func:`_empty_beside_closed`."""
+PALE_DIGITS = {"gnome-classic": ("6", "7", "8")}
+"""Skins that draw some digits so faintly that a cell of one is nearly an empty cell, and
+those digits. GNOME Mines' classic theme draws its 6 pale blue, its 7 pale yellow and its
+8 white on the light grey of an empty cell: scaled to 16x16 pixels, each is 0.03 to 0.05
+from an empty cell, as near as two labels may be and still be told apart, so over the
+whole cell every empty cell read unsure. They are told apart on the pixels of the
+digits (:func:`_pale_or_empty`). And such a digit always has closed cells or mines
+around it, which no empty cell has (opening an empty cell opens its neighbours): a board
+with a cell read empty beside a closed one is refused (:func:`_empty_beside_closed`)."""
+PALE_LEVEL = 0.05
+"""The pixels where a pale digit's templates differ from the empty cell's by more than this
+(in any colour, between the means of their templates) are the digits' pixels: see
+:func:`_pale_or_empty`."""
+PALE_MARGIN = 0.04
+"""An empty cell or a pale digit is sure when its nearest template is nearer than every
+other of the two's by this much on the digits' pixels (root-mean-square over those
+pixels): measured, an empty cell or a pale digit of the held-out screenshots is within
+0.02 of its own there and at least 0.07 from the others."""
+
+
+@cache
+def _pale_pixels(name: str) -> Array | None:
+    """The entries of a cell vector where skin ``name``'s pale digits
+    (:data:`PALE_DIGITS`) differ from its empty cells (every colour of those pixels), or
+    ``None`` when the skin has no pale digits or no templates of them."""
+    np = numpy()
+    pale = PALE_DIGITS.get(name)
+    if pale is None:
+        return None
+    skin = load_skin(name)
+    labels = np.asarray(skin.labels)
+    if not (labels == "0").any() or not any((labels == p).any() for p in pale):
+        return None
+    empty = skin.vectors[labels == "0"].mean(axis=0).reshape(-1, 3)
+    pixels = np.zeros(len(empty), dtype=bool)
+    for p in pale:
+        if (labels == p).any():
+            digit = skin.vectors[labels == p].mean(axis=0).reshape(-1, 3)
+            pixels |= np.abs(digit - empty).max(axis=1) > PALE_LEVEL
+    if not pixels.any():
+        return None
+    return np.repeat(pixels, 3)
+
+
+def _pale_or_empty(
+    skin: Skin, vectors: Array, d: Array
+) -> tuple[Array, Array, Array, Array] | None:
+    """Empty cells and pale digits told apart on the digits' pixels, as
+    :func:`_flag_or_mark` tells flags from question marks. Over the whole cell a pale
+    digit (:data:`PALE_DIGITS`) is as near an empty cell as a cell a pixel off is to its
+    own template; on the pixels of the digits (:func:`_pale_pixels`, about a sixth of
+    the cell) an empty cell is flat and each digit differs from it and from the others
+    by a tenth of the range. For the cells whose two nearest labels are both the empty
+    cell's or a pale digit's (``vectors`` and the distances ``d`` by rows and columns):
+    which they are, the label nearest on those pixels, its nearest template's distance
+    over the whole cell, and its margin (the difference to the next of those labels on
+    those pixels, scaled so that :data:`PALE_MARGIN` there is :data:`MIN_MARGIN`, and no
+    more than the margin to the nearest other label). ``None`` when the skin has no pale
+    digits. O(cells x those labels' templates x the digits' pixels)."""
+    np = numpy()
+    pixels = _pale_pixels(skin.name)
+    if pixels is None:
+        return None
+    labels = np.asarray(skin.labels)
+    group = [lab for lab in ("0", *PALE_DIGITS[skin.name]) if (labels == lab).any()]
+    in_group = np.isin(labels, group)
+    to_label = np.stack([d[:, :, labels == lab].min(axis=2) for lab in group], axis=2)
+    rest = d[:, :, ~in_group]
+    to_rest = rest.min(axis=2) if rest.shape[2] else np.full(to_label.shape[:2], np.inf)
+    two = np.sort(to_label, axis=2)[:, :, 1]
+    which = two < to_rest  # the two nearest labels are both of the group
+    if not which.any():
+        return None
+    cells = vectors[which][:, pixels]
+    sq_cells = (cells**2).sum(axis=1)[:, None]
+    on_digits = []
+    for lab in group:
+        t = skin.vectors[labels == lab][:, pixels]
+        sq = sq_cells + (t**2).sum(axis=1)[None, :] - 2 * np.einsum("ij,kj->ik", cells, t)
+        on_digits.append(np.sqrt(np.maximum(sq, 0) / cells.shape[1]).min(axis=1))
+    near = np.stack(on_digits, axis=1)  # (cells, group)
+    ranked = np.sort(near, axis=1)
+    pick = np.argmin(near, axis=1)
+    label = np.full(which.shape, "0", dtype=labels.dtype)
+    label[which] = np.asarray(group)[pick]
+    distance = np.zeros(which.shape, dtype=np.float64)
+    distance[which] = to_label[which][np.arange(len(pick)), pick]
+    margin = np.zeros(which.shape, dtype=np.float64)
+    margin[which] = (ranked[:, 1] - ranked[:, 0]) * (MIN_MARGIN / PALE_MARGIN)
+    margin = np.minimum(margin, to_rest - distance)
+    return which, label, distance, margin
 
 
 def _empty_beside_closed(reading: BoardReading) -> str | None:
