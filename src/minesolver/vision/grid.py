@@ -87,11 +87,34 @@ def edge_maps(rgb: Array) -> tuple[Array, Array]:
         # three element-wise maxima: a reduction over the short last axis is ten times slower
         return np.maximum(np.maximum(d[..., 0], d[..., 1]), d[..., 2])
 
-    dx = step(rgb[:, 1:], rgb[:, :-1])
-    dy = step(rgb[1:], rgb[:-1])
+    dx = _with_ramps(step(rgb[:, 1:], rgb[:, :-1]), step(rgb[:, 3:], rgb[:, :-3]), 1)
+    dy = _with_ramps(step(rgb[1:], rgb[:-1]), step(rgb[3:], rgb[:-3]), 0)
     vx = np.where(_long(dx > _EDGE, 0, _RUN), np.minimum(dx, 128), 0).astype(np.float32)
     vy = np.where(_long(dy > _EDGE, 1, _RUN), np.minimum(dy, 128), 0).astype(np.float32)
     return vx, vy
+
+
+def _with_ramps(d1: Array, d3: Array, axis: int) -> Array:
+    """The steps ``d1`` between neighbouring pixels along ``axis`` (step ``i`` between
+    pixels ``i`` and ``i + 1``), each step of a ramp taken at the ramp's whole height:
+    where no step reaches :data:`_EDGE` but the three pixels' span about the steepest
+    one does (``d3``: the steps between pixels three apart, ``d3[i - 1]`` spanning
+    pixels ``i - 1`` to ``i + 2``), that steepest step counts as an edge of the span's
+    height, at one place. A display scaled by a fraction or enlarged smoothly spreads
+    a faint edge over two or three pixels (GNOME Mines' revealed cells, 24 levels darker
+    than the gaps between them, show steps of 10 and 9, or 8, 8 and 8, at display scales
+    1.25 to 3), and the board's lines then vanished. A sharp edge is left as it was.
+    O(pixels)."""
+    np = numpy()
+    a = np.moveaxis(d1, axis, 0)
+    n = a.shape[0]
+    out = a.copy()
+    if n >= 3:
+        mid = a[1:-1]
+        span = np.moveaxis(d3, axis, 0)  # span[i - 1] about step i, for i in 1..n - 2
+        ramp = (mid <= _EDGE) & (span > _EDGE) & (mid >= a[:-2]) & (mid > a[2:]) & (mid > 0)
+        out[1:-1] = np.where(ramp, span, mid)
+    return np.moveaxis(out, 0, axis)
 
 
 def _maxfilter(p: Array) -> Array:
@@ -277,14 +300,17 @@ def other_axes(
     limit: int = 6,
     first: tuple[Axis, Axis] | None = None,
     edges: tuple[Array, Array] | None = None,
+    long_lines: bool = True,
 ) -> list[tuple[Axis, Axis]]:
     """Lattices other than :func:`find_axes`'s, for when its lattice cannot be read: the
     column periods of :func:`periods`, each with the row periods found within its
     columns (up to ``limit`` lattices, the squarest first: cells are square in every
     skin), none the same as ``first``
     (:func:`find_axes`'s, found again when not given); then one more, ``first``'s
-    periods on the rows beyond those it found (:func:`_beside`). Cost: O(pixels) once,
-    then O(length x periods) a lattice."""
+    periods on the rows beyond those it found (:func:`_beside`); and, when
+    ``long_lines``, up to :data:`LONG_LATTICES` more found the same way among the long
+    lines alone (:func:`_long_lines`). Cost: O(pixels) once, then O(length x periods) a
+    lattice."""
     vx, vy = edge_maps(rgb) if edges is None else edges
     h, w = rgb.shape[:2]
     if first is None:
@@ -339,7 +365,43 @@ def other_axes(
             and not any(_same(beside, q) for q in [first, *out])
         ):
             out.append(beside)
+    if long_lines:
+        # last, the lattices of the long lines alone: the many short strokes of text
+        # beside a board (another window's) can outweigh a board whose lines are faint
+        # (GNOME Mines' revealed cells, scaled), which no period of all the edges shows
+        lines = _long_lines(vx, vy)
+        own = find_axes(rgb, lines)
+        more = ([own] if own is not None else []) + other_axes(
+            rgb, LONG_LATTICES, own or first, lines, long_lines=False
+        )
+        added = 0
+        for pair in more:
+            if (
+                added < LONG_LATTICES
+                and _skew(pair) <= SQUARE
+                and not any(_same(pair, q) for q in ([first] if first else []) + out)
+            ):
+                out.append(pair)
+                added += 1
     return out
+
+
+LONG_RUN = 24
+"""The shortest straight run of edge pixels that :func:`_long_lines` keeps: longer than a
+line of text is tall (a window's text beside a board, at a desktop's usual sizes), as
+long as the side of a cell of 26 pixels or more."""
+LONG_LATTICES = 2
+"""The most lattices :func:`other_axes` adds from the long lines alone."""
+
+
+def _long_lines(vx: Array, vy: Array) -> tuple[Array, Array]:
+    """The edge maps (:func:`edge_maps`) with only the edges on straight runs of at least
+    :data:`LONG_RUN` pixels. O(pixels)."""
+    np = numpy()
+    return (
+        np.where(_long(vx > 0, 0, LONG_RUN), vx, 0).astype(np.float32),
+        np.where(_long(vy > 0, 1, LONG_RUN), vy, 0).astype(np.float32),
+    )
 
 
 def _beside(vx: Array, vy: Array, first: tuple[Axis, Axis]) -> tuple[Axis, Axis] | None:
