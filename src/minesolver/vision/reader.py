@@ -1416,8 +1416,9 @@ def _compared(
     cell_label = skin_labels[np.argmin(d, axis=2)]
     # a flag and a question mark drawn as a flag with a small mark differ in a few
     # pixels: decided on those pixels (see _flag_or_mark)
-    # so do an empty cell and a pale digit drawn on it (see _pale_or_empty)
-    for decide in (_flag_or_mark, _pale_or_empty):
+    # so do an empty cell and a pale digit drawn on it (see _pale_or_empty), and two
+    # digits of one colour alike but for a few strokes (see _digit_strokes)
+    for decide in (_flag_or_mark, _pale_or_empty, _digit_strokes):
         marked = decide(skin, vectors, d)
         if marked is not None:
             which, label_now, distance_now, margin_now = marked
@@ -1731,6 +1732,111 @@ def _pale_or_empty(
     margin = np.zeros(which.shape, dtype=np.float64)
     margin[which] = (ranked[:, 1] - ranked[:, 0]) * (MIN_MARGIN / PALE_MARGIN)
     margin = np.minimum(margin, to_rest - distance)
+    return which, label, distance, margin
+
+
+STROKE_DIGITS = frozenset({"gnome-default"})
+"""Skins whose digits are all drawn in one colour, so that two digits differ only in a few
+strokes (GNOME Mines' default theme: a 3 is an 8 less the left halves of its loops, a
+7 a 2 less its foot, a 1 and a 3 share a stem): over the whole cell, with the cell a
+pixel off its template here and there, two such digits may read almost as near. They
+are told apart on the pixels of the strokes that differ (:func:`_digit_strokes`)."""
+STROKE_LEVEL = 0.15
+"""The pixels where two digits' templates differ by more than this (in any colour,
+between the means of their templates) are the strokes that tell them apart: see
+:func:`_digit_strokes`."""
+STROKE_MARGIN = 0.1
+"""Two digits are told apart surely when the nearest template of one is nearer than the
+other's by this much on the pixels of the strokes that differ (root-mean-square over
+those pixels)."""
+
+
+@cache
+def _stroke_pixels(name: str, a: str, b: str) -> Array | None:
+    """The entries of a cell vector where skin ``name``'s digits ``a`` and ``b`` differ
+    (every colour of those pixels: :data:`STROKE_LEVEL`), or ``None`` when there are
+    none."""
+    np = numpy()
+    skin = load_skin(name)
+    labels = np.asarray(skin.labels)
+    first = skin.vectors[labels == a].mean(axis=0).reshape(-1, 3)
+    second = skin.vectors[labels == b].mean(axis=0).reshape(-1, 3)
+    pixels = np.abs(first - second).max(axis=1) > STROKE_LEVEL
+    if not pixels.any():
+        return None
+    return np.repeat(pixels, 3)
+
+
+def _digit_strokes(
+    skin: Skin, vectors: Array, d: Array
+) -> tuple[Array, Array, Array, Array] | None:
+    """Digits drawn alike told apart on the strokes that differ, as :func:`_flag_or_mark`
+    tells flags from question marks, in the skins of :data:`STROKE_DIGITS`. For the cells
+    whose two nearest labels are digits (1 to 8) almost as near as each other (within
+    :data:`MIN_MARGIN` over the whole cell; the others are sure, or another matter), the
+    digits that near (two or more) are compared two by two on the pixels where their
+    templates differ (:func:`_stroke_pixels`). Returns which cells those are, the digit
+    nearer than each other one on those pixels (none such: the nearest over the whole
+    cell, with no margin), its nearest template's distance over the whole cell, and its
+    margin: the least difference on those pixels, scaled so that :data:`STROKE_MARGIN`
+    there is :data:`MIN_MARGIN`, and no more than the margin over the whole cell to the
+    nearest label not compared. ``None`` when the skin is not one of those or no cell is
+    such. O(cells x templates) to find them, then O(those cells x the digits' templates
+    x the strokes' pixels)."""
+    np = numpy()
+    if skin.name not in STROKE_DIGITS:
+        return None
+    labels = np.asarray(skin.labels)
+    names = np.asarray(sorted(set(skin.labels)))
+    per = np.stack([d[:, :, labels == lab].min(axis=2) for lab in names], axis=2)
+    order = np.argsort(per, axis=2)
+    ranked = np.take_along_axis(per, order, axis=2)
+    first, second = names[order[:, :, 0]], names[order[:, :, 1]]
+    digits = list("12345678")
+    which = np.isin(first, digits) & np.isin(second, digits)
+    which &= ranked[:, :, 1] - ranked[:, :, 0] < MIN_MARGIN
+    if not which.any():
+        return None
+    label = first.copy()
+    distance = ranked[:, :, 0].astype(np.float64)
+    margin = np.zeros(which.shape, dtype=np.float64)
+    for y, x in zip(*np.nonzero(which), strict=True):
+        # the digits about as near as the nearest; the labels beyond them cap the margin
+        found: list[str] = []
+        for k in range(len(names)):
+            if (
+                ranked[y, x, k] - ranked[y, x, 0] >= MIN_MARGIN
+                or names[order[y, x, k]] not in digits
+            ):
+                break
+            found.append(str(names[order[y, x, k]]))
+        beyond = ranked[y, x, len(found)] if len(found) < len(names) else np.inf
+        best: tuple[str, float] | None = None
+        for won in found:
+            gaps = []
+            for other in found:
+                if other == won:
+                    continue
+                pixels = _stroke_pixels(skin.name, *sorted((won, other)))
+                if pixels is None:
+                    gaps.append(0.0)
+                    continue
+                cell = vectors[y, x][pixels]
+                on = []
+                for lab in (won, other):
+                    diff = skin.vectors[labels == lab][:, pixels] - cell
+                    on.append(float(np.sqrt((diff**2).mean(axis=1)).min()))
+                gaps.append(on[1] - on[0])
+            if min(gaps) > 0:
+                best = (won, min(gaps))
+                break
+        if best is None:
+            margin[y, x] = 0.0  # no digit nearer than every other: left unsure
+            continue
+        won, gap = best
+        label[y, x] = won
+        distance[y, x] = float(per[y, x, int(np.flatnonzero(names == won)[0])])
+        margin[y, x] = min(gap * (MIN_MARGIN / STROKE_MARGIN), beyond - distance[y, x])
     return which, label, distance, margin
 
 
