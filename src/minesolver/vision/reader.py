@@ -421,8 +421,9 @@ def _cut_part(rgb: Any, reading: BoardReading) -> str | None:
     cell, a pixel either way for the lattice's rounding): a strip that, over most of
     the board's columns, is nearly the same as that part of one of the board's cells in
     that column, and is not the same all along (a frame or a panel is; the lines between
-    cells, a pixel in each, are enough), is the part of a cut row of cells. The frame around a board, cut close, is like no part of its
-    cells, or the same all along. O(board's pixels x 3) per side with a strip.
+    cells, a pixel in each, are enough), is the part of a cut row of cells. The frame
+    around a board, cut close, is like no part of its cells, or the same all along.
+    O(board's pixels x 3) per side with a strip.
     """
     np = numpy()
     h, w = rgb.shape[:2]
