@@ -466,12 +466,43 @@ def _cut_part(rgb: Any, reading: BoardReading) -> str | None:
                 diff = np.abs(part - image[row : row + strip, lo:hi]).mean(axis=(0, 2))
                 sums = np.add.reduceat(diff, cells) / np.diff(np.asarray(bounds))
                 nearest = np.minimum(nearest, sums)
+        if float(np.median(nearest)) > PART_NEAR:
+            rows = [
+                image[round(k * period) + shift :][:strip, lo:hi]
+                for k in range(1, min(lines, PART_ROWS) + 1)
+                for shift in (-1, 0, 1)
+            ]
+            nearest = np.minimum(nearest, _nearest_part(part, rows, cells))
         if float(np.median(nearest)) <= PART_NEAR:
             return (
                 f"the board may run on past the image's {side} edge: part of a row of "
                 "cells is cut off there (take the screenshot with the whole board)"
             )
     return None
+
+
+PART_ROWS = 2
+"""The board's rows beside a cut one in which :func:`_nearest_part` looks for its
+cells' like in any column: a skin that shades its board (KMines' open cells, lighter at
+the top) draws the same cell alike only in rows near each other."""
+
+
+def _nearest_part(part: Any, rows: list[Any], cells: Any) -> Any:
+    """For each cell of the strip ``part`` (its columns start at ``cells``), the least
+    mean difference (levels) from the same part of any cell of ``rows`` (strips of the
+    board's rows, at the same place in their cells, as tall and wide as ``part``), in
+    any column: a cut row's cells are of the kinds its neighbours show, though not
+    always in the same column. The cells are compared on the narrowest cell's width.
+    O(cells^2 x rows x strip's pixels per cell)."""
+    np = numpy()
+    width = int(np.diff(np.append(cells, part.shape[1])).min())
+    wanted = np.stack([part[:, c : c + width] for c in cells])
+    others = np.stack(
+        [row[:, c : c + width] for row in rows if row.shape == part.shape for c in cells]
+    ).astype(np.int16)
+    if not len(others):
+        return np.full(len(cells), np.inf)
+    return np.array([np.abs(others - cell).mean(axis=(1, 2, 3)).min() for cell in wanted])
 
 
 def _counted(rgb: Any, reading: BoardReading, mines: int | None) -> BoardReading:
