@@ -58,6 +58,18 @@ def cut(name: str, side: str, shown: float) -> tuple[Image.Image, int, int]:
         ("metasweeper-expert-12", "right", 0.4),
         ("web-beginner", "right", 0.2),
         ("gnome-16x16-g-flags", "top", 0.2),
+        # a strip of 2 pixels whose width came out a hair under 2 by rounding (the
+        # board's edge at 207.9999 for 208)
+        ("metasweeper-custom-every-12", "right", 0.2),
+        ("metasweeper-expert-14", "bottom", 0.2),
+        # open cells of 20 pixels: the strip varies only at the line between cells, a
+        # twentieth of it
+        ("metasweeper-custom-every-20", "left", 0.2),
+        # KMines shades its open cells lighter at the top: the cut row's open cells are
+        # like those of the rows beside it, in other columns, and unlike the darker ones
+        # further down their own columns
+        ("kmines-9x9-f-flags", "top", 0.2),
+        ("kmines-9x9-h-won", "top", 0.2),
     ],
 )
 def test_a_board_cut_by_the_image_edge_is_refused(name: str, side: str, shown: float) -> None:
@@ -82,7 +94,15 @@ def test_the_whole_board_is_not_taken_for_a_cut_one(name: str) -> None:
 
 @pytest.mark.parametrize(
     ("name", "margin"),
-    [("kmines-16x16-a", 6), ("kmines-16x16-a", 2), ("arbiter-expert", 3), ("web-beginner", 3)],
+    [
+        ("kmines-16x16-a", 6),
+        ("kmines-16x16-a", 2),
+        ("arbiter-expert", 3),
+        ("web-beginner", 3),
+        ("metasweeper-custom-every-20", 2),
+        ("metasweeper-custom-every-20", 4),
+        ("metasweeper-expert-12", 2),
+    ],
 )
 def test_a_board_cut_close_around_its_frame_is_not_taken_for_a_cut_one(
     name: str, margin: int

@@ -393,14 +393,20 @@ def _cut_off(edges: tuple[Any, Any], reading: BoardReading) -> str | None:
     return None
 
 
+EDGE_ROUNDING = 1e-6
+"""How far under a whole pixel a board's edge computed as its first line plus a number
+of periods may fall by rounding alone (208 read as 207.9999999999995): the strip beside
+it is counted as that whole pixel's wider."""
+
 PART_NEAR = 8.0
 """The most a strip at the image's edge may differ, a cell's width of it on average (in
 levels of 0 to 255 per channel), from the same part of one of the board's own cells
 for :func:`_cut_part` to take it for that part of a cut cell."""
 PART_DRAWN = 8.0
 """The least a strip's colour must vary along it (the 95th percentile of its columns'
-difference from its median column, in levels) for :func:`_cut_part` to judge it: a
-strip the same all along is a frame or a cell's plain edge, which tells nothing."""
+difference from its median column, or the median over the cells along it of the most
+in each, in levels) for :func:`_cut_part` to judge it: a strip the same all along is a
+frame or a cell's plain edge, which tells nothing."""
 
 
 def _cut_part(rgb: Any, reading: BoardReading) -> str | None:
@@ -414,9 +420,10 @@ def _cut_part(rgb: Any, reading: BoardReading) -> str | None:
     with the same part of each of the board's rows (the pixels at the same place in the
     cell, a pixel either way for the lattice's rounding): a strip that, over most of
     the board's columns, is nearly the same as that part of one of the board's cells in
-    that column, and is not the same all along (a frame or a panel is), is the part of
-    a cut row of cells. The frame around a board, cut close, is like no part of its
-    cells, or the same all along. O(board's pixels x 3) per side with a strip.
+    that column, and is not the same all along (a frame or a panel is; the lines between
+    cells, a pixel in each, are enough), is the part of a cut row of cells. The frame
+    around a board, cut close, is like no part of its cells, or the same all along.
+    O(board's pixels x 3) per side with a strip.
     """
     np = numpy()
     h, w = rgb.shape[:2]
@@ -432,7 +439,7 @@ def _cut_part(rgb: Any, reading: BoardReading) -> str | None:
         "right": (across[::-1], w - right, cw, reading.width, top, ch, reading.height),
     }
     for side, (image, edge, period, lines, start, step, count) in views.items():
-        strip = int(edge)
+        strip = int(edge + EDGE_ROUNDING)
         if strip < 2 or edge >= period:
             continue  # no room, or a whole cell's (read as no board: see _read)
         bounds = [int(start + j * step) for j in range(count + 1)]
@@ -442,10 +449,15 @@ def _cut_part(rgb: Any, reading: BoardReading) -> str | None:
         part = image[:strip, lo:hi].astype(np.int16)
         column = part.mean(axis=0)
         drawn = np.abs(column - np.median(column, axis=0)).max(axis=1)
-        if float(np.percentile(drawn, 95)) < PART_DRAWN:
+        cells = np.asarray(bounds[:-1]) - lo
+        # drawn over a twentieth of the strip, or in most cells (a line between cells
+        # of 20 pixels or more is under a twentieth)
+        varied = max(
+            float(np.percentile(drawn, 95)), float(np.median(np.maximum.reduceat(drawn, cells)))
+        )
+        if varied < PART_DRAWN:
             continue  # the same all along: a frame, or a cell's plain edge
         nearest = np.full(count, np.inf)
-        cells = np.asarray(bounds[:-1]) - lo
         for k in range(1, lines + 1):
             for shift in (-1, 0, 1):
                 row = round(k * period) + shift
@@ -454,12 +466,43 @@ def _cut_part(rgb: Any, reading: BoardReading) -> str | None:
                 diff = np.abs(part - image[row : row + strip, lo:hi]).mean(axis=(0, 2))
                 sums = np.add.reduceat(diff, cells) / np.diff(np.asarray(bounds))
                 nearest = np.minimum(nearest, sums)
+        if float(np.median(nearest)) > PART_NEAR:
+            rows = [
+                image[round(k * period) + shift :][:strip, lo:hi]
+                for k in range(1, min(lines, PART_ROWS) + 1)
+                for shift in (-1, 0, 1)
+            ]
+            nearest = np.minimum(nearest, _nearest_part(part, rows, cells))
         if float(np.median(nearest)) <= PART_NEAR:
             return (
                 f"the board may run on past the image's {side} edge: part of a row of "
                 "cells is cut off there (take the screenshot with the whole board)"
             )
     return None
+
+
+PART_ROWS = 2
+"""The board's rows beside a cut one in which :func:`_nearest_part` looks for its
+cells' like in any column: a skin that shades its board (KMines' open cells, lighter at
+the top) draws the same cell alike only in rows near each other."""
+
+
+def _nearest_part(part: Any, rows: list[Any], cells: Any) -> Any:
+    """For each cell of the strip ``part`` (its columns start at ``cells``), the least
+    mean difference (levels) from the same part of any cell of ``rows`` (strips of the
+    board's rows, at the same place in their cells, as tall and wide as ``part``), in
+    any column: a cut row's cells are of the kinds its neighbours show, though not
+    always in the same column. The cells are compared on the narrowest cell's width.
+    O(cells^2 x rows x strip's pixels per cell)."""
+    np = numpy()
+    width = int(np.diff(np.append(cells, part.shape[1])).min())
+    wanted = np.stack([part[:, c : c + width] for c in cells])
+    others = np.stack(
+        [row[:, c : c + width] for row in rows if row.shape == part.shape for c in cells]
+    ).astype(np.int16)
+    if not len(others):
+        return np.full(len(cells), np.inf)
+    return np.array([np.abs(others - cell).mean(axis=(1, 2, 3)).min() for cell in wanted])
 
 
 def _counted(rgb: Any, reading: BoardReading, mines: int | None) -> BoardReading:
