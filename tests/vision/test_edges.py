@@ -4,7 +4,8 @@ The reader says so instead of returning that smaller board."""
 
 from __future__ import annotations
 
-import re
+import importlib.util
+from pathlib import Path
 
 import pytest
 
@@ -16,24 +17,19 @@ from vision_samples import DATA, SAMPLES, read_sample
 
 from minesolver.vision import VisionError, read_screenshot
 
+_BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_vision_cuts.py"
+_SPEC = importlib.util.spec_from_file_location("bench_vision_cuts_for_test", _BENCH)
+assert _SPEC is not None and _SPEC.loader is not None
+cuts = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(cuts)
+
 
 def cut(name: str, side: str, shown: float) -> tuple[Image.Image, int, int]:
     """Sample ``name`` cut through its edge row or column on ``side``, ``shown`` of it
-    left in the image; with the board's true width and height."""
-    rows = [
-        r for r in (DATA / f"{name}.txt").read_text().split() if not re.fullmatch(r"\d+x\d+x\d+", r)
-    ]
-    h, w = len(rows), len(rows[0])
-    left, top, right, bottom = SAMPLES[name]["box"]
-    cw, ch = (right - left) / w, (bottom - top) / h
-    image = Image.open(DATA / f"{name}.png").convert("RGB")
-    box = {
-        "bottom": (0, 0, image.width, int(bottom - ch * (1 - shown))),
-        "right": (0, 0, int(right - cw * (1 - shown)), image.height),
-        "top": (0, int(top + ch * (1 - shown)), image.width, image.height),
-        "left": (int(left + cw * (1 - shown)), 0, image.width, image.height),
-    }[side]
-    return image.crop(box), w, h
+    left in the image (as the benchmark of cut screenshots cuts it); with the board's
+    true width and height."""
+    image, rows = cuts.cut(name, side, shown)
+    return image, len(rows[0]), len(rows)
 
 
 @pytest.mark.parametrize(
