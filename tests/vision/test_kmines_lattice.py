@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import random
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -23,7 +24,8 @@ from minesolver.vision._load import load_rgb
 from minesolver.vision.grid import edge_maps, find_axes
 
 
-def _bench():  # type: ignore[no-untyped-def]
+def _bench() -> ModuleType:
+    """``benchmarks/bench_vision.py`` as a module (its draws and placing)."""
     path = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_vision.py"
     spec = importlib.util.spec_from_file_location("bench_vision_for_kmines_test", path)
     assert spec is not None and spec.loader is not None
@@ -59,7 +61,9 @@ def test_a_board_found_a_third_of_a_cell_off_on_both_axes_is_placed() -> None:
         image = bench.place(rng, win, rng.choice(bench.SCALES))
     assert name == "kmines-9x9-c"
     rgb = load_rgb(image)
-    cols, found = find_axes(rgb, edge_maps(rgb))  # type: ignore[misc]
+    axes = find_axes(rgb, edge_maps(rgb))
+    assert axes is not None
+    cols, found = axes
     assert cols.period < found.period / 4  # still found first: the ones' strokes
     reading = read_screenshot(image)
     assert reading.problem is None
@@ -76,7 +80,9 @@ def test_a_lattice_of_parts_of_cells_is_not_the_reading_refused() -> None:
     name = "kmines-9x9-lost"
     image = Image.open(DATA / f"{name}.png").convert("RGB")
     rgb = load_rgb(image)
-    cols, rows = find_axes(rgb, edge_maps(rgb))  # type: ignore[misc]
+    axes = find_axes(rgb, edge_maps(rgb))
+    assert axes is not None
+    cols, rows = axes
     assert cols.period < 0.6 * rows.period  # the first lattice: half cells across
     left, top = SAMPLES[name]["box"][:2]
     x, y = 1, 1  # an empty cell beside the ones
