@@ -264,21 +264,43 @@ def _board(
             first = _read_lattice(table(), candidates, *axes, mines)
         except VisionError as exc:
             first = exc
+    # a reading read surely but inconsistent is kept while the other lattices are read:
+    # a lattice of parts of the board's cells (half its period, over a board of few
+    # digits) can read every cell surely, and its digits no layout explains
+    pending: BoardReading | None = None
+
+    def settled(reading: BoardReading | None) -> BoardReading | None:
+        """``reading`` when it is the answer: read surely and consistent, or (once a
+        reading read surely but inconsistent is kept) a coarser lattice's over it, whose
+        cells are whole multiples of its cells, read surely and consistent."""
+        nonlocal pending
+        if reading is None or not _clean(reading):
+            return None
+        if pending is None:
+            if not _inconsistent(reading):
+                return reading
+            pending = reading
+            return None
+        if not _inconsistent(reading) and _coarser(pending, reading):
+            return reading
+        return None
+
     if isinstance(first, BoardReading):
-        if _clean(first):
-            return first
-        # the lines found covered part of the board: placed again on the whole board
-        again = _refitted(table(), first, mines)
-        if again is not None and _clean(again):
-            return again
-        near_first = again
-        if _nearly(first):
-            # the board's extent is clear and nearly every cell read surely: this is the
-            # board's lattice, and a few cells are hidden (a pointer, a blot); not when
-            # its cells are far from square (a lattice of half the rows over a board of
-            # few digits reads nearly surely: GNOME Mines' default theme), which is no
-            # board's
-            return first
+        if (done := settled(first)) is not None:
+            return done
+        if pending is None:
+            # the lines found covered part of the board: placed again on the whole board
+            again = _refitted(table(), first, mines)
+            if (done := settled(again)) is not None:
+                return done
+            near_first = again
+            if pending is None and _nearly(first):
+                # the board's extent is clear and nearly every cell read surely: this is
+                # the board's lattice, and a few cells are hidden (a pointer, a blot);
+                # not when its cells are far from square (a lattice of half the rows
+                # over a board of few digits reads nearly surely: GNOME Mines' default
+                # theme), which is no board's
+                return first
     # the lattice found first cannot be read: another period the image shows (the half
     # or the double, one that the frames around the board hid) may be the board's
     near: list[BoardReading] = []  # readings of a clear extent, nearly every cell sure
@@ -289,12 +311,14 @@ def _board(
             reading = _read_lattice(table(), candidates, *other, mines, spread=1.0)
         except VisionError:
             continue
-        if _clean(reading):
-            return reading
-        again = _refitted(table(), reading, mines)
-        if again is not None and _clean(again):
-            return again
+        if (done := settled(reading)) is not None:
+            return done
+        again = None if _clean(reading) else _refitted(table(), reading, mines)
+        if (done := settled(again)) is not None:
+            return done
         near += [r for r in (reading, again) if r is not None and _nearly(r)]
+    if pending is not None:
+        return pending
     if near:
         # none read surely: the reading that a few unsure cells keep from being the
         # board's, rather than a lattice whose board cannot be placed at all (the first
@@ -304,6 +328,36 @@ def _board(
     if isinstance(first, VisionError):
         raise first
     return first
+
+
+def _inconsistent(reading: BoardReading) -> bool:
+    """Whether a reading was refused only because no layout explains its digits."""
+    return reading._problem is not None and reading._problem.startswith(
+        "the board read is inconsistent"
+    )
+
+
+COARSER = 0.05
+"""How far (as a share) a cell of a coarser lattice may be from a whole multiple of a
+finer lattice's cell for :func:`_coarser`."""
+
+
+def _coarser(fine: BoardReading, coarse: BoardReading) -> bool:
+    """Whether ``coarse``'s cells are whole multiples (two or more times, within
+    :data:`COARSER`) of ``fine``'s across and down, and its board covers more of the
+    image: then ``fine`` is a lattice of parts of cells (a board's, or a strip of the
+    frame's and the status bar's strokes beside it), not a board. A KMines board at
+    display scale 0.8 had a strip of 34x2 half cells below it read surely in
+    JSMinesweeper's skin, inconsistent, before the board itself."""
+    for f, c in zip(fine.cell_size, coarse.cell_size, strict=True):
+        k = round(c / f)
+        if k < 2 or abs(c - k * f) > COARSER * c:
+            return False
+
+    def area(box: tuple[float, float, float, float]) -> float:
+        return (box[2] - box[0]) * (box[3] - box[1])
+
+    return area(coarse.box) > area(fine.box)
 
 
 def _nearly(reading: BoardReading) -> bool:
