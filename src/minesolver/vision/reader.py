@@ -658,14 +658,25 @@ def _read_lattice(
     # it is not sure, the skins that fit nearly as well are read too, the first read
     # surely the answer (every check holds for each alike)
     first: BoardReading | None = None
+    failed: VisionError | None = None
     for fit, skin, place in refined:
         if first is not None and fit > max(SKIN_SPREAD * refined[0][0] + 0.005, CLOSE):
             break
-        reading = _placed(table, skin, cols, rows, place, mines)
+        try:
+            reading = _placed(table, skin, cols, rows, place, mines)
+        except VisionError as exc:
+            # no board in this skin: the others are still read (a lost KMines board on
+            # a lattice a pixel a cell off read unsure in KMines' skin, then found no
+            # board in GNOME Mines' default theme, which ended the search before the
+            # board was placed again on its own cells)
+            failed = failed or exc
+            continue
         if _clean(reading):
             return reading
         first = first or reading
-    assert first is not None
+    if first is None:
+        assert failed is not None
+        raise failed
     return first
 
 
