@@ -18,7 +18,9 @@
    it is fitted again to the board it found, then (unless its edges are clear and few of
    its cells unsure: :data:`FEW_UNSURE`) the other lattices of
    :func:`~minesolver.vision.grid.other_axes` are read in turn; the first read surely is
-   the answer, else the first reading with its reason.
+   the answer (one whose digits no layout explains gives way to a coarser lattice's
+   read surely: :func:`_coarser`), else a board with few unsure cells
+   (:func:`_nearly`), else the first reading with its reason.
 
 Cost: O(pixels) for the edges and the summed-area table every cell is scaled from, then
 O(cells x templates x 768) for the comparisons, a few hundred samples of 80 cells while
