@@ -18,7 +18,9 @@
    it is fitted again to the board it found, then (unless its edges are clear and few of
    its cells unsure: :data:`FEW_UNSURE`) the other lattices of
    :func:`~minesolver.vision.grid.other_axes` are read in turn; the first read surely is
-   the answer, else the first reading with its reason.
+   the answer (one whose digits no layout explains gives way to a coarser lattice's
+   read surely: :func:`_coarser`), else a board with few unsure cells
+   (:func:`_nearly`), else the first reading with its reason.
 
 Cost: O(pixels) for the edges and the summed-area table every cell is scaled from, then
 O(cells x templates x 768) for the comparisons, a few hundred samples of 80 cells while
@@ -258,42 +260,118 @@ def _board(
     first: BoardReading | VisionError = VisionError(
         "no board found in the image: no regular grid of cells"
     )
+    near_first: BoardReading | None = None  # the first lattice placed on its board again
     if axes is not None:
         try:
             first = _read_lattice(table(), candidates, *axes, mines)
         except VisionError as exc:
             first = exc
+    # a reading read surely but inconsistent is kept while the other lattices are read:
+    # a lattice of parts of the board's cells (half its period, over a board of few
+    # digits) can read every cell surely, and its digits no layout explains
+    pending: BoardReading | None = None
+
+    def settled(reading: BoardReading | None) -> BoardReading | None:
+        """``reading`` when it is the answer: read surely and consistent, or (once a
+        reading read surely but inconsistent is kept) a coarser lattice's over it, whose
+        cells are whole multiples of its cells, read surely and consistent."""
+        nonlocal pending
+        if reading is None or not _clean(reading):
+            return None
+        if pending is None:
+            if not _inconsistent(reading):
+                return reading
+            pending = reading
+            return None
+        if not _inconsistent(reading) and _coarser(pending, reading):
+            return reading
+        return None
+
     if isinstance(first, BoardReading):
-        if _clean(first):
-            return first
-        # the lines found covered part of the board: placed again on the whole board
-        again = _refitted(table(), first, mines)
-        if again is not None and _clean(again):
-            return again
-        cw, ch = first.cell_size
-        square = abs(cw - ch) <= SQUARE * max(cw, ch)
-        if square and first._problem is None and len(first.unsure) <= FEW_UNSURE * len(first.cells):
-            # the board's extent is clear and nearly every cell read surely: this is the
-            # board's lattice, and a few cells are hidden (a pointer, a blot); not when
-            # its cells are far from square (a lattice of half the rows over a board of
-            # few digits reads nearly surely: GNOME Mines' default theme), which is no
-            # board's
-            return first
+        if (done := settled(first)) is not None:
+            return done
+        if pending is None:
+            # the lines found covered part of the board: placed again on the whole board
+            again = _refitted(table(), first, mines)
+            if (done := settled(again)) is not None:
+                return done
+            near_first = again
+            if pending is None and _nearly(first):
+                # the board's extent is clear and nearly every cell read surely: this is
+                # the board's lattice, and a few cells are hidden (a pointer, a blot);
+                # not when its cells are far from square (a lattice of half the rows
+                # over a board of few digits reads nearly surely: GNOME Mines' default
+                # theme), which is no board's
+                return first
     # the lattice found first cannot be read: another period the image shows (the half
     # or the double, one that the frames around the board hid) may be the board's
+    near: list[BoardReading] = []  # readings of a clear extent, nearly every cell sure
+    if near_first is not None and _nearly(near_first):
+        near.append(near_first)
     for other in other_axes(rgb, first=axes, edges=edges):
         try:
             reading = _read_lattice(table(), candidates, *other, mines, spread=1.0)
         except VisionError:
             continue
-        if _clean(reading):
-            return reading
-        again = _refitted(table(), reading, mines)
-        if again is not None and _clean(again):
-            return again
+        if (done := settled(reading)) is not None:
+            return done
+        again = None if _clean(reading) else _refitted(table(), reading, mines)
+        if (done := settled(again)) is not None:
+            return done
+        near += [r for r in (reading, again) if r is not None and _nearly(r)]
+    if pending is not None:
+        return pending
+    if near:
+        # none read surely: the reading that a few unsure cells keep from being the
+        # board's, rather than a lattice whose board cannot be placed at all (the first
+        # lattice found may be a digit's strokes, a fraction of the cells' period, over
+        # a board another lattice reads with one cell under the pointer)
+        return min(near, key=lambda r: len(r.unsure) / len(r.cells))
     if isinstance(first, VisionError):
         raise first
     return first
+
+
+def _inconsistent(reading: BoardReading) -> bool:
+    """Whether a reading was refused only because no layout explains its digits."""
+    return reading._problem is not None and reading._problem.startswith(
+        "the board read is inconsistent"
+    )
+
+
+COARSER = 0.05
+"""How far (as a share) a cell of a coarser lattice may be from a whole multiple of a
+finer lattice's cell for :func:`_coarser`."""
+
+
+def _coarser(fine: BoardReading, coarse: BoardReading) -> bool:
+    """Whether ``coarse``'s cells are whole multiples (two or more times, within
+    :data:`COARSER`) of ``fine``'s across and down, and its board covers more of the
+    image: then ``fine`` is a lattice of parts of cells (a board's, or a strip of the
+    frame's and the status bar's strokes beside it), not a board. A KMines board at
+    display scale 0.8 had a strip of 34x2 half cells below it read surely in
+    JSMinesweeper's skin, inconsistent, before the board itself."""
+    for f, c in zip(fine.cell_size, coarse.cell_size, strict=True):
+        k = round(c / f)
+        if k < 2 or abs(c - k * f) > COARSER * c:
+            return False
+
+    def area(box: tuple[float, float, float, float]) -> float:
+        return (box[2] - box[0]) * (box[3] - box[1])
+
+    return area(coarse.box) > area(fine.box)
+
+
+def _nearly(reading: BoardReading) -> bool:
+    """Whether a reading not read surely is still a board's: its extent clear, its
+    cells square and at most :data:`FEW_UNSURE` of them unsure (a pointer or a blot
+    over a cell, a cell drawn unlike every template)."""
+    cw, ch = reading.cell_size
+    return (
+        reading._problem is None
+        and abs(cw - ch) <= SQUARE * max(cw, ch)
+        and len(reading.unsure) <= FEW_UNSURE * len(reading.cells)
+    )
 
 
 def _empty_edge(reading: BoardReading) -> str | None:
@@ -625,14 +703,25 @@ def _read_lattice(
     # it is not sure, the skins that fit nearly as well are read too, the first read
     # surely the answer (every check holds for each alike)
     first: BoardReading | None = None
+    failed: VisionError | None = None
     for fit, skin, place in refined:
         if first is not None and fit > max(SKIN_SPREAD * refined[0][0] + 0.005, CLOSE):
             break
-        reading = _placed(table, skin, cols, rows, place, mines)
+        try:
+            reading = _placed(table, skin, cols, rows, place, mines)
+        except VisionError as exc:
+            # no board in this skin: the others are still read (a lost KMines board on
+            # a lattice a pixel a cell off read unsure in KMines' skin, then found no
+            # board in GNOME Mines' default theme, which ended the search before the
+            # board was placed again on its own cells)
+            failed = failed or exc
+            continue
         if _clean(reading):
             return reading
         first = first or reading
-    assert first is not None
+    if first is None:
+        assert failed is not None
+        raise failed
     return first
 
 
@@ -735,8 +824,11 @@ def _rephased(
     """The offsets, among those found and the :data:`PHASES` spread evenly across a period
     on each axis in turn, that fit the templates best: the strongest edges a period holds
     need not be the cells' boundaries (KMines draws its cells' lines faintly, and a board
-    of many ones repeats the ones' strokes at the period, a third of a cell off).
-    Fifteen sample comparisons at most."""
+    of many ones repeats the ones' strokes at the period, a third of a cell off). When
+    none of those fits within :data:`CLOSE`, as a board's cells do, every pair of the
+    spread offsets is tried too: a lattice found on a digit's strokes can be off on
+    both axes, and one axis moved alone then fits no better. Fifteen sample comparisons,
+    or 79 when none fits (about 0.5 to 2 ms each)."""
     seen: dict[tuple[float, ...], float] = {}
     best = _fit(table, skin, cols, rows, ox, oy, seen)
     for axis in ("x", "y"):
@@ -750,6 +842,22 @@ def _rephased(
             score = _fit(table, skin, cols, rows, nox, noy, seen)
             if score < best - 1e-3:
                 best, ox, oy = score, nox, noy
+    if best > CLOSE:
+        # no offset fits as a board's cells do: the search one axis at a time can miss
+        # a fit that needs both offsets moved (KMines' cells fit their templates only
+        # within a sixteenth of a cell each way: with one axis a third of a cell off,
+        # every offset of the other fits alike), so every pair of the spread offsets
+        # is tried
+        bx, by = ox, oy
+        for kx in range(PHASES):
+            for ky in range(PHASES):
+                nox = bx + kx * cols.period / PHASES
+                noy = by + ky * rows.period / PHASES
+                nox -= cols.period if nox > cols.period / 2 else 0.0
+                noy -= rows.period if noy > rows.period / 2 else 0.0
+                score = _fit(table, skin, cols, rows, nox, noy, seen)
+                if score < best - 1e-3:
+                    best, ox, oy = score, nox, noy
     return ox, oy
 
 
