@@ -24,7 +24,7 @@ from vision_samples import truth, window
 from minesolver.vision import BoardReading, read_screenshot
 from minesolver.vision import grid as grid_module
 from minesolver.vision import reader as reader_module
-from minesolver.vision.grid import edge_maps, find_axes
+from minesolver.vision.grid import find_axes
 from minesolver.vision.reader import CellReading, _empty_beside_closed
 
 HELD_CLASSIC = [
@@ -151,39 +151,6 @@ def test_the_default_themes_3_is_told_from_its_8_on_their_strokes(
     monkeypatch.setattr(reader_module, "_digit_strokes", lambda *_: None)
     before = read_screenshot(image)
     assert any(before.cell(x, y).candidates[1][0] == "8" for x, y in before.unsure)
-
-
-def test_a_ramp_of_a_faint_edge_is_an_edge() -> None:
-    """Scaled smoothly by 2.5, a step of 24 levels (GNOME Mines' revealed cells on the
-    gaps between them) becomes a ramp of steps of 10 or less, under the least step an
-    edge is made of: each faint edge counts once, at its steepest step, at the ramp's
-    height, and a sharp one is left as it was."""
-    light, cell = 246, 222
-    row = np.full(40, light, dtype=np.uint8)
-    row[10:30] = cell
-    image = np.repeat(np.repeat(row[None, :, None], 40, axis=0), 3, axis=2)
-    vx, _ = edge_maps(image)
-    assert sorted(np.flatnonzero(vx[20])) == [9, 29]  # sharp: as before
-    smooth = np.asarray(
-        Image.fromarray(image).resize((100, 100), Image.Resampling.BILINEAR), dtype=np.uint8
-    )
-    steps = np.abs(np.diff(smooth[50, :, 0].astype(int)))
-    assert steps.max() <= grid_module._EDGE  # no single step is an edge
-    vx, _ = edge_maps(smooth)
-    found = np.flatnonzero(vx[50])
-    assert len(found) == 2  # one edge a ramp
-    assert all(vx[50, k] > grid_module._EDGE for k in found)
-
-
-@pytest.mark.parametrize(("k", "scale"), [(19, 1.25), (14, 2.5)])
-def test_a_board_of_faint_edges_scaled_is_found(k: int, scale: float) -> None:
-    """The benchmark's 8x8 classic-theme boards of seed 2 at display scales 1.25 and 2.5:
-    scaled, the edges of their revealed cells were spread into steps too small to be
-    edges, no grid of the board was found (the text of another window gave one of its
-    own) and the board was refused. Read now, cell for cell."""
-    image, name, drawn = bench_board(HELD_CLASSIC, 2, k)
-    assert drawn == scale
-    read_right(image, name)
 
 
 def test_a_board_beside_windows_of_text_is_found_on_its_long_lines(

@@ -87,40 +87,11 @@ def edge_maps(rgb: Array) -> tuple[Array, Array]:
         # three element-wise maxima: a reduction over the short last axis is ten times slower
         return np.maximum(np.maximum(d[..., 0], d[..., 1]), d[..., 2])
 
-    dx = _with_ramps(step(rgb[:, 1:], rgb[:, :-1]), step(rgb[:, 3:], rgb[:, :-3]), 1)
-    dy = _with_ramps(step(rgb[1:], rgb[:-1]), step(rgb[3:], rgb[:-3]), 0)
+    dx = step(rgb[:, 1:], rgb[:, :-1])
+    dy = step(rgb[1:], rgb[:-1])
     vx = np.where(_long(dx > _EDGE, 0, _RUN), np.minimum(dx, 128), 0).astype(np.float32)
     vy = np.where(_long(dy > _EDGE, 1, _RUN), np.minimum(dy, 128), 0).astype(np.float32)
     return vx, vy
-
-
-def _with_ramps(d1: Array, d3: Array, axis: int) -> Array:
-    """The steps ``d1`` between neighbouring pixels along ``axis`` (step ``i`` between
-    pixels ``i`` and ``i + 1``), each step of a ramp taken at the ramp's whole height:
-    where no step reaches :data:`_EDGE` but the three pixels' span about the steepest
-    one does (``d3``: the steps between pixels three apart, ``d3[i - 1]`` spanning
-    pixels ``i - 1`` to ``i + 2``), that steepest step counts as an edge of the span's
-    height, at one place. A display scaled by a fraction or enlarged smoothly spreads
-    a faint edge over two or three pixels (GNOME Mines' revealed cells, 24 levels darker
-    than the gaps between them, show steps of 10 and 9, or 8, 8 and 8, at display scales
-    1.25 to 3), and the board's lines then vanished. A sharp edge is left as it was.
-    O(pixels)."""
-    np = numpy()
-    a = np.moveaxis(d1, axis, 0)
-    n = a.shape[0]
-    out = a.copy()
-    if n >= 3:
-        mid = a[1:-1]
-        span = np.moveaxis(d3, axis, 0)  # span[i - 1] about step i, for i in 1..n - 2
-        # in place, one mask and one temporary at a time (a large image's edges are
-        # hundreds of megabytes)
-        ramp = mid <= _EDGE
-        ramp &= span > _EDGE
-        ramp &= mid >= a[:-2]
-        ramp &= mid > a[2:]
-        ramp &= mid > 0
-        np.copyto(out[1:-1], span, where=ramp)
-    return np.moveaxis(out, 0, axis)
 
 
 def _maxfilter(p: Array) -> Array:
