@@ -4,11 +4,13 @@ the same reading; the reader is deterministic, so the reading is the same each t
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import re
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 
 from PIL import Image
 
@@ -16,6 +18,17 @@ from minesolver.vision import BoardReading, VisionError, read_screenshot, synth
 
 DATA = Path(__file__).resolve().parent / "data" / "vision"
 SAMPLES = json.loads((DATA / "samples.json").read_text())
+
+
+@cache
+def benchmark(name: str) -> ModuleType:
+    """``benchmarks/<name>.py`` as a module (its draws, cuts and placing), loaded once."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"{name}_for_tests", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def truth(name: str) -> list[str]:

@@ -4,31 +4,22 @@ The reader says so instead of returning that smaller board."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 pytest.importorskip("PIL")
 pytest.importorskip("numpy")
 
 from PIL import Image
-from vision_samples import DATA, SAMPLES, read_sample, truth
+from vision_samples import DATA, SAMPLES, benchmark, read_sample, truth
 
 from minesolver.vision import VisionError, read_screenshot
-
-_BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_vision_cuts.py"
-_SPEC = importlib.util.spec_from_file_location("bench_vision_cuts_for_test", _BENCH)
-assert _SPEC is not None and _SPEC.loader is not None
-cuts = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(cuts)
 
 
 def cut(name: str, side: str, shown: float) -> tuple[Image.Image, int, int]:
     """Sample ``name`` cut through its edge row or column on ``side``, ``shown`` of it
     left in the image (as the benchmark of cut screenshots cuts it); with the board's
     true width and height."""
-    image, rows = cuts.cut(name, side, shown)
+    image, rows = benchmark("bench_vision_cuts").cut(name, side, shown)
     return image, len(rows[0]), len(rows)
 
 

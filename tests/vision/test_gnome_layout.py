@@ -5,9 +5,7 @@ board. Each case was refused before the reader learnt it; none may be read wrong
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
 
@@ -16,8 +14,8 @@ pytest.importorskip("numpy")
 
 import numpy as np
 from PIL import Image
+from vision_samples import benchmark, truth, window
 from vision_samples import on_a_desktop as desktop
-from vision_samples import truth, window
 
 from minesolver.vision import BoardReading, read_screenshot
 from minesolver.vision import reader as reader_module
@@ -130,11 +128,7 @@ def test_a_lattice_of_cells_far_from_square_is_never_a_board() -> None:
     bottom rows of closed cells read every cell surely, a 5x4 board of closed cells, and
     it was returned as the board. No game draws cells far from square: such a lattice
     is refused, and the board's own is read."""
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_vision.py"
-    spec = importlib.util.spec_from_file_location("bench_vision_for_test", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = benchmark("bench_vision")
     # the held-out samples of that theme when the board was found (the benchmark draws
     # from those in samples.json, which may grow): the same draws give the same image
     held = [

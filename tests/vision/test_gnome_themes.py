@@ -6,9 +6,7 @@ text. Each case was refused before the reader learnt it; none may be read wrong.
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -18,8 +16,8 @@ pytest.importorskip("numpy")
 
 import numpy as np
 from PIL import Image
+from vision_samples import benchmark, truth, window
 from vision_samples import on_a_desktop as desktop
-from vision_samples import truth, window
 
 from minesolver.vision import BoardReading, read_screenshot
 from minesolver.vision import grid as grid_module
@@ -43,12 +41,7 @@ from those in samples.json, which may grow): the same draws give the same images
 
 def bench() -> ModuleType:
     """The accuracy benchmark's module (it draws the boards)."""
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_vision.py"
-    spec = importlib.util.spec_from_file_location("bench_vision_for_gnome_themes", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark("bench_vision")
 
 
 def bench_board(held: list[str], seed: int, k: int) -> tuple[Image.Image, str, float]:
