@@ -50,8 +50,8 @@ from minesolver.game.levels import PRESETS
 from minesolver.simulate.config import Setup
 from minesolver.simulate.native import native_twin
 from minesolver.simulate.seeds import derive_seed, game_layout
-from minesolver.strategy import Strategy, get_player
-from minesolver.strategy.efficient import EfficientStrategy
+from minesolver.strategy import Player, get_player
+from minesolver.strategy.efficient import EfficientPlayer
 
 RESULTS = Path(__file__).parent / "results" / "efficient.json"
 
@@ -72,14 +72,14 @@ class Played:
         return self.left + self.right + self.chords
 
 
-def fast_best() -> Strategy:
+def fast_best() -> Player:
     """``get_player("best")``, or its native twin (the same moves) when it has one."""
     player = get_player("best")
     twin = native_twin(player)
     return twin if twin is not None else player
 
 
-def play(player: Strategy, layout: Layout, start: tuple[int, int], seed: int) -> Played:
+def play(player: Player, layout: Layout, start: tuple[int, int], seed: int) -> Played:
     """One game with the first click at ``start`` and the player seeded as a run does;
     every move is checked to change the board."""
     player.reset(random.Random(seed))
@@ -117,7 +117,7 @@ def run_level(level_name: str, games: int, seconds: float, seed: int) -> dict[st
     setup = Setup(level, "safe", (0, 0), ("best", "efficient"), seed)
     rows: list[dict[str, Any]] = []
     began = time.perf_counter()
-    best, efficient = fast_best(), EfficientStrategy(fast_best())
+    best, efficient = fast_best(), EfficientPlayer(fast_best())
     play_seconds = [0.0, 0.0]
     for index in range(games):
         layout, _ = game_layout(setup, index)
@@ -214,7 +214,7 @@ def tiny(boards: int, seed: int) -> dict[str, Any]:
         tried += 1
         w, h = rng.choice([(4, 4), (5, 4), (4, 5), (5, 5)])
         layout = random_layout(Level(w, h, rng.randint(2, 5)), rng, (0, 0), "safe")
-        played = play(EfficientStrategy(fast_best()), layout, (0, 0), 0)
+        played = play(EfficientPlayer(fast_best()), layout, (0, 0), 0)
         if played.guesses or not played.won:
             continue
         gaps.append(played.clicks - fewest_clicks_from(layout, (0, 0)))

@@ -22,13 +22,13 @@ def test_the_top_level_holds_what_users_reach_for() -> None:
         "Position", "analyze", "analyze_after", "Analysis", "Limit", "Game", "Move", "Outcome",
         "get_engine", "get_player", "PositionFormatError", "InconsistentPosition",
         "MineCountUnknown", "EngineError", "EngineLimitExceeded", "GameError",
-        "StrategyError",
+        "PlayerError",
     ):  # fmt: skip
         assert hasattr(minesolver, name), name
         assert name in minesolver.__all__
     assert minesolver.__version__ == version("minesolver")
     for error in ("PositionFormatError", "InconsistentPosition", "MineCountUnknown",
-                  "EngineError", "GameError", "StrategyError"):  # fmt: skip
+                  "EngineError", "GameError", "PlayerError"):  # fmt: skip
         assert issubclass(getattr(minesolver, error), ValueError)
     player = minesolver.get_player("greedy")
     assert player.name == "greedy"

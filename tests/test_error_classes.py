@@ -55,7 +55,7 @@ def test_the_family_is_found() -> None:
     names = {cls.__name__ for cls in ERRORS}
     assert {
         "PositionFormatError", "InconsistentPosition", "MineCountUnknown", "EngineError",
-        "EngineLimitExceeded", "GameError", "LevelError", "StrategyError", "TileError",
+        "EngineLimitExceeded", "GameError", "LevelError", "PlayerError", "TileError",
         "ReplayFormatError", "SimulationError", "MinesolverError",
     } <= names  # fmt: skip
 

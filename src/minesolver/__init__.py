@@ -29,11 +29,11 @@ from minesolver.result import Analysis, Limit, MineCountUnknown
 
 if TYPE_CHECKING:
     from minesolver.game import Game, GameError, Outcome, Status, Step
-    from minesolver.strategy import Move, StrategyError, get_player
+    from minesolver.strategy import Move, PlayerError, get_player
 
 _LAZY = {
     **dict.fromkeys(("Game", "GameError", "Outcome", "Status", "Step"), "minesolver.game"),
-    **dict.fromkeys(("Move", "StrategyError", "get_player"), "minesolver.strategy"),
+    **dict.fromkeys(("Move", "PlayerError", "get_player"), "minesolver.strategy"),
 }
 """Names whose module is imported on first use (PEP 562): an analysis, the command
 line's ``solve`` among them, never loads the game rules and the players."""
@@ -78,11 +78,11 @@ __all__ = [
     "MinesolverError",
     "Move",
     "Outcome",
+    "PlayerError",
     "Position",
     "PositionFormatError",
     "Status",
     "Step",
-    "StrategyError",
     "__version__",
     "analyze",
     "analyze_after",

@@ -11,7 +11,7 @@ import pytest
 
 from minesolver.game import PRESETS, dump_layouts, random_layout
 from minesolver.strategy import register_player
-from minesolver.strategy.greedy import GreedyStrategy
+from minesolver.strategy.greedy import GreedyPlayer
 from minesolver.ui.cli import main
 
 
@@ -47,7 +47,7 @@ def test_bench_json_single_player(capsys: pytest.CaptureFixture[str]) -> None:
     assert (again["wins"], again["guesses_per_game"]) == (wins, data["guesses_per_game"])
 
 
-class _Lowest(GreedyStrategy):
+class _Lowest(GreedyPlayer):
     """Greedy with ties always to the first cell in reading order."""
 
     name = "lowest-first"

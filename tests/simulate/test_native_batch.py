@@ -13,7 +13,7 @@ import pytest
 from minesolver.game import Level, random_layout
 from minesolver.simulate import GameRecord, Setup, make_setup, simulate
 from minesolver.simulate.native import play_native
-from minesolver.strategy.native import NativeStrategy
+from minesolver.strategy.native import NativePlayer
 
 KNOWN = Path(__file__).resolve().parents[1] / "data" / "moves" / "moves.json"
 
@@ -76,7 +76,7 @@ def test_traced_batches_make_the_recorded_moves() -> None:
             level=level, first_click="safe", start="corner", strategies=[player], seed=seed
         )
         width = setup.level.width
-        played = play_native(setup, NativeStrategy(player), range(games), trace=True)
+        played = play_native(setup, NativePlayer(player), range(games), trace=True)
         digest = hashlib.sha256()
         for won, _, _, moves in played:
             for kind, index, guess in moves:
@@ -93,7 +93,7 @@ def test_a_run_that_cannot_be_played_is_refused() -> None:
 
     setup = Setup(Level(3, 3, 9), "safe", (0, 0), ("greedy",))
     with pytest.raises(SimulationError):
-        play_native(setup, NativeStrategy("greedy"), range(1))
+        play_native(setup, NativePlayer("greedy"), range(1))
 
 
 def test_best_plays_natively_in_the_simulator_with_the_python_results() -> None:

@@ -18,10 +18,10 @@ from minesolver.simulate import (
     start_game,
 )
 from minesolver.strategy import Move, get_player, register_player
-from minesolver.strategy.greedy import GreedyStrategy
+from minesolver.strategy.greedy import GreedyPlayer
 
 
-class _Spy(GreedyStrategy):
+class _Spy(GreedyPlayer):
     """Greedy, recording what it is shown."""
 
     name = "spy"
@@ -39,7 +39,7 @@ def test_the_player_only_ever_sees_positions() -> None:
     assert _Spy.seen and set(_Spy.seen) == {Position}
 
 
-class _Stuck(GreedyStrategy):
+class _Stuck(GreedyPlayer):
     name = "stuck"
 
     def next_moves(self, view: Position) -> list[Move]:

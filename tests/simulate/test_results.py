@@ -14,7 +14,7 @@ from minesolver.simulate import (
 )
 from minesolver.simulate.stats import mcnemar_exact
 from minesolver.strategy import register_player
-from minesolver.strategy.greedy import GreedyStrategy
+from minesolver.strategy.greedy import GreedyPlayer
 
 
 def test_json_fields_are_consistent(beginner: Setup) -> None:
@@ -29,7 +29,7 @@ def test_json_fields_are_consistent(beginner: Setup) -> None:
     assert isinstance(result["games_per_second"], float) and result["games_per_second"] > 0
 
 
-class _Lowest(GreedyStrategy):
+class _Lowest(GreedyPlayer):
     """Greedy whose ties go to the first cell in reading order (no randomness)."""
 
     name = "lowest"

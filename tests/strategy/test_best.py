@@ -15,8 +15,8 @@ from minesolver.analysis import Analysis, analyze
 from minesolver.game import Level, random_layout
 from minesolver.position import HIDDEN, Position
 from minesolver.simulate import play_game
-from minesolver.strategy import StrategyError, get_player
-from minesolver.strategy.best import BestStrategy, Options, find_fifty_fifty, second_safety
+from minesolver.strategy import PlayerError, get_player
+from minesolver.strategy.best import BestPlayer, Options, find_fifty_fifty, second_safety
 from minesolver.strategy.endgame import (
     EndgameSolver,
     SearchBudgetExceeded,
@@ -26,7 +26,7 @@ from minesolver.strategy.endgame import (
 from minesolver.strategy.latent import latent_share
 from minesolver.strategy.native import NativeBest
 from minesolver.strategy.outcomes import OutcomeCache, cell_outcomes
-from minesolver.strategy.pseq import PseqStrategy, pseq_key
+from minesolver.strategy.pseq import PseqPlayer, pseq_key
 from minesolver.strategy.reasons import Endgame, FiftyFifty, Reason
 
 # Five layouts, two mines. Writing A = {(0,0), (0,1)}, b = (2,1), c = (3,0), d = (3,1),
@@ -89,7 +89,7 @@ def test_endgame_beats_lowest_probability_by_hand_count() -> None:
     solver = EndgameSolver()
     after_b = [L for L in layouts if not (L >> position.index((2, 1))) & 1]
     assert solver.win_count(position.replace({(2, 1): 1}), after_b) == 1
-    player = BestStrategy()
+    player = BestPlayer()
     player.reset(random.Random(0))
     move = player.next_moves(position)[-1]
     assert move.cell in {(3, 0), (3, 1)}
@@ -129,7 +129,7 @@ def test_fifty_fifty_is_recognised_and_guessed_first() -> None:
     analysis = analyze(position)
     assert analysis.layouts == 2 * comb(27, 5)
     assert find_fifty_fifty(analysis) == ((0, 0), (1, 0))
-    player = BestStrategy()
+    player = BestPlayer()
     player.reset(random.Random(0))
     move = player.next_moves(position)[-1]
     assert move.cell in {(0, 0), (1, 0)}
@@ -152,12 +152,12 @@ def test_dead_cell_not_chosen_while_a_live_one_exists() -> None:
     for dead in [(2, 1), (4, 1)]:
         assert len(cell_outcomes(analysis, dead)) == 1
     plain = Options(endgame=False, second=False, dominance=False)
-    with_rule = BestStrategy(plain)
+    with_rule = BestPlayer(plain)
     with_rule.reset(random.Random(0))
     chosen = with_rule.next_moves(position)[-1].cell
     assert chosen not in {(2, 1), (4, 1)}
     assert len(cell_outcomes(analysis, chosen)) > 1
-    without = BestStrategy(replace(plain, dead=False))
+    without = BestPlayer(replace(plain, dead=False))
     without.reset(random.Random(0))
     assert without.next_moves(position)[-1].cell in {(2, 1), (4, 1)}
 
@@ -174,7 +174,7 @@ def test_pseq_prefers_the_corner_by_progress_exactly() -> None:
     edge = pseq_key(cell_outcomes(analysis, (2, 0)))
     assert corner[0] * 2300 == 1331
     assert edge[0] * 2300 == 979
-    player = PseqStrategy()
+    player = PseqPlayer()
     player.reset(random.Random(3))
     move = player.next_moves(position)[-1]
     assert move.cell in {(0, 0), (4, 0), (0, 4), (4, 4)}
@@ -206,7 +206,7 @@ def test_players_finish_small_games(name: str) -> None:
     assert all(guesses >= 0 for _, guesses in results)
 
 
-def _whole_window_top(player: BestStrategy, analysis: Analysis) -> set[tuple[int, int]]:
+def _whole_window_top(player: BestPlayer, analysis: Analysis) -> set[tuple[int, int]]:
     """The cells ``best``'s heuristic may choose, by scoring its whole candidate window
     (no bound, no early stop): the plain reading of the module docstring, steps 4-7."""
     opts = player.options
@@ -246,7 +246,7 @@ def _whole_window_top(player: BestStrategy, analysis: Analysis) -> set[tuple[int
     return {c for c, k in keys.items() if k == top}
 
 
-class _CheckedBest(BestStrategy):
+class _CheckedBest(BestPlayer):
     """``best`` that checks every heuristic choice against :func:`_whole_window_top`."""
 
     checked = 0
@@ -280,7 +280,7 @@ def test_heuristic_pruning_chooses_as_the_whole_window(size: str, games: int, la
     assert _CheckedBest.checked - before >= games // 2  # the check did run
 
 
-@pytest.mark.parametrize(("family", "kind"), [("best", NativeBest), ("best-py", BestStrategy)])
+@pytest.mark.parametrize(("family", "kind"), [("best", NativeBest), ("best-py", BestPlayer)])
 def test_best_variants_by_name(family: str, kind: type) -> None:
     """Ablations and settings of ``best`` (native) and ``best-py`` (the Python reference)
     are players by name (for ``bench --strategies``)."""
@@ -297,28 +297,28 @@ def test_best_variants_by_name(family: str, kind: type) -> None:
         (f"{family}:margin=x", "not a value for margin"),
         (f"{family}:dead=maybe", "not a value for dead"),
     ]:
-        with pytest.raises(StrategyError, match=reason):
+        with pytest.raises(PlayerError, match=reason):
             get_player(bad)
 
 
 def test_latent_blocks_stay_python() -> None:
     """Only the Python player counts latent 2x2 blocks: that setting gives it."""
     player = get_player("best:latent_blocks=1")
-    assert type(player) is BestStrategy and player.options.latent_blocks
-    assert isinstance(get_player("best", latent_blocks=True), BestStrategy)
+    assert type(player) is BestPlayer and player.options.latent_blocks
+    assert isinstance(get_player("best", latent_blocks=True), BestPlayer)
 
 
 def test_candidate_order_covers_certain_interior_cells() -> None:
     """Interior cells forced to 0 share their own Fraction object; the order still
     lists them (``distinct`` holds every value object)."""
     analysis = analyze(Position.from_text("4x1x1\n1HHH\n"))
-    assert list(BestStrategy()._order(analysis)) == [(2, 0), (3, 0)]
+    assert list(BestPlayer()._order(analysis)) == [(2, 0), (3, 0)]
 
 
 def test_options_reject_settings_the_bounds_cannot_serve() -> None:
     with pytest.raises(ValueError, match="must be at least 0"):
         Options(progress_weight=Fraction(-1))
-    with pytest.raises(StrategyError, match="must be at least 1"):
+    with pytest.raises(PlayerError, match="must be at least 1"):
         get_player("best:max_candidates=0")
 
 

@@ -17,8 +17,8 @@ from game.test_clicks import fewest_clicks_by_dijkstra
 from minesolver import Position
 from minesolver.game import Game, Layout, Level, Move, random_layout
 from minesolver.simulate.native import native_twin
-from minesolver.strategy import Strategy, get_player, player_names
-from minesolver.strategy.efficient import EfficientStrategy
+from minesolver.strategy import Player, get_player, player_names
+from minesolver.strategy.efficient import EfficientPlayer
 
 START = (0, 0)
 
@@ -34,7 +34,7 @@ class Played:
     opens_changed: int = 1
 
 
-def play(player: Strategy, layout: Layout, seed: int) -> Played:
+def play(player: Player, layout: Layout, seed: int) -> Played:
     """Play ``layout`` from a first click at the corner, the player seeded with ``seed``;
     a certain move that explodes or a round that changes nothing fails the test."""
     player.reset(random.Random(seed))
@@ -62,7 +62,7 @@ def play(player: Strategy, layout: Layout, seed: int) -> Played:
     return played
 
 
-def fast_best() -> Strategy:
+def fast_best() -> Player:
     player = get_player("best")
     twin = native_twin(player)
     return twin if twin is not None else player
@@ -77,7 +77,7 @@ def test_registered_like_the_other_players() -> None:
     assert "efficient" in player_names()
     player = get_player("efficient")
     assert player.name == "efficient"
-    assert isinstance(player, EfficientStrategy)
+    assert isinstance(player, EfficientPlayer)
     assert get_player("efficient", margin=0).guesser.options.margin == 0  # type: ignore[attr-defined]
 
 
@@ -93,7 +93,7 @@ def test_same_games_won_and_same_guesses_as_best(level: Level, games: int, nativ
         seed = 1000 + k
         guesser = fast_best() if native else get_player("best")
         best = play(fast_best() if native else get_player("best"), layout, seed)
-        eff = play(EfficientStrategy(guesser), layout, seed)
+        eff = play(EfficientPlayer(guesser), layout, seed)
         assert (eff.won, eff.guesses) == (best.won, best.guesses), f"game {k}"
         if eff.won:
             assert eff.clicks <= best.opens_changed, f"game {k}"
@@ -105,7 +105,7 @@ def test_games_replay_through_push_click_for_click() -> None:
     """Every move of a game is a click that changes the board, and pushing the moves
     again on the layout gives the same game."""
     for k, layout in enumerate(_layouts(Level(16, 16, 40), 6, 3)):
-        played = play(EfficientStrategy(fast_best()), layout, k)
+        played = play(EfficientPlayer(fast_best()), layout, k)
         game = Game.from_layout(layout)
         for move in played.moves:
             assert game.push(move).changed, move
@@ -118,7 +118,7 @@ def test_flags_only_mines_a_chord_uses() -> None:
     """Each flag is on a mine and is followed by a chord on a digit next to it."""
     chords_found = 0
     for k, layout in enumerate(_layouts(Level(16, 16, 40), 6, 11)):
-        played = play(EfficientStrategy(fast_best()), layout, k)
+        played = play(EfficientPlayer(fast_best()), layout, k)
         mines = set(layout.cells())
         for i, move in enumerate(played.moves):
             if move.kind != "flag":
@@ -140,7 +140,7 @@ def test_on_tiny_boards_solved_without_a_guess_near_the_minimum() -> None:
     for _ in range(400):
         w, h = rng.choice([(4, 4), (5, 4), (4, 5), (5, 5)])
         layout = random_layout(Level(w, h, rng.randint(2, 5)), rng, START, "safe")
-        played = play(EfficientStrategy(get_player("best")), layout, 0)
+        played = play(EfficientPlayer(get_player("best")), layout, 0)
         if played.guesses or not played.won:
             continue
         minimum = fewest_clicks_by_dijkstra(layout, START)
@@ -169,6 +169,6 @@ def test_a_guess_on_a_position_it_did_not_reach_is_best_s() -> None:
 def test_a_certain_zero_is_opened_first() -> None:
     """A safe cell whose neighbours are all safe floods: it is the move."""
     layout = Layout.from_cells(5, 1, [(2, 0)])
-    played = play(EfficientStrategy(get_player("best")), layout, 0)
+    played = play(EfficientPlayer(get_player("best")), layout, 0)
     assert played.won and played.clicks == 2
     assert [m.kind for m in played.moves] == ["open", "open"]

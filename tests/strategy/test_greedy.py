@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 
 from minesolver.position import Position
-from minesolver.strategy import StrategyError, get_player, player_names
-from minesolver.strategy.greedy import GreedyStrategy
+from minesolver.strategy import PlayerError, get_player, player_names
+from minesolver.strategy.greedy import GreedyPlayer
 from minesolver.strategy.native import NativeGreedy
 
 
@@ -17,16 +17,16 @@ def test_registry_names_and_errors() -> None:
     assert {"greedy", "pseq", "best"} <= set(player_names())
     player = get_player(" Greedy ")
     assert isinstance(player, NativeGreedy)  # decided natively
-    assert isinstance(get_player("greedy-py"), GreedyStrategy)  # the Python reference
+    assert isinstance(get_player("greedy-py"), GreedyPlayer)  # the Python reference
     assert get_player("greedy") is not player  # a fresh instance each time
-    with pytest.raises(StrategyError, match="unknown strategy 'nope'"):
+    with pytest.raises(PlayerError, match="unknown strategy 'nope'"):
         get_player("nope")
 
 
 def test_opens_every_certain_cell_in_one_call() -> None:
     # the design's known answer: (2,1), (2,3), (3,3), (3,4) are certainly safe
     pos = Position.from_text("5x5x5\nH2HHH\nHHHHH\n112HH\n00HHH\n000HH")
-    player = GreedyStrategy()
+    player = GreedyPlayer()
     player.reset(random.Random(0))
     moves = player.next_moves(pos)
     assert [(m.kind, m.cell) for m in moves] == [
@@ -41,7 +41,7 @@ def test_opens_every_certain_cell_in_one_call() -> None:
 def test_flags_certain_mines_then_guesses_last() -> None:
     # the 1 sees only (1,0): a mine; the other mine is (2,0) or (3,0), 1/2 each
     pos = Position.from_text("4x1x2\n1HHH")
-    player = GreedyStrategy()
+    player = GreedyPlayer()
     player.reset(random.Random(3))
     moves = player.next_moves(pos)
     assert (moves[0].kind, moves[0].cell) == ("flag", (1, 0))
@@ -57,7 +57,7 @@ def test_guesses_the_lowest_probability_with_random_ties() -> None:
     pos = Position.from_text("3x3x3\n1HH\nHHH\nHHH")
     neighbours = {(1, 0), (0, 1), (1, 1)}
     chosen = set()
-    player = GreedyStrategy()
+    player = GreedyPlayer()
     for seed in range(30):
         player.reset(random.Random(seed))
         (move,) = player.next_moves(pos)

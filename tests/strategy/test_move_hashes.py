@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from minesolver.simulate import apply_moves, make_setup, start_game
-from minesolver.strategy import Strategy, get_player
+from minesolver.strategy import Player, get_player
 from minesolver.strategy.native import NativeBest
 
 KNOWN = Path(__file__).resolve().parents[1] / "data" / "moves" / "moves.json"
@@ -37,7 +37,7 @@ CASES = [
 
 
 def play(
-    level: str, player: str, games: int, seed: int, make: Callable[[], Strategy] | None = None
+    level: str, player: str, games: int, seed: int, make: Callable[[], Player] | None = None
 ) -> dict[str, object]:
     """The hash of every move ``player`` (or the player ``make`` builds) makes in games
     ``0 .. games-1`` and its wins."""

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from minesolver.game import Game, Level, Move, random_layout
 from minesolver.simulate import apply_moves
-from minesolver.strategy import Strategy
-from minesolver.strategy.best import BestStrategy, Options
+from minesolver.strategy import Player
+from minesolver.strategy.best import BestPlayer, Options
 from minesolver.strategy.native import NativeBest
 from minesolver.strategy.reasons import FiftyFifty, Safety
 
@@ -21,7 +21,7 @@ from minesolver.strategy.reasons import FiftyFifty, Safety
 def _play_both(options: Options, level: Level, seed: int, start: tuple[int, int]) -> list[Move]:
     """One game played by the native and the Python player side by side; the guesses."""
     layout = random_layout(level, random.Random(seed), start, "safe")
-    players: list[Strategy] = [NativeBest(options), BestStrategy(options)]
+    players: list[Player] = [NativeBest(options), BestPlayer(options)]
     rngs = [random.Random(seed + 1), random.Random(seed + 1)]
     games = [Game.from_layout(layout), Game.from_layout(layout)]
     for player, rng, game in zip(players, rngs, games, strict=True):
@@ -120,4 +120,4 @@ def test_a_native_batch_of_best_plays_the_python_games() -> None:
     for index, (won, guesses, _, _) in enumerate(played):
         layout, _ = game_layout(setup, index)
         rng = random.Random(derive_seed(setup.seed, index, "player"))
-        assert play_game(BestStrategy(options), layout, setup.start, rng) == (won, guesses)
+        assert play_game(BestPlayer(options), layout, setup.start, rng) == (won, guesses)

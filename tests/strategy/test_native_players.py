@@ -15,14 +15,14 @@ from minesolver.game import Game, Level, Move, random_layout
 from minesolver.position import InconsistentPosition
 from minesolver.result import MineCountUnknown
 from minesolver.simulate import apply_moves
-from minesolver.strategy import Strategy, get_player
+from minesolver.strategy import Player, get_player
 from minesolver.strategy.reasons import Certain, Lowest
 
 
 def _play_both(name: str, level: Level, seed: int, start: tuple[int, int]) -> int:
     """Play one game with ``name`` and ``name-py`` side by side; the rounds played."""
     layout = random_layout(level, random.Random(seed), start, "safe")
-    players: list[Strategy] = [get_player(name), get_player(f"{name}-py")]
+    players: list[Player] = [get_player(name), get_player(f"{name}-py")]
     rngs = [random.Random(seed + 1), random.Random(seed + 1)]
     games = [Game.from_layout(layout), Game.from_layout(layout)]
     for player, rng, game in zip(players, rngs, games, strict=True):

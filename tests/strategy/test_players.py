@@ -17,13 +17,13 @@ import minesolver.strategy as strategy
 from minesolver.position import Position
 from minesolver.strategy import (
     Move,
-    StrategyError,
+    PlayerError,
     get_player,
     player_names,
     register_player,
 )
-from minesolver.strategy.best import BestStrategy, Options
-from minesolver.strategy.greedy import GreedyStrategy
+from minesolver.strategy.best import BestPlayer, Options
+from minesolver.strategy.greedy import GreedyPlayer
 from minesolver.strategy.native import NativeBest
 
 PACKAGE = Path(strategy.__file__).parent
@@ -40,18 +40,18 @@ def test_old_names_are_the_new_functions_and_warn() -> None:
     with pytest.warns(DeprecationWarning):
         from minesolver.strategy import get_strategy
     assert get_strategy("greedy").name == "greedy"  # still works for users
-    assert set(strategy.STRATEGIES) <= set(player_names())
+    assert set(strategy.PLAYERS) <= set(player_names())
     with pytest.raises(AttributeError, match="no attribute 'get_stratgy'"):
         strategy.get_stratgy  # noqa: B018
 
 
 def test_unknown_name_lists_the_known_players() -> None:
-    with pytest.raises(StrategyError, match=r"unknown strategy 'nope' \(available: best, ") as e:
+    with pytest.raises(PlayerError, match=r"unknown strategy 'nope' \(available: best, ") as e:
         get_player("nope")
     assert all(name in str(e.value) for name in ("best", "greedy", "pseq"))
 
 
-@pytest.mark.parametrize(("family", "kind"), [("best", NativeBest), ("best-py", BestStrategy)])
+@pytest.mark.parametrize(("family", "kind"), [("best", NativeBest), ("best-py", BestPlayer)])
 def test_settings_of_best_are_options_fields(family: str, kind: type) -> None:
     player = get_player(family, margin=0, max_candidates=3, latent=False)
     assert isinstance(player, kind) and player.name == family
@@ -85,12 +85,12 @@ def test_settings_of_best_are_options_fields(family: str, kind: type) -> None:
 def test_bad_settings_say_which_and_why(
     name: str, settings: dict[str, object], reason: str
 ) -> None:
-    with pytest.raises(StrategyError, match=reason):
+    with pytest.raises(PlayerError, match=reason):
         get_player(name, **settings)
 
 
 def test_registered_players_take_their_settings() -> None:
-    class Stubborn(GreedyStrategy):
+    class Stubborn(GreedyPlayer):
         name = "stubborn-test"
 
         def __init__(self, cell: tuple[int, int] = (0, 0)) -> None:
@@ -107,7 +107,7 @@ def test_registered_players_take_their_settings() -> None:
     assert player.next_moves(Position.from_text("3x2x1\nHHH\nHHH\n")) == [
         Move("open", (2, 1), guess=True)
     ]
-    with pytest.raises(StrategyError, match="unexpected keyword argument 'row'"):
+    with pytest.raises(PlayerError, match="unexpected keyword argument 'row'"):
         get_player("stubborn-test", row=1)
 
 

@@ -11,7 +11,7 @@ from minesolver.game import GameError
 from minesolver.position import InconsistentPosition, Position, PositionFormatError
 from minesolver.replay import ReplayFormatError
 from minesolver.result import MineCountUnknown
-from minesolver.strategy import StrategyError
+from minesolver.strategy import PlayerError
 from minesolver.strategy.outcomes import TileError
 from minesolver.vision import VisionError
 from minesolver.web.errors import ERROR_CODES, http_error
@@ -28,7 +28,7 @@ from minesolver.web.errors import ERROR_CODES, http_error
         (TileError("cell (9, 9) is off the board"), 422, "bad_cell"),
         (VisionError("no board found in the image"), 422, "unreadable_image"),
         (EngineError("no such engine"), 400, "bad_request"),  # a base of a listed class
-        (StrategyError("no such player"), 400, "bad_request"),
+        (PlayerError("no such player"), 400, "bad_request"),
         (GameError("bad move"), 400, "bad_request"),
         (ValueError("anything else"), 400, "bad_request"),
     ],

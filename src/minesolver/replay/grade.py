@@ -40,7 +40,7 @@ from minesolver.counting import ComponentCount
 from minesolver.position import HIDDEN, Cell, InconsistentPosition, Position
 from minesolver.replay.actions import Action, Playback, play_events
 from minesolver.strategy import Move
-from minesolver.strategy.best import BestStrategy, Options
+from minesolver.strategy.best import BestPlayer, Options
 from minesolver.strategy.endgame import (
     EndgameSolver,
     SearchBudgetExceeded,
@@ -198,7 +198,7 @@ def _best_player() -> tuple[Callable[[Position], Move | None], EndgameSolver]:
     ``best``'s own transposition cache (one per game): the win chances of a guess are
     then mostly what ``best``'s search has already valued."""
     # the Python best (best-py): its endgame solver is the one shared here
-    strategy = BestStrategy(Options(endgame_budget=ENDGAME_BUDGET))
+    strategy = BestPlayer(Options(endgame_budget=ENDGAME_BUDGET))
     strategy.reset(random.Random(0))
 
     def first_opening(view: Position) -> Move | None:

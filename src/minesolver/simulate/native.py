@@ -1,6 +1,6 @@
 """Batches of games played in the native core: one call per batch, the GIL released.
 
-For a player that decides natively (:class:`~minesolver.strategy.native.NativeStrategy`:
+For a player that decides natively (:class:`~minesolver.strategy.native.NativePlayer`:
 ``greedy``, ``pseq``, ``best`` and its variants),
 :func:`play_native` plays a batch's games in Rust
 (:func:`minesolver._native.play_batch`): each layout drawn from the game's seed exactly as
@@ -21,7 +21,7 @@ import minesolver._native as _native
 from minesolver.game import Layout
 from minesolver.simulate.config import Setup, SimulationError
 from minesolver.simulate.seeds import derive_seed
-from minesolver.strategy.native import COMPENSATED_SUM, NativeStrategy
+from minesolver.strategy.native import COMPENSATED_SUM, NativePlayer
 
 __all__ = ["NativeGame", "native_twin", "play_native"]
 
@@ -30,19 +30,19 @@ NativeGame = tuple[bool, int, float, list[tuple[str, int, bool]]]
 ``(kind, cell index, guess)``."""
 
 
-def native_twin(player: object) -> NativeStrategy | None:
+def native_twin(player: object) -> NativePlayer | None:
     """The native player that makes ``player``'s moves, or ``None``: ``player`` itself
     when it decides natively. The Python references (``greedy-py``, ``pseq-py``,
     ``best-py``) have none: they play in Python, game by game, so that a run can set them
     against the native players on the same layouts."""
-    if isinstance(player, NativeStrategy):
+    if isinstance(player, NativePlayer):
         return player
     return None
 
 
 def play_native(
     setup: Setup,
-    player: NativeStrategy,
+    player: NativePlayer,
     indices: Sequence[int],
     layouts: Sequence[Layout] | None = None,
     *,

@@ -15,13 +15,13 @@ from minesolver.game import Game, Layout, Move
 from minesolver.position import Cell
 from minesolver.simulate.config import Setup, SimulationError
 from minesolver.simulate.seeds import derive_seed, game_layout
-from minesolver.strategy import Strategy
+from minesolver.strategy import Player
 
 __all__ = ["apply_moves", "play_game", "start_game"]
 
 
 def play_game(
-    strategy: Strategy, layout: Layout, start: Cell, rng: random.Random
+    strategy: Player, layout: Layout, start: Cell, rng: random.Random
 ) -> tuple[bool, int]:
     """Play one game on ``layout``: the first click at ``start``, then the player's moves.
 
@@ -57,7 +57,7 @@ def apply_moves(game: Game, moves: Sequence[Move], player: str = "player") -> in
     return guesses
 
 
-def start_game(setup: Setup, index: int, strategy: Strategy, layout: Layout | None = None) -> Game:
+def start_game(setup: Setup, index: int, strategy: Player, layout: Layout | None = None) -> Game:
     """Game ``index`` of a run with its first click made, and ``strategy`` reset with the
     game's player seed: the game :func:`run_batch` plays, for tools that follow it move
     by move (``benchmarks/bench_losses.py``, ``bench_regret.py``). ``layout`` is the

@@ -43,27 +43,27 @@ from collections.abc import Callable
 from typing import Any
 
 from minesolver.registry import Registry
-from minesolver.strategy.base import Move, MoveKind, Reason, Strategy
-from minesolver.strategy.errors import StrategyError
+from minesolver.strategy.base import Move, MoveKind, Player, Reason
+from minesolver.strategy.errors import PlayerError
 
 __all__ = [
-    "STRATEGIES",
+    "PLAYERS",
     "Move",
     "MoveKind",
+    "Player",
+    "PlayerError",
     "Reason",
-    "Strategy",
-    "StrategyError",
     "get_player",
     "player_names",
     "register_player",
 ]
 
-STRATEGIES: dict[str, str] = {
+PLAYERS: dict[str, str] = {
     "greedy": "minesolver.strategy.native:NativeGreedy",
     "pseq": "minesolver.strategy.native:NativePseq",
     "best": "minesolver.strategy.native:make_best",
-    "greedy-py": "minesolver.strategy.greedy:GreedyStrategy",
-    "pseq-py": "minesolver.strategy.pseq:PseqStrategy",
+    "greedy-py": "minesolver.strategy.greedy:GreedyPlayer",
+    "pseq-py": "minesolver.strategy.pseq:PseqPlayer",
     "best-py": "minesolver.strategy.best:make_player",
 }
 """The built-in players: name -> ``module:attribute`` of the factory that builds one
@@ -73,7 +73,7 @@ set is the Python player, which alone counts those); ``greedy-py``, ``pseq-py`` 
 ``best-py`` are the same players in Python, the readable reference, making the very same
 moves."""
 
-_VARIANTS: Registry[Callable[..., Strategy]] = Registry("player family", StrategyError)
+_VARIANTS: Registry[Callable[..., Player]] = Registry("player family", PlayerError)
 """Families of parameterised names, ``<family>-no-<ingredient>`` and
 ``<family>:<setting>=<value>;...``: family -> a function of the full name returning the
 variant's factory."""
@@ -81,7 +81,7 @@ _VARIANTS.register_lazy("best", "minesolver.strategy.native:best_variant")
 _VARIANTS.register_lazy("best-py", "minesolver.strategy.best:variant_factory")
 
 
-def _resolve(name: str) -> Callable[..., Strategy] | None:
+def _resolve(name: str) -> Callable[..., Player] | None:
     """The factory of a variant name of a registered family, ``None`` for any other."""
     family = name.partition(":")[0].partition("-no-")[0]
     if family == name or family not in _VARIANTS:
@@ -89,23 +89,23 @@ def _resolve(name: str) -> Callable[..., Strategy] | None:
     return _VARIANTS.factory(family)(name)
 
 
-_PLAYERS: Registry[Strategy] = Registry("strategy", StrategyError, _resolve)
-for _name, _target in STRATEGIES.items():
+_PLAYERS: Registry[Player] = Registry("strategy", PlayerError, _resolve)
+for _name, _target in PLAYERS.items():
     _PLAYERS.register_lazy(_name, _target)
 
-_OVER_BEST: Registry[Strategy] = Registry("player over best", StrategyError)
+_OVER_BEST: Registry[Player] = Registry("player over best", PlayerError)
 """Players built over a ``best`` player that makes their guesses: name -> the class that
 takes it (imported lazily). They are registered in the players' registry by
 :func:`_over_best`, which gives each the ``best`` that :func:`get_player` names (the
 Python or the native one, whichever is registered as ``best``)."""
-_OVER_BEST.register_lazy("efficient", "minesolver.strategy.efficient:EfficientStrategy")
+_OVER_BEST.register_lazy("efficient", "minesolver.strategy.efficient:EfficientPlayer")
 
 
-def _over_best(name: str) -> Callable[..., Strategy]:
+def _over_best(name: str) -> Callable[..., Player]:
     """The factory of the player ``name`` of :data:`_OVER_BEST`: its settings are
     ``best``'s, for the guesses."""
 
-    def make(**settings: Any) -> Strategy:
+    def make(**settings: Any) -> Player:
         return _OVER_BEST.factory(name)(get_player("best", **settings))
 
     make.__name__ = name
@@ -116,7 +116,7 @@ for _name in _OVER_BEST.names():
     _PLAYERS.register(_name, _over_best(_name))
 
 
-def register_player(name: str, factory: Callable[..., Strategy]) -> None:
+def register_player(name: str, factory: Callable[..., Player]) -> None:
     """Add a player under ``name`` (``factory(**settings)`` builds a fresh instance); a
     name already taken is replaced."""
     _PLAYERS.register(name, factory)
@@ -127,9 +127,9 @@ def player_names() -> list[str]:
     return _PLAYERS.names()
 
 
-def get_player(name: str, **settings: Any) -> Strategy:
+def get_player(name: str, **settings: Any) -> Player:
     """A fresh player by name (case and surrounding spaces ignored), built with
-    ``settings``. :class:`StrategyError` names the known players for an unknown name,
+    ``settings``. :class:`PlayerError` names the known players for an unknown name,
     and what is wrong with a setting the player does not take."""
     key = name.strip().lower()
     factory = _PLAYERS.factory(key)
@@ -138,8 +138,8 @@ def get_player(name: str, **settings: Any) -> Strategy:
     return factory(**settings)
 
 
-def _check_settings(name: str, factory: Callable[..., Strategy], settings: dict[str, Any]) -> None:
-    """:class:`StrategyError` when ``factory``'s signature does not take ``settings``
+def _check_settings(name: str, factory: Callable[..., Player], settings: dict[str, Any]) -> None:
+    """:class:`PlayerError` when ``factory``'s signature does not take ``settings``
     (a factory without one to inspect is left to say so when called)."""
     try:
         signature = inspect.signature(factory)
@@ -148,7 +148,7 @@ def _check_settings(name: str, factory: Callable[..., Strategy], settings: dict[
     try:
         signature.bind(**settings)
     except TypeError as exc:
-        raise StrategyError(f"strategy {name!r}: {exc}") from None
+        raise PlayerError(f"strategy {name!r}: {exc}") from None
 
 
 _OLD_NAMES: dict[str, Callable[..., Any]] = {

@@ -2,8 +2,8 @@
 
 A player never sees the game, only the position the game shows it (a value object with
 no reference back to the layout): the separation is structural, not a convention.
-A :class:`Strategy` instance plays one game at a time and may keep caches between its
-moves (analysis of components a move did not touch, say); :meth:`Strategy.reset` is
+A :class:`Player` instance plays one game at a time and may keep caches between its
+moves (analysis of components a move did not touch, say); :meth:`Player.reset` is
 called before each new game. All its randomness comes from the ``rng`` it is given.
 """
 
@@ -15,10 +15,10 @@ from typing import Protocol
 from minesolver.game.move import Move, MoveKind, Reason
 from minesolver.position import Position
 
-__all__ = ["Move", "MoveKind", "Reason", "Strategy"]
+__all__ = ["Move", "MoveKind", "Player", "Reason"]
 
 
-class Strategy(Protocol):
+class Player(Protocol):
     """A player. ``name`` is the registry name (``greedy``, ``pseq``, ``best``)."""
 
     name: str

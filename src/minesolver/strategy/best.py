@@ -75,7 +75,7 @@ from minesolver.strategy.endgame import (
     TooManyLayouts,
     enumerate_layouts,
 )
-from minesolver.strategy.errors import StrategyError
+from minesolver.strategy.errors import PlayerError
 from minesolver.strategy.latent import latent_share, patterns
 from minesolver.strategy.outcomes import (
     Outcome,
@@ -88,7 +88,7 @@ from minesolver.strategy.outcomes import (
 from minesolver.strategy.reasons import Endgame, FiftyFifty, Reason, Safety, SecondMove
 
 __all__ = [
-    "BestStrategy",
+    "BestPlayer",
     "Options",
     "find_fifty_fifty",
     "make_player",
@@ -119,7 +119,7 @@ class Options:
     latent_blocks: bool = False
 
     def __post_init__(self) -> None:
-        # the candidate bounds of BestStrategy._heuristic assume weights >= 0
+        # the candidate bounds of BestPlayer._heuristic assume weights >= 0
         least = {
             "progress_weight": 0,
             "latent_weight": 0,
@@ -141,13 +141,13 @@ class Options:
 _INGREDIENTS = ("endgame", "fifty", "dead", "dominance", "second", "latent")
 
 
-def make_player(**settings: Any) -> BestStrategy:
+def make_player(**settings: Any) -> BestPlayer:
     """The Python ``best`` (the readable reference, named ``best-py``) with the
     :class:`Options` fields ``settings`` (``get_player("best-py", margin=Fraction(1,
-    10))``); :class:`~minesolver.strategy.StrategyError` names a setting that does not
+    10))``); :class:`~minesolver.strategy.PlayerError` names a setting that does not
     exist or a value of the wrong type. ``get_player("best")`` is the native player that
     makes the same moves (:mod:`.native`)."""
-    player = BestStrategy(with_settings("best-py", Options(), settings))
+    player = BestPlayer(with_settings("best-py", Options(), settings))
     player.name = "best-py"
     return player
 
@@ -158,24 +158,24 @@ def variant_options(name: str) -> Options:
     ``FAMILY-no-X`` is the family without ingredient ``X`` (one of endgame, fifty, dead,
     dominance, second, latent); ``FAMILY:field=value;...`` sets :class:`Options` fields
     (integers, or fractions such as ``1/10``). Raises
-    :class:`~minesolver.strategy.StrategyError` naming what is wrong.
+    :class:`~minesolver.strategy.PlayerError` naming what is wrong.
 
     >>> variant_options("best:margin=1/10;dead=0").margin
     Fraction(1, 10)
     """
     family = name.partition(":")[0].partition("-no-")[0]
     if family not in ("best", "best-py"):
-        raise StrategyError(f"{name!r} is not a variant of best")
+        raise PlayerError(f"{name!r} is not a variant of best")
     if name.startswith(f"{family}-no-"):
         fields = _ablation(name, family)
     elif name.startswith(f"{family}:"):
         fields = _parse_settings(name, family)
     else:
-        raise StrategyError(f"{name!r} is not a variant of best")
+        raise PlayerError(f"{name!r} is not a variant of best")
     return with_settings(name, Options(), fields)
 
 
-def variant_factory(name: str) -> Callable[..., BestStrategy]:
+def variant_factory(name: str) -> Callable[..., BestPlayer]:
     """A factory of the Python ``best`` variant called ``name`` (``best-py-no-X``,
     ``best-py:field=value;...``: see :func:`variant_options`, which raises for a wrong
     name). The player's ``name`` is ``name``; the factory takes further settings as
@@ -186,8 +186,8 @@ def variant_factory(name: str) -> Callable[..., BestStrategy]:
     """
     options = variant_options(name)
 
-    def make(**settings: Any) -> BestStrategy:
-        player = BestStrategy(with_settings(name, options, settings))
+    def make(**settings: Any) -> BestPlayer:
+        player = BestPlayer(with_settings(name, options, settings))
         player.name = name
         return player
 
@@ -198,7 +198,7 @@ def _ablation(name: str, family: str = "best") -> dict[str, Any]:
     """The fields of ``best-no-X``: ingredient ``X`` switched off."""
     what = name.removeprefix(f"{family}-no-")
     if what not in _INGREDIENTS:
-        raise StrategyError(
+        raise PlayerError(
             f"unknown strategy {name!r}: best has no ingredient {what!r} "
             f"(expected one of {', '.join(_INGREDIENTS)})"
         )
@@ -213,7 +213,7 @@ def _parse_settings(name: str, family: str = "best") -> dict[str, Any]:
     for item in name.removeprefix(f"{family}:").split(";"):
         key, _, text = item.partition("=")
         if key not in Options.__dataclass_fields__ or not text:
-            raise StrategyError(f"strategy {name!r}: {item!r} is not an option=value")
+            raise PlayerError(f"strategy {name!r}: {item!r} is not an option=value")
         default = getattr(defaults, key)
         try:
             if isinstance(default, bool):
@@ -223,7 +223,7 @@ def _parse_settings(name: str, family: str = "best") -> dict[str, Any]:
             else:
                 value = int(text)
         except (KeyError, ValueError, ZeroDivisionError):
-            raise StrategyError(f"strategy {name!r}: {text!r} is not a value for {key}") from None
+            raise PlayerError(f"strategy {name!r}: {text!r} is not a value for {key}") from None
         fields[key] = value
     return fields
 
@@ -234,13 +234,13 @@ _EXPECTED = {bool: "True or False", Fraction: "an int or a Fraction", int: "an i
 def with_settings(name: str, base: Options, settings: Mapping[str, Any]) -> Options:
     """``base`` with ``settings`` (a factory's keyword arguments) set, each checked
     against its field's type (an ``int`` is a fine fraction; a ``bool`` is no number) and
-    the bounds of :class:`Options`; :class:`~minesolver.strategy.StrategyError` names
+    the bounds of :class:`Options`; :class:`~minesolver.strategy.PlayerError` names
     player ``name`` and the fault."""
     fields: dict[str, Any] = {}
     for key, value in settings.items():
         if key not in Options.__dataclass_fields__:
             known = ", ".join(Options.__dataclass_fields__)
-            raise StrategyError(f"strategy {name!r}: no setting {key!r} (settings: {known})")
+            raise PlayerError(f"strategy {name!r}: no setting {key!r} (settings: {known})")
         default = getattr(base, key)
         if isinstance(default, bool):
             ok = isinstance(value, bool)
@@ -249,12 +249,12 @@ def with_settings(name: str, base: Options, settings: Mapping[str, Any]) -> Opti
             ok = isinstance(value, kinds) and not isinstance(value, bool)
         if not ok:
             expected = _EXPECTED[type(default)]
-            raise StrategyError(f"strategy {name!r}: {key} must be {expected}, not {value!r}")
+            raise PlayerError(f"strategy {name!r}: {key} must be {expected}, not {value!r}")
         fields[key] = Fraction(value) if isinstance(default, Fraction) else value
     try:
         return replace(base, **fields)
     except ValueError as exc:
-        raise StrategyError(f"strategy {name!r}: {exc}") from None
+        raise PlayerError(f"strategy {name!r}: {exc}") from None
 
 
 def next_safety(analysis: Analysis) -> Fraction:
@@ -387,7 +387,7 @@ def _digits_blind(analysis: Analysis, a: Cell, b: Cell) -> bool:
     )
 
 
-class BestStrategy:
+class BestPlayer:
     """The strongest player: see the module docstring for its ingredients."""
 
     name = "best"
@@ -632,7 +632,7 @@ class BestStrategy:
 
 @dataclass(slots=True)
 class _Window:
-    """The candidates of one guess, as :meth:`BestStrategy._heuristic` meets them.
+    """The candidates of one guess, as :meth:`BestPlayer._heuristic` meets them.
 
     ``live`` and ``dead``: the candidates that can show two digits or more, and those
     that cannot; ``outcomes``: what each can show, as far as it was expanded;

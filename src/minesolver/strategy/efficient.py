@@ -63,11 +63,11 @@ from typing import Any
 
 from minesolver.analysis import Analysis, analyze, analyze_after
 from minesolver.position import FLAG, HIDDEN, Cell, InconsistentPosition, Position
-from minesolver.strategy.base import Move, Strategy
-from minesolver.strategy.errors import StrategyError
+from minesolver.strategy.base import Move, Player
+from minesolver.strategy.errors import PlayerError
 from minesolver.strategy.reasons import Certain
 
-__all__ = ["EfficientStrategy"]
+__all__ = ["EfficientPlayer"]
 
 
 class _Shadow:
@@ -119,7 +119,7 @@ class _Shadow:
         return Position(view.width, view.height, tuple(self.cells), view.mines)
 
 
-class EfficientStrategy:
+class EfficientPlayer:
     """``best``'s guesses, and the certain moves that use the fewest clicks (see the
     module docstring). ``guesser`` is the ``best`` player the guesses are asked of
     (``get_player("efficient")`` gives it ``get_player("best")``); it plays its own
@@ -127,7 +127,7 @@ class EfficientStrategy:
 
     name = "efficient"
 
-    def __init__(self, guesser: Strategy) -> None:
+    def __init__(self, guesser: Player) -> None:
         self.guesser = guesser
         self._shadow: _Shadow | None = None
         self._cache: dict[object, Any] = {}
@@ -177,7 +177,7 @@ class EfficientStrategy:
                     shadow.cells[index] = FLAG
                 elif move.kind == "open" and not shadow.open(index, view):
                     return self._fresh_guess(view)
-        raise StrategyError(f"player {self.guesser.name!r} named no guess for\n{view.to_text()}")
+        raise PlayerError(f"player {self.guesser.name!r} named no guess for\n{view.to_text()}")
 
     def _fresh_guess(self, view: Position) -> Move:
         """The guesser's guess on the real board itself, when the shadow has lost track
@@ -185,9 +185,7 @@ class EfficientStrategy:
         self._shadow = shadow = _Shadow(view)
         moves = self.guesser.next_moves(view)
         if not moves or not moves[-1].guess:
-            raise StrategyError(
-                f"player {self.guesser.name!r} named no guess for\n{view.to_text()}"
-            )
+            raise PlayerError(f"player {self.guesser.name!r} named no guess for\n{view.to_text()}")
         shadow.pending = view.index(moves[-1].cell)
         return moves[-1]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from minesolver.errors import MinesolverError
 
-__all__ = ["StrategyError"]
+__all__ = ["PlayerError"]
 
 
-class StrategyError(MinesolverError, ValueError):
+class PlayerError(MinesolverError, ValueError):
     """An unknown player name, a bad setting of one, or a player whose module cannot be
     loaded; the message names the player and what is wrong (the known names, for an
     unknown one)."""

@@ -19,7 +19,7 @@ from minesolver.position import Cell, Position
 from minesolver.strategy.base import Move
 from minesolver.strategy.reasons import Certain, Lowest
 
-__all__ = ["GreedyStrategy", "certain_moves", "lowest_cells"]
+__all__ = ["GreedyPlayer", "certain_moves", "lowest_cells"]
 
 
 def _reading_order(cell: Cell) -> tuple[int, int]:
@@ -61,7 +61,7 @@ def lowest_cells(analysis: Analysis) -> tuple[Fraction, list[Cell]]:
     return low, sorted(cells, key=_reading_order)
 
 
-class GreedyStrategy:
+class GreedyPlayer:
     """Certain cells first, else the lowest-probability cell, ties at random."""
 
     name = "greedy"

@@ -5,12 +5,12 @@ readable reference under the names ``greedy-py`` and ``pseq-py``): the same anal
 (exact, native), the same comparisons (exact, by cross-multiplied integers), the same
 order of candidates, and the same draws from the same generator: a native Mersenne
 Twister in the state of the ``random.Random`` the game gives the player
-(:meth:`NativeStrategy.reset` copies its state in; after a guess the state is copied back,
+(:meth:`NativePlayer.reset` copies its state in; after a guess the state is copied back,
 so the ``Random`` is where the Python player would have left it). The moves carry the
 same typed reasons, with the same exact numbers.
 
 >>> from minesolver import Position
->>> player = NativeStrategy("greedy")
+>>> player = NativePlayer("greedy")
 >>> player.next_moves(Position.from_text("3x1x1\\n1HH"))
 [Move(kind='open', cell=(2, 0), guess=False, risk=0.0, reason=Certain(mine=False)), \
 Move(kind='flag', cell=(1, 0), guess=False, risk=0.0, reason=Certain(mine=True))]
@@ -33,7 +33,7 @@ from minesolver.analysis import analyze
 from minesolver.engines import EngineError
 from minesolver.position import Position
 from minesolver.strategy.base import Move
-from minesolver.strategy.best import BestStrategy, Options, variant_options, with_settings
+from minesolver.strategy.best import BestPlayer, Options, variant_options, with_settings
 from minesolver.strategy.reasons import (
     Certain,
     Endgame,
@@ -52,8 +52,8 @@ __all__ = [
     "NATIVE_PLAYERS",
     "NativeBest",
     "NativeGreedy",
+    "NativePlayer",
     "NativePseq",
-    "NativeStrategy",
     "best_variant",
     "make_best",
     "rng_state",
@@ -115,7 +115,7 @@ def _risk(
     return 0.0
 
 
-class NativeStrategy:
+class NativePlayer:
     """A player whose decisions are made natively: ``greedy``, ``pseq`` or ``best``."""
 
     def __init__(self, name: str, best: BestSettings | None = None) -> None:
@@ -157,21 +157,21 @@ class NativeStrategy:
         return moves
 
 
-class NativeGreedy(NativeStrategy):
-    """``greedy``, natively (the moves of :class:`~minesolver.strategy.greedy.GreedyStrategy`)."""
+class NativeGreedy(NativePlayer):
+    """``greedy``, natively (the moves of :class:`~minesolver.strategy.greedy.GreedyPlayer`)."""
 
     def __init__(self) -> None:
         super().__init__("greedy")
 
 
-class NativePseq(NativeStrategy):
-    """``pseq``, natively (the moves of :class:`~minesolver.strategy.pseq.PseqStrategy`)."""
+class NativePseq(NativePlayer):
+    """``pseq``, natively (the moves of :class:`~minesolver.strategy.pseq.PseqPlayer`)."""
 
     def __init__(self) -> None:
         super().__init__("pseq")
 
 
-class NativeBest(NativeStrategy):
+class NativeBest(NativePlayer):
     """``best``, natively: the moves of the Python ``best`` with the same
     :class:`~minesolver.strategy.best.Options` (proven equal in the tests, the recorded
     move hashes included); every ingredient and setting is honoured but
@@ -200,19 +200,19 @@ class NativeBest(NativeStrategy):
         self.options = opts
 
 
-def _best(name: str, options: Options) -> NativeBest | BestStrategy:
+def _best(name: str, options: Options) -> NativeBest | BestPlayer:
     """``best`` with ``options``, called ``name``: native, but with ``latent_blocks``
     (counted in Python only), where it is the Python player."""
-    player: NativeBest | BestStrategy
-    player = BestStrategy(options) if options.latent_blocks else NativeBest(options)
+    player: NativeBest | BestPlayer
+    player = BestPlayer(options) if options.latent_blocks else NativeBest(options)
     player.name = name
     return player
 
 
-def make_best(**settings: Any) -> NativeBest | BestStrategy:
+def make_best(**settings: Any) -> NativeBest | BestPlayer:
     """``best`` with the :class:`~minesolver.strategy.best.Options` fields ``settings``
     (``get_player("best", margin=Fraction(1, 10))``), native (the Python reference is
-    ``best-py``); :class:`~minesolver.strategy.StrategyError` names a setting that does
+    ``best-py``); :class:`~minesolver.strategy.PlayerError` names a setting that does
     not exist or a value of the wrong type.
 
     >>> make_best(margin=0).options.margin
@@ -221,7 +221,7 @@ def make_best(**settings: Any) -> NativeBest | BestStrategy:
     return _best("best", with_settings("best", Options(), settings))
 
 
-def best_variant(name: str) -> Callable[..., NativeBest | BestStrategy]:
+def best_variant(name: str) -> Callable[..., NativeBest | BestPlayer]:
     """A factory of the ``best`` variant called ``name`` (``best-no-X``,
     ``best:field=value;...``: :func:`~minesolver.strategy.best.variant_options`, which
     raises for a wrong name), native as :func:`make_best` is; the factory takes further
@@ -232,7 +232,7 @@ def best_variant(name: str) -> Callable[..., NativeBest | BestStrategy]:
     """
     options = variant_options(name)
 
-    def make(**settings: Any) -> NativeBest | BestStrategy:
+    def make(**settings: Any) -> NativeBest | BestPlayer:
         return _best(name, with_settings(name, options, settings))
 
     return make

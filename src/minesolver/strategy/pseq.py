@@ -36,7 +36,7 @@ from minesolver.strategy.outcomes import (
 )
 from minesolver.strategy.reasons import Lowest, Pseq, Reason
 
-__all__ = ["PseqStrategy", "pseq_key"]
+__all__ = ["PseqPlayer", "pseq_key"]
 
 
 def pseq_key(outcomes: list[Outcome]) -> tuple[Fraction, Fraction, float]:
@@ -50,7 +50,7 @@ def pseq_key(outcomes: list[Outcome]) -> tuple[Fraction, Fraction, float]:
     return progress, expected, digit_entropy(outcomes)
 
 
-class PseqStrategy:
+class PseqPlayer:
     """Lowest probability, ties by progress, expected safe cells, then digit entropy."""
 
     name = "pseq"

@@ -28,7 +28,7 @@ from minesolver.analysis import Analysis, analyze
 from minesolver.game import Game, GameError, Move, MoveKind, Outcome
 from minesolver.position import Cell, InconsistentPosition, Position
 from minesolver.simulate import apply_moves
-from minesolver.strategy import Strategy, get_player
+from minesolver.strategy import Player, get_player
 from minesolver.ui.display import board_text, heat_map, summary
 from minesolver.ui.words import plain_reason
 
@@ -71,7 +71,7 @@ def _analysis(view: Position) -> Analysis | None:
 
 def watch(
     game: Game,
-    player: Strategy,
+    player: Player,
     start: Cell,
     rng: random.Random,
     console: Console,
@@ -103,7 +103,7 @@ def watch(
 
 
 def _rounds(
-    game: Game, player: Strategy, probabilities: bool
+    game: Game, player: Player, probabilities: bool
 ) -> Iterator[tuple[RenderableType, Text]]:
     """Each round's board and the line saying the player's moves; the moves are made once
     the caller asks for the next round."""

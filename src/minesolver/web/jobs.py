@@ -16,7 +16,7 @@ from minesolver.position import HIDDEN, Position
 from minesolver.replay import grade_replay
 from minesolver.replay import load as load_replay
 from minesolver.replay.efficiency import MIN_CLICKS_SECONDS, replay_efficiency
-from minesolver.strategy import Move, StrategyError, get_player
+from minesolver.strategy import Move, PlayerError, get_player
 from minesolver.strategy.outcomes import TileOutcomes, tile_outcomes
 from minesolver.strategy.reasons import Lowest
 from minesolver.ui.json_shapes import analysis_json, positions_json, replay_json
@@ -74,7 +74,7 @@ def choose_move(view: Position, seed: int = 0) -> tuple[str, Move | None]:
     for name in PLAYER_PREFERENCE:
         try:
             player = get_player(name)
-        except StrategyError:  # that player's module is not there
+        except PlayerError:  # that player's module is not there
             continue
         player.reset(random.Random(seed))
         moves = player.next_moves(view)
