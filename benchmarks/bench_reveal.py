@@ -9,7 +9,7 @@ probability cells and every digit 0-8, this times
   analysis of the revealed position; a digit no layout allows asks the reference why);
 * python: the same on an ``exact-py`` analysis (only the components next to the cell
   rebuilt by the Python reference, with a count cache kept per position);
-* batch: ``NativeEngine().what_ifs(analysis, cells)``, the ten cells and all their
+* batch: ``ExactEngine().what_ifs(analysis, cells)``, the ten cells and all their
   digits in one native call per position (impossible digits are never built);
 
 checks that all give the same answer (or find the digit impossible), and prints the CPU
@@ -32,7 +32,7 @@ from benchmarks.positions import expert_positions
 from minesolver import InconsistentPosition, Position, analyze
 from minesolver.analysis import Analysis, analyze_after
 from minesolver.counting import ComponentCount
-from minesolver.engines.native import NativeEngine
+from minesolver.engines.exact import ExactEngine
 
 Cell = tuple[int, int]
 Job = tuple[Position, Analysis, list[Cell]]
@@ -49,7 +49,7 @@ def _jobs(positions: int, seed: int, engine: str = "exact") -> list[Job]:
 
 def _batch(jobs: list[Job]) -> list[Analysis | None]:
     out: list[Analysis | None] = []
-    engine = NativeEngine()
+    engine = ExactEngine()
     for _, analysis, cells in jobs:
         for children in engine.what_ifs(analysis, cells):
             got = dict(children)

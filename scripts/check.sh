@@ -21,6 +21,7 @@ export CARGO_TARGET_DIR="$PWD/native/target"
 .venv/bin/ruff check src tests benchmarks
 .venv/bin/ruff format --check src tests benchmarks
 .venv/bin/mypy --strict src/minesolver
+.venv/bin/python -m mypy.stubtest minesolver._native
 # the documentation site, offline, warnings as errors (a broken link or docstring fails)
 SITE="$(mktemp -d)"
 NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --site-dir "$SITE"

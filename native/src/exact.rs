@@ -35,6 +35,8 @@ pub enum ExactError {
     /// The total is unknown: nothing to combine under.
     NoTotal,
     Stop(Stop),
+    /// A count overflowed even in `BigUint` (a bug: see `crate::error`).
+    Overflow,
     Invalid(String),
 }
 
@@ -243,7 +245,7 @@ impl CountCache {
         }
         let counted = match count_any(shape, deadline).map_err(|e| match e {
             CountError::Stop(s) => ExactError::Stop(s),
-            CountError::Overflow => ExactError::Invalid("overflow in BigUint".into()),
+            CountError::Overflow => ExactError::Overflow,
             CountError::Invalid(why) => ExactError::Invalid(why),
         })? {
             AnyCount::Small(c) => Counted {
@@ -328,7 +330,7 @@ fn combine_fast(
         Ok(Some(c)) => Ok(c),
         Ok(None) => Err(ExactError::Inconsistent),
         Err(CombineError::Stop(s)) => Err(ExactError::Stop(s)),
-        Err(CombineError::Overflow) => Err(ExactError::Invalid("overflow in BigUint".into())),
+        Err(CombineError::Overflow) => Err(ExactError::Overflow),
     }
 }
 

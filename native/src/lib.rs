@@ -14,14 +14,17 @@
 //!   their what-ifs and `best`'s endgame search (layer 7); [`simulate`]: a batch of games
 //!   (layer 8). Their bindings are in `play_bindings`.
 //!
-//! A panic never crosses into Python as a crash: it is caught here and raised as
-//! `NativePanic`; a deadline that passes is `DeadlineExceeded`, a count that would
-//! exhaust memory `TooLarge`; a position no layout
-//! explains is `Inconsistent` (the Python wrapper asks the reference for the reason).
+//! Every failure is one [`error::Error`] and becomes a Python exception in one place
+//! ([`to_py`]): a position no layout explains is `Inconsistent` (a `ValueError`), a
+//! deadline that passes `DeadlineExceeded`, a count that would exhaust memory
+//! `TooLarge`, a native player that stops making progress `Stuck`, malformed input a
+//! `ValueError`, and a bug (a panic, caught; an overflow no big-integer path absorbed)
+//! `NativePanic`: never a crash.
 
 pub mod combine;
 pub mod constraints;
 pub mod count;
+pub mod error;
 pub mod exact;
 pub mod frontier;
 pub mod hash;
@@ -50,9 +53,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use crate::constraints::{Board, Shape};
-use crate::exact::ExactError;
-use crate::frontier::CountError;
-use crate::limits::{Deadline, Stop};
+use crate::error::Error;
+use crate::limits::Deadline;
 
 create_exception!(
     _native,
@@ -78,13 +80,38 @@ create_exception!(
     PyRuntimeError,
     "A bug in the native core."
 );
+create_exception!(
+    _native,
+    Stuck,
+    PyRuntimeError,
+    "A round of a native player's moves changed nothing."
+);
+
+/// The one conversion of the core's errors into Python exceptions.
+impl From<Error> for PyErr {
+    fn from(e: Error) -> PyErr {
+        let message = e.to_string();
+        match e {
+            Error::Inconsistent => Inconsistent::new_err(message),
+            Error::Deadline => DeadlineExceeded::new_err(message),
+            Error::TooLarge => TooLarge::new_err(message),
+            Error::Invalid(_) => PyValueError::new_err(message),
+            Error::Stuck { .. } => Stuck::new_err(message),
+            Error::Bug(_) => NativePanic::new_err(message),
+        }
+    }
+}
 
 pub(crate) fn deadline(seconds: Option<f64>) -> Deadline {
     seconds.map_or_else(Deadline::none, Deadline::after)
 }
 
-/// Run `work` without the GIL, a panic turned into `NativePanic`.
-pub(crate) fn guarded<T: Send, F: FnOnce() -> T + Send>(py: Python<'_>, work: F) -> PyResult<T> {
+/// Run `work` without the GIL, a panic turned into [`Error::Bug`] and any error of the
+/// core's modules into [`Error`], then into its Python exception ([`From<Error>`]).
+pub(crate) fn guarded<T: Send, E: Into<Error> + Send, F: FnOnce() -> Result<T, E> + Send>(
+    py: Python<'_>,
+    work: F,
+) -> PyResult<T> {
     py.detach(|| catch_unwind(AssertUnwindSafe(work)))
         .map_err(|panic| {
             let why = panic
@@ -92,18 +119,9 @@ pub(crate) fn guarded<T: Send, F: FnOnce() -> T + Send>(py: Python<'_>, work: F)
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".into());
-            NativePanic::new_err(format!("the native core failed: {why}"))
-        })
-}
-
-pub(crate) fn stop_error(stop: Stop) -> PyErr {
-    match stop {
-        Stop::Deadline => DeadlineExceeded::new_err("the time limit passed during the count"),
-        Stop::TooLarge => TooLarge::new_err(format!(
-            "the exact count would hold more than {} polynomial terms in memory",
-            limits::MAX_TERMS
-        )),
-    }
+            Error::Bug(why)
+        })?
+        .map_err(|e| PyErr::from(e.into()))
 }
 
 /// The exact analysis of a position, for the Python wrapper to turn into probabilities
@@ -203,7 +221,7 @@ fn analyze(
 ) -> PyResult<ExactResult> {
     let cells = raw.to_vec();
     let limit = deadline(deadline_seconds);
-    let result = guarded(py, move || {
+    let inner = guarded(py, move || {
         let board = Board {
             width,
             height,
@@ -213,18 +231,7 @@ fn analyze(
         };
         exact::analyze(&board, &limit)
     })?;
-    result
-        .map(|inner| ExactResult { inner })
-        .map_err(exact_error)
-}
-
-fn exact_error(e: ExactError) -> PyErr {
-    match e {
-        ExactError::Inconsistent => Inconsistent::new_err("no layout"),
-        ExactError::Stop(s) => stop_error(s),
-        ExactError::NoTotal => PyValueError::new_err("the total is unknown"),
-        ExactError::Invalid(why) => PyValueError::new_err(why),
-    }
+    Ok(ExactResult { inner })
 }
 
 /// What-ifs of many cells in one call: the analysis of the raw position, and for each
@@ -246,7 +253,7 @@ fn what_ifs(
 ) -> PyResult<(ExactResult, Vec<Vec<(u8, ExactResult)>>)> {
     let board_cells = raw.to_vec();
     let limit = deadline(deadline_seconds);
-    let result = guarded(py, move || {
+    let (parent, outs) = guarded(py, move || {
         let board = Board {
             width,
             height,
@@ -256,7 +263,6 @@ fn what_ifs(
         };
         whatif::what_ifs(&board, &cells, &limit)
     })?;
-    let (parent, outs) = result.map_err(exact_error)?;
     let outs = outs
         .into_iter()
         .map(|o| {
@@ -282,19 +288,14 @@ fn count_component(
 ) -> PyResult<(Vec<BigUint>, Vec<Vec<BigUint>>)> {
     let limit = deadline(deadline_seconds);
     let shape = Shape { sizes, constraints };
-    let result = guarded(py, move || frontier::count(&shape, &limit))?;
-    match result {
-        Ok(c) => Ok((c.layouts, c.box_mines)),
-        Err(CountError::Stop(s)) => Err(stop_error(s)),
-        Err(CountError::Overflow) => Err(NativePanic::new_err("overflow in BigUint")),
-        Err(CountError::Invalid(why)) => Err(PyValueError::new_err(why)),
-    }
+    let c = guarded(py, move || frontier::count(&shape, &limit))?;
+    Ok((c.layouts, c.box_mines))
 }
 
 /// Panic on purpose (the wrapper's tests check that a panic becomes an error).
 #[pyfunction]
 fn _panic_for_test(py: Python<'_>) -> PyResult<()> {
-    guarded(py, || panic!("a test panic"))
+    guarded(py, || -> Result<(), Error> { panic!("a test panic") })
 }
 
 #[pymodule]
@@ -309,6 +310,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DeadlineExceeded", py.get_type::<DeadlineExceeded>())?;
     m.add("NativePanic", py.get_type::<NativePanic>())?;
     m.add("TooLarge", py.get_type::<TooLarge>())?;
+    m.add("Stuck", py.get_type::<Stuck>())?;
+    m.add("MAX_BOX", frontier::MAX_BOX)?;
     play_bindings::register(m)?;
     Ok(())
 }

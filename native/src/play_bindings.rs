@@ -4,117 +4,168 @@
 //! one call with the GIL released. Thin: arguments in, plain Rust modules, results out.
 
 use num_bigint::BigUint;
-use pyo3::create_exception;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyAttributeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyType;
 
 use crate::game::{random_layout as draw_layout, FirstClick};
 use crate::mt::Mt;
-use crate::players::{self, PlayError, Player, PlayerMove, View, Why};
-use crate::simulate::{self, GameResult, LayoutSource, SimError};
-use crate::{deadline, guarded, stop_error, Inconsistent};
-
-create_exception!(
-    _native,
-    Stuck,
-    PyRuntimeError,
-    "A round of a native player's moves changed nothing."
-);
-
-fn play_error(e: PlayError) -> PyErr {
-    match e {
-        PlayError::Inconsistent => Inconsistent::new_err("no layout explains the position"),
-        PlayError::Stop(s) => stop_error(s),
-        PlayError::Invalid(why) => PyValueError::new_err(why),
-    }
-}
-
-fn sim_error(e: SimError) -> PyErr {
-    match e {
-        SimError::Play(p) => play_error(p),
-        SimError::Stuck { game, moves } => {
-            let shown: Vec<String> = moves
-                .iter()
-                .map(|(k, c)| format!("{} {}", k.name(), c))
-                .collect();
-            Stuck::new_err(format!(
-                "game {game} of the batch: no progress with moves [{}]",
-                shown.join(", ")
-            ))
-        }
-        SimError::Move(m) => PyValueError::new_err(format!("the game refused a move: {m:?}")),
-        SimError::NoRoom => PyValueError::new_err("the mines do not fit beside the first click"),
-        SimError::Invalid(why) => PyValueError::new_err(why),
-    }
-}
+use crate::players::best::{Options, Q};
+use crate::players::View;
+use crate::players::{self, Player, PlayerMove, Ratio, Why};
+use crate::simulate::{self, GameResult, LayoutSource};
+use crate::{deadline, guarded};
 
 fn rule(name: &str) -> PyResult<FirstClick> {
     FirstClick::parse(name)
         .ok_or_else(|| PyValueError::new_err(format!("first-click rule {name:?}")))
 }
 
-/// `best`'s settings from Python: the switches fifty, dead, dominance, second; margin
-/// as (numerator, denominator); max_candidates; progress_weight as a fraction.
-/// Then latent, latent_weight as a fraction, latent_missing; then (endgame,
-/// endgame_layouts, endgame_budget).
-type BestSettings = (
-    bool,
-    bool,
-    bool,
-    bool,
-    (BigUint, BigUint),
-    usize,
-    (BigUint, BigUint),
-    bool,
-    (BigUint, BigUint),
-    usize,
-    (bool, u64, u64),
-);
+/// `fractions.Fraction`, imported once.
+static FRACTION: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// `Fraction(num, den)` (reduced by Python, as the Python players make theirs).
+fn fraction<'py>(py: Python<'py>, num: &BigUint, den: &BigUint) -> PyResult<Bound<'py, PyAny>> {
+    FRACTION
+        .import(py, "fractions", "Fraction")?
+        .call1((num.clone(), den.clone()))
+}
+
+/// A non-negative rational from Python (a `Fraction` or an `int`: anything with
+/// `numerator` and `denominator`), as `num / den` with `den > 0`.
+fn rational(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Q> {
+    let num: BigUint = value.getattr("numerator")?.extract().map_err(|_| {
+        PyValueError::new_err(format!("best's {what} must be a non-negative fraction"))
+    })?;
+    let den: BigUint = value.getattr("denominator")?.extract()?;
+    if den == BigUint::from(0u8) {
+        return Err(PyValueError::new_err(format!(
+            "best's {what} has denominator 0"
+        )));
+    }
+    Ok(Q::new(num, den))
+}
+
+/// `best`'s settings, by name (those of the Python `minesolver.strategy.best.Options`
+/// but `latent_blocks`, which only the Python player counts).
+#[pyclass(frozen, module = "minesolver._native")]
+struct BestSettings {
+    options: Options,
+}
+
+#[pymethods]
+impl BestSettings {
+    #[new]
+    #[pyo3(signature = (*, fifty, dead, dominance, second, margin, max_candidates,
+        progress_weight, latent, latent_weight, latent_missing, endgame, endgame_layouts,
+        endgame_budget))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        fifty: bool,
+        dead: bool,
+        dominance: bool,
+        second: bool,
+        margin: &Bound<'_, PyAny>,
+        max_candidates: usize,
+        progress_weight: &Bound<'_, PyAny>,
+        latent: bool,
+        latent_weight: &Bound<'_, PyAny>,
+        latent_missing: usize,
+        endgame: bool,
+        endgame_layouts: u64,
+        endgame_budget: u64,
+    ) -> PyResult<Self> {
+        if max_candidates < 1 {
+            return Err(PyValueError::new_err(
+                "best's max_candidates must be at least 1",
+            ));
+        }
+        Ok(BestSettings {
+            options: Options {
+                endgame,
+                endgame_layouts,
+                endgame_budget,
+                fifty,
+                dead,
+                dominance,
+                second,
+                margin: rational(margin, "margin")?,
+                max_candidates,
+                progress_weight: rational(progress_weight, "progress_weight")?,
+                latent,
+                latent_weight: rational(latent_weight, "latent_weight")?,
+                latent_missing,
+            },
+        })
+    }
+    #[getter]
+    fn fifty(&self) -> bool {
+        self.options.fifty
+    }
+    #[getter]
+    fn dead(&self) -> bool {
+        self.options.dead
+    }
+    #[getter]
+    fn dominance(&self) -> bool {
+        self.options.dominance
+    }
+    #[getter]
+    fn second(&self) -> bool {
+        self.options.second
+    }
+    #[getter]
+    fn margin<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let q = &self.options.margin;
+        fraction(py, &q.num, &q.den)
+    }
+    #[getter]
+    fn max_candidates(&self) -> usize {
+        self.options.max_candidates
+    }
+    #[getter]
+    fn progress_weight<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let q = &self.options.progress_weight;
+        fraction(py, &q.num, &q.den)
+    }
+    #[getter]
+    fn latent(&self) -> bool {
+        self.options.latent
+    }
+    #[getter]
+    fn latent_weight<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let q = &self.options.latent_weight;
+        fraction(py, &q.num, &q.den)
+    }
+    #[getter]
+    fn latent_missing(&self) -> usize {
+        self.options.latent_missing
+    }
+    #[getter]
+    fn endgame(&self) -> bool {
+        self.options.endgame
+    }
+    #[getter]
+    fn endgame_layouts(&self) -> u64 {
+        self.options.endgame_layouts
+    }
+    #[getter]
+    fn endgame_budget(&self) -> u64 {
+        self.options.endgame_budget
+    }
+}
 
 fn make_player(
     name: &str,
     compensated_sum: bool,
-    best: Option<&BestSettings>,
+    best: Option<&Options>,
 ) -> PyResult<Box<dyn Player>> {
     match name {
         "greedy" => Ok(Box::new(players::greedy::Greedy::default())),
         "pseq" => Ok(Box::new(players::pseq::Pseq::new(compensated_sum))),
         "best" => {
-            let mut options = players::best::Options::default();
-            if let Some((
-                fifty,
-                dead,
-                dominance,
-                second,
-                margin,
-                most,
-                weight,
-                latent,
-                lw,
-                lm,
-                (endgame, endgame_layouts, endgame_budget),
-            )) = best
-            {
-                let zero = BigUint::from(0u8);
-                if margin.1 == zero || weight.1 == zero || lw.1 == zero || *most < 1 {
-                    return Err(PyValueError::new_err("bad settings of best"));
-                }
-                options = players::best::Options {
-                    endgame: *endgame,
-                    endgame_layouts: *endgame_layouts,
-                    endgame_budget: *endgame_budget,
-                    fifty: *fifty,
-                    dead: *dead,
-                    dominance: *dominance,
-                    second: *second,
-                    margin: players::best::Q::new(margin.0.clone(), margin.1.clone()),
-                    max_candidates: *most,
-                    progress_weight: players::best::Q::new(weight.0.clone(), weight.1.clone()),
-                    latent: *latent,
-                    latent_weight: players::best::Q::new(lw.0.clone(), lw.1.clone()),
-                    latent_missing: *lm,
-                };
-            }
+            let options = best.cloned().unwrap_or_default();
             Ok(Box::new(players::best::Best::new(options)))
         }
         _ => Err(PyValueError::new_err(format!("no native player {name:?}"))),
@@ -192,112 +243,169 @@ fn random_layout(
         .ok_or_else(|| PyValueError::new_err("the mines do not fit beside the first click"))
 }
 
-/// `(code, low, tied, p, e, entropy, latent weight)` with each fraction as two ints;
-/// code 0 lowest, 1 pseq, 2 fifty-fifty (`tied` the other cell), 3 best's safety
-/// (`low` its probability, `tied` the candidates weighed, `p` the score, `e` the
-/// progress, `entropy` 1 for second-move safety).
-type Reason = (
-    u8,
-    BigUint,
-    BigUint,
-    usize,
-    BigUint,
-    BigUint,
-    BigUint,
-    BigUint,
-    f64,
-    BigUint,
-    BigUint,
-);
-type MoveOut = (&'static str, u32, bool, Option<Reason>);
+/// Why a native player made a guess, by name: `kind` is `lowest`, `pseq`, `endgame`,
+/// `fifty-fifty` or `safety`, and each kind has its fields (reading another kind's field
+/// is an `AttributeError`). Fractions are `fractions.Fraction`s.
+#[pyclass(frozen, module = "minesolver._native")]
+struct Reason {
+    why: Why,
+}
 
-fn move_out(m: PlayerMove) -> MoveOut {
-    let why = match m.why {
+impl Reason {
+    fn missing(&self, field: &str) -> PyErr {
+        PyAttributeError::new_err(format!("a {} reason has no {field}", self.kind()))
+    }
+}
+
+fn ratio<'py>(py: Python<'py>, r: &Ratio) -> PyResult<Bound<'py, PyAny>> {
+    fraction(py, &r.num, &r.den)
+}
+
+#[pymethods]
+impl Reason {
+    /// The kind of guess: `lowest`, `pseq`, `endgame`, `fifty-fifty` or `safety`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match self.why {
+            Why::Certain => "certain",
+            Why::Lowest { .. } => "lowest",
+            Why::Pseq { .. } => "pseq",
+            Why::Endgame { .. } => "endgame",
+            Why::FiftyFifty { .. } => "fifty-fifty",
+            Why::Safety { .. } => "safety",
+        }
+    }
+    /// The mine probability of the cell guessed (`lowest`, `pseq`, `endgame`, `safety`;
+    /// 1/2 for `fifty-fifty`).
+    #[getter]
+    fn probability<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match &self.why {
+            Why::Lowest { low, .. } | Why::Pseq { low, .. } => ratio(py, low),
+            Why::Endgame { probability, .. } | Why::Safety { probability, .. } => {
+                ratio(py, probability)
+            }
+            Why::FiftyFifty { .. } => fraction(py, &1u8.into(), &2u8.into()),
+            Why::Certain => Err(self.missing("probability")),
+        }
+    }
+    /// How many cells share the lowest probability (`lowest`, `pseq`).
+    #[getter]
+    fn tied(&self) -> PyResult<usize> {
+        match &self.why {
+            Why::Lowest { tied, .. } | Why::Pseq { tied, .. } => Ok(*tied),
+            _ => Err(self.missing("tied")),
+        }
+    }
+    /// The chance of progress (`pseq`, `safety`).
+    #[getter]
+    fn progress<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match &self.why {
+            Why::Pseq { progress, .. } | Why::Safety { progress, .. } => ratio(py, progress),
+            _ => Err(self.missing("progress")),
+        }
+    }
+    /// The expected safe cells a guess opens (`pseq`).
+    #[getter]
+    fn expected<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match &self.why {
+            Why::Pseq { expected, .. } => ratio(py, expected),
+            _ => Err(self.missing("expected")),
+        }
+    }
+    /// The entropy of the digit the cell shows (`pseq`).
+    #[getter]
+    fn entropy(&self) -> PyResult<f64> {
+        match &self.why {
+            Why::Pseq { entropy, .. } => Ok(*entropy),
+            _ => Err(self.missing("entropy")),
+        }
+    }
+    /// Won layouts of the endgame search (`endgame`).
+    #[getter]
+    fn wins(&self) -> PyResult<u64> {
+        match &self.why {
+            Why::Endgame { wins, .. } => Ok(*wins),
+            _ => Err(self.missing("wins")),
+        }
+    }
+    /// Layouts the endgame search weighed (`endgame`).
+    #[getter]
+    fn layouts(&self) -> PyResult<u64> {
+        match &self.why {
+            Why::Endgame { layouts, .. } => Ok(*layouts),
+            _ => Err(self.missing("layouts")),
+        }
+    }
+    /// The other cell of the 50/50, by index (`fifty-fifty`).
+    #[getter]
+    fn other(&self) -> PyResult<u32> {
+        match &self.why {
+            Why::FiftyFifty { other } => Ok(*other),
+            _ => Err(self.missing("other")),
+        }
+    }
+    /// The safety score of the cell guessed (`safety`).
+    #[getter]
+    fn score<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match &self.why {
+            Why::Safety { score, .. } => ratio(py, score),
+            _ => Err(self.missing("score")),
+        }
+    }
+    /// Whether the score is the second-move safety (`safety`).
+    #[getter]
+    fn second(&self) -> PyResult<bool> {
+        match &self.why {
+            Why::Safety { second, .. } => Ok(*second),
+            _ => Err(self.missing("second")),
+        }
+    }
+    /// The candidates weighed (`safety`).
+    #[getter]
+    fn weighed(&self) -> PyResult<usize> {
+        match &self.why {
+            Why::Safety { weighed, .. } => Ok(*weighed),
+            _ => Err(self.missing("weighed")),
+        }
+    }
+    /// The latent 50/50 weight of the cell guessed (`safety`).
+    #[getter]
+    fn latent_weight<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match &self.why {
+            Why::Safety { latent_weight, .. } => ratio(py, latent_weight),
+            _ => Err(self.missing("latent_weight")),
+        }
+    }
+    fn __repr__(&self) -> String {
+        format!("<native reason {}>", self.kind())
+    }
+}
+
+/// A move a native player names: `kind` (`open`, `flag`, ...), the cell by index,
+/// whether it is a guess, and why (`None` for a certain move, and in a batch's trace).
+#[pyclass(frozen, module = "minesolver._native", name = "Move")]
+struct NativeMove {
+    #[pyo3(get)]
+    kind: &'static str,
+    #[pyo3(get)]
+    cell: u32,
+    #[pyo3(get)]
+    guess: bool,
+    #[pyo3(get)]
+    reason: Option<Py<Reason>>,
+}
+
+fn move_out(py: Python<'_>, m: PlayerMove) -> PyResult<NativeMove> {
+    let reason = match m.why {
         Why::Certain => None,
-        Why::Lowest { low, tied } => Some((
-            0,
-            low.num,
-            low.den,
-            tied,
-            0u8.into(),
-            1u8.into(),
-            0u8.into(),
-            1u8.into(),
-            0.0,
-            1u8.into(),
-            1u8.into(),
-        )),
-        Why::Pseq {
-            low,
-            tied,
-            progress,
-            expected,
-            entropy,
-        } => Some((
-            1,
-            low.num,
-            low.den,
-            tied,
-            progress.num,
-            progress.den,
-            expected.num,
-            expected.den,
-            entropy,
-            1u8.into(),
-            1u8.into(),
-        )),
-        Why::Endgame {
-            wins,
-            layouts,
-            probability,
-        } => Some((
-            4,
-            BigUint::from(wins),
-            BigUint::from(layouts),
-            0,
-            probability.num,
-            probability.den,
-            0u8.into(),
-            1u8.into(),
-            0.0,
-            1u8.into(),
-            1u8.into(),
-        )),
-        Why::FiftyFifty { other } => Some((
-            2,
-            1u8.into(),
-            2u8.into(),
-            other as usize,
-            0u8.into(),
-            1u8.into(),
-            0u8.into(),
-            1u8.into(),
-            0.0,
-            1u8.into(),
-            1u8.into(),
-        )),
-        Why::Safety {
-            latent_weight,
-            second,
-            score,
-            progress,
-            probability,
-            weighed,
-        } => Some((
-            3,
-            probability.num,
-            probability.den,
-            weighed,
-            score.num,
-            score.den,
-            progress.num,
-            progress.den,
-            if second { 1.0 } else { 0.0 },
-            latent_weight.num,
-            latent_weight.den,
-        )),
+        why => Some(Py::new(py, Reason { why })?),
     };
-    (m.kind.name(), m.cell, m.guess, why)
+    Ok(NativeMove {
+        kind: m.kind.name(),
+        cell: m.cell,
+        guess: m.guess,
+        reason,
+    })
 }
 
 /// A native player (`greedy` or `pseq`) with its own generator in a Python `Random`'s
@@ -312,9 +420,13 @@ struct NativePlayer {
 impl NativePlayer {
     #[new]
     #[pyo3(signature = (name, compensated_sum=false, best=None))]
-    fn new(name: &str, compensated_sum: bool, best: Option<BestSettings>) -> PyResult<Self> {
+    fn new(
+        name: &str,
+        compensated_sum: bool,
+        best: Option<PyRef<'_, BestSettings>>,
+    ) -> PyResult<Self> {
         Ok(NativePlayer {
-            player: make_player(name, compensated_sum, best.as_ref())?,
+            player: make_player(name, compensated_sum, best.as_ref().map(|b| &b.options))?,
             mt: Mt::from_u64(0),
         })
     }
@@ -337,7 +449,7 @@ impl NativePlayer {
         words.push(index as u32);
         words
     }
-    /// The moves for a raw position: `(kind, cell index, guess, reason)`.
+    /// The moves for a raw position.
     #[pyo3(signature = (raw, width, height, mines, deadline_seconds=None))]
     fn next_moves(
         &mut self,
@@ -347,7 +459,7 @@ impl NativePlayer {
         height: usize,
         mines: u64,
         deadline_seconds: Option<f64>,
-    ) -> PyResult<Vec<MoveOut>> {
+    ) -> PyResult<Vec<NativeMove>> {
         if width == 0 || width.checked_mul(height) != Some(raw.len()) {
             return Err(PyValueError::new_err("the cells do not fill the board"));
         }
@@ -355,7 +467,7 @@ impl NativePlayer {
         let cells = raw.to_vec();
         let player = &mut self.player;
         let mt = &mut self.mt;
-        let result = guarded(py, move || {
+        let moves = guarded(py, move || {
             let view = View {
                 width,
                 height,
@@ -364,18 +476,26 @@ impl NativePlayer {
             };
             player.next_moves(&view, mt, &limit)
         })?;
-        Ok(result
-            .map_err(play_error)?
-            .into_iter()
-            .map(move_out)
-            .collect())
+        moves.into_iter().map(|m| move_out(py, m)).collect()
     }
 }
 
-type GameOut = (bool, u32, f64, Vec<(&'static str, u32, bool)>);
+/// One game of a native batch: won or lost, the guesses made, the player's seconds
+/// (timed inside the core) and, traced, every move it named (without reasons).
+#[pyclass(frozen, module = "minesolver._native")]
+struct PlayedGame {
+    #[pyo3(get)]
+    won: bool,
+    #[pyo3(get)]
+    guesses: u32,
+    #[pyo3(get)]
+    seconds: f64,
+    #[pyo3(get)]
+    moves: Vec<Py<NativeMove>>,
+}
 
-/// Play a batch of games natively, the GIL released: per game `(won, guesses, seconds,
-/// moves)` (`moves` only with `trace`). Each game's layout is drawn from its seed in
+/// Play a batch of games natively, the GIL released: a [`PlayedGame`] per game (its
+/// moves only with `trace`). Each game's layout is drawn from its seed in
 /// `layout_seeds`, or given in `layouts`; its player draws from `player_seeds`.
 #[pyfunction]
 #[pyo3(signature = (player, width, height, mines, start, first_click, player_seeds,
@@ -396,8 +516,9 @@ fn play_batch(
     trace: bool,
     compensated_sum: bool,
     deadline_seconds: Option<f64>,
-    best: Option<BestSettings>,
-) -> PyResult<Vec<GameOut>> {
+    best: Option<PyRef<'_, BestSettings>>,
+) -> PyResult<Vec<PlayedGame>> {
+    let best: Option<Options> = best.map(|b| b.options.clone());
     make_player(player, compensated_sum, best.as_ref())?; // an unknown name fails first
     let setup = simulate::Setup {
         width,
@@ -417,31 +538,45 @@ fn play_batch(
     let games: Vec<(LayoutSource, u64)> = sources.into_iter().zip(player_seeds).collect();
     let limit = deadline(deadline_seconds);
     let name = player.to_owned();
-    let result = guarded(py, move || {
+    let results: Vec<GameResult> = guarded(py, move || {
         let make = || make_player(&name, compensated_sum, best.as_ref()).expect("checked above");
         simulate::play_batch(&make, &setup, &games, trace, &limit)
     })?;
-    let results: Vec<GameResult> = result.map_err(sim_error)?;
-    Ok(results
+    results
         .into_iter()
         .map(|g| {
             let moves = g
                 .moves
                 .into_iter()
-                .map(|(k, c, q)| (k.name(), c, q))
-                .collect();
-            (g.won, g.guesses, g.seconds, moves)
+                .map(|(k, cell, guess)| {
+                    let m = NativeMove {
+                        kind: k.name(),
+                        cell,
+                        guess,
+                        reason: None,
+                    };
+                    Py::new(py, m)
+                })
+                .collect::<PyResult<_>>()?;
+            Ok(PlayedGame {
+                won: g.won,
+                guesses: g.guesses,
+                seconds: g.seconds,
+                moves,
+            })
         })
-        .collect())
+        .collect()
 }
 
 /// Add the game, player and simulator bindings to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
     m.add_class::<MersenneTwister>()?;
     m.add_class::<NativePlayer>()?;
+    m.add_class::<BestSettings>()?;
+    m.add_class::<Reason>()?;
+    m.add_class::<NativeMove>()?;
+    m.add_class::<PlayedGame>()?;
     m.add_function(wrap_pyfunction!(random_layout, m)?)?;
     m.add_function(wrap_pyfunction!(play_batch, m)?)?;
-    m.add("Stuck", py.get_type::<Stuck>())?;
     Ok(())
 }

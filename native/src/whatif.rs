@@ -34,6 +34,7 @@ fn exact_error(e: PlayError) -> ExactError {
     match e {
         PlayError::Inconsistent => ExactError::Inconsistent,
         PlayError::Stop(s) => ExactError::Stop(s),
+        PlayError::Overflow => ExactError::Overflow,
         PlayError::Invalid(why) => ExactError::Invalid(why),
     }
 }

@@ -1,10 +1,39 @@
 """Typed stubs of the native core (built from the Rust crate in ``native/``).
 
 Layer 0: a leaf that knows no Python module. Only the typed wrappers of layers 4, 7 and 8
-call it (:mod:`minesolver.engines.native`).
+call it (:mod:`minesolver.engines.exact`, :mod:`minesolver.strategy.native`,
+:mod:`minesolver.simulate.native`). ``mypy.stubtest minesolver._native`` checks this file
+against the built module.
 """
 
 from collections.abc import Sequence
+from fractions import Fraction
+from typing import Literal, final
+
+__all__ = [
+    "MAX_BOX",
+    "BestSettings",
+    "DeadlineExceeded",
+    "ExactResult",
+    "Inconsistent",
+    "MersenneTwister",
+    "Move",
+    "NativePanic",
+    "NativePlayer",
+    "PlayedGame",
+    "Reason",
+    "Stuck",
+    "TooLarge",
+    "_panic_for_test",
+    "analyze",
+    "count",
+    "play_batch",
+    "random_layout",
+    "what_ifs",
+]
+
+MAX_BOX: int
+"""The largest box (cells sharing their equations) :func:`count` accepts."""
 
 class Inconsistent(ValueError):
     """No mine layout explains the position."""
@@ -16,8 +45,13 @@ class TooLarge(RuntimeError):
     """The count would hold more polynomial terms than the core allows (memory)."""
 
 class NativePanic(RuntimeError):
-    """A bug in the native core (a Rust panic, caught)."""
+    """A bug in the native core (a Rust panic, caught; an overflow no big-integer path
+    absorbed)."""
 
+class Stuck(RuntimeError):
+    """A round of a native player's moves changed nothing."""
+
+@final
 class ExactResult:
     """The exact analysis of a position: cell ``i`` has level ``cell_levels()[i]`` (a
     little-endian ``u32``; ``0xFFFFFFFF`` for a revealed cell or trusted flag): level 0
@@ -86,14 +120,12 @@ def _panic_for_test() -> None: ...
 
 # -- the game, the players and the simulator ---------------------------------------------
 
-class Stuck(RuntimeError):
-    """A round of a native player's moves changed nothing."""
-
+@final
 class MersenneTwister:
     """Python's ``random.Random`` natively: ``MersenneTwister(abs(seed))`` draws as
     ``random.Random(seed)`` does."""
 
-    def __init__(self, seed: int) -> None: ...
+    def __new__(cls, seed: int) -> MersenneTwister: ...
     @staticmethod
     def from_state(state: Sequence[int]) -> MersenneTwister: ...
     def state(self) -> list[int]: ...
@@ -107,30 +139,130 @@ def random_layout(
 ) -> list[int]:
     """The sorted mine indices ``random_layout`` draws from ``random.Random(seed)``."""
 
-_Reason = tuple[int, int, int, int, int, int, int, int, float, int, int]
-_Best = tuple[
-    bool,
-    bool,
-    bool,
-    bool,
-    tuple[int, int],
-    int,
-    tuple[int, int],
-    bool,
-    tuple[int, int],
-    int,
-    tuple[bool, int, int],
-]
+@final
+class BestSettings:
+    """``best``'s settings by name (those of ``minesolver.strategy.best.Options`` but
+    ``latent_blocks``); the fractions are anything with ``numerator`` and
+    ``denominator`` (a ``Fraction``, an ``int``)."""
 
+    def __new__(
+        cls,
+        *,
+        fifty: bool,
+        dead: bool,
+        dominance: bool,
+        second: bool,
+        margin: Fraction | int,
+        max_candidates: int,
+        progress_weight: Fraction | int,
+        latent: bool,
+        latent_weight: Fraction | int,
+        latent_missing: int,
+        endgame: bool,
+        endgame_layouts: int,
+        endgame_budget: int,
+    ) -> BestSettings: ...
+    @property
+    def fifty(self) -> bool: ...
+    @property
+    def dead(self) -> bool: ...
+    @property
+    def dominance(self) -> bool: ...
+    @property
+    def second(self) -> bool: ...
+    @property
+    def margin(self) -> Fraction: ...
+    @property
+    def max_candidates(self) -> int: ...
+    @property
+    def progress_weight(self) -> Fraction: ...
+    @property
+    def latent(self) -> bool: ...
+    @property
+    def latent_weight(self) -> Fraction: ...
+    @property
+    def latent_missing(self) -> int: ...
+    @property
+    def endgame(self) -> bool: ...
+    @property
+    def endgame_layouts(self) -> int: ...
+    @property
+    def endgame_budget(self) -> int: ...
+
+@final
+class Reason:
+    """Why a native player guessed: each ``kind`` has its fields (another kind's field
+    raises ``AttributeError``): ``lowest`` (probability, tied), ``pseq`` (probability,
+    tied, progress, expected, entropy), ``endgame`` (probability, wins, layouts),
+    ``fifty-fifty`` (probability 1/2, other: the other cell's index) and ``safety``
+    (probability, score, progress, second, weighed, latent_weight)."""
+
+    @property
+    def kind(self) -> Literal["lowest", "pseq", "endgame", "fifty-fifty", "safety"]: ...
+    @property
+    def probability(self) -> Fraction: ...
+    @property
+    def tied(self) -> int: ...
+    @property
+    def progress(self) -> Fraction: ...
+    @property
+    def expected(self) -> Fraction: ...
+    @property
+    def entropy(self) -> float: ...
+    @property
+    def wins(self) -> int: ...
+    @property
+    def layouts(self) -> int: ...
+    @property
+    def other(self) -> int: ...
+    @property
+    def score(self) -> Fraction: ...
+    @property
+    def second(self) -> bool: ...
+    @property
+    def weighed(self) -> int: ...
+    @property
+    def latent_weight(self) -> Fraction: ...
+
+@final
+class Move:
+    """A move a native player names: its kind, the cell by index, whether it is a
+    guess, and why (``None`` for a certain move, and in a batch's trace)."""
+
+    @property
+    def kind(self) -> Literal["open", "flag", "unflag", "chord"]: ...
+    @property
+    def cell(self) -> int: ...
+    @property
+    def guess(self) -> bool: ...
+    @property
+    def reason(self) -> Reason | None: ...
+
+@final
+class PlayedGame:
+    """One game of :func:`play_batch`: won, the guesses, the player's seconds (timed in
+    the core) and, traced, its moves."""
+
+    @property
+    def won(self) -> bool: ...
+    @property
+    def guesses(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def moves(self) -> list[Move]: ...
+
+@final
 class NativePlayer:
-    """A native ``greedy`` or ``pseq`` with its generator in a ``Random``'s state."""
+    """A native ``greedy``, ``pseq`` or ``best`` with its generator in a ``Random``'s
+    state."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         name: str,
         compensated_sum: bool = False,
-        best: _Best | None = None,
-    ) -> None: ...
+        best: BestSettings | None = None,
+    ) -> NativePlayer: ...
     def reset(self) -> None: ...
     def set_state(self, state: Sequence[int]) -> None: ...
     def state(self) -> list[int]: ...
@@ -141,7 +273,7 @@ class NativePlayer:
         height: int,
         mines: int,
         deadline_seconds: float | None = None,
-    ) -> list[tuple[str, int, bool, _Reason | None]]: ...
+    ) -> list[Move]: ...
 
 def play_batch(
     player: str,
@@ -156,6 +288,6 @@ def play_batch(
     trace: bool = False,
     compensated_sum: bool = False,
     deadline_seconds: float | None = None,
-    best: _Best | None = None,
-) -> list[tuple[bool, int, float, list[tuple[str, int, bool]]]]:
-    """A batch of games natively: per game ``(won, guesses, seconds, moves)``."""
+    best: BestSettings | None = None,
+) -> list[PlayedGame]:
+    """A batch of games natively, the GIL released."""

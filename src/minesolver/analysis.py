@@ -23,23 +23,12 @@ from collections.abc import MutableMapping
 from dataclasses import replace
 from fractions import Fraction
 from numbers import Rational
-from typing import cast
 
-from minesolver.constraints import build, reveal
 from minesolver.counting import ComponentCount
-from minesolver.engines import (
-    Engine,
-    PositionEngine,
-    check_deadline,
-    deadline_scope,
-    get_engine,
-    is_component_engine,
-    seconds_left,
-)
-from minesolver.engines.auto import AutoEngine, check_exact_fits
-from minesolver.engines.component import analyze_components, count_components
-from minesolver.engines.native import NativeEngine, supports_what_ifs
-from minesolver.position import HIDDEN, Cell, Position
+from minesolver.engines import ComponentEngine, Engine, PositionEngine, get_engine
+from minesolver.engines.component import count_components
+from minesolver.engines.generic import as_engine, require_total
+from minesolver.position import Cell, Position
 from minesolver.result import (
     Analysis,
     CellProbabilities,
@@ -65,7 +54,7 @@ __all__ = [
 def analyze(
     position: Position,
     *,
-    engine: str | Engine = "exact",
+    engine: str | Engine | ComponentEngine | PositionEngine = "exact",
     limit: Limit | None = None,
     density: Fraction | float | str | None = None,
     trust_flags: bool = True,
@@ -104,10 +93,8 @@ def analyze(
         and budget is None
         and type(position) is Position
         and position.mines is not None
-    ):  # the default call, straight to the native core (which keeps an enclosing deadline)
-        exact = _shared_exact()
-        if type(exact) is NativeEngine:
-            return exact.analyze(position, trust_flags=trust_flags, cache=cache)
+    ):  # the default call, straight to the shared engine (which keeps an enclosing deadline)
+        return _shared_exact().analyze(position, trust_flags=trust_flags, cache=cache)
     if not isinstance(position, Position):
         raise TypeError(f"analyze() takes a Position, got {type(position).__name__}")
     if limit is not None and not isinstance(limit, Limit):
@@ -122,30 +109,9 @@ def analyze(
             raise ValueError(f"a time budget applies to the exact engine, not {engine!r}")
         engine, limit = "auto", replace(limit or Limit(), seconds=budget)
     dens = _density(density)
-    if dens is None and position.mines is None:
-        raise MineCountUnknown(
-            "the total number of mines is unknown: give it in the position's header "
-            "(WxHxM) or give a density"
-        )
-    eng = get_engine(engine) if isinstance(engine, str) else engine
-    seconds = None if limit is None else limit.seconds
-    with deadline_scope(seconds):  # every engine's loops check it, from here on
-        if dens is None and type(eng) in (NativeEngine, AutoEngine):  # from the native core
-            native_first = cast(NativeEngine | AutoEngine, eng)
-            return native_first.analyze(position, trust_flags=trust_flags, limit=limit, cache=cache)
-        problem = build(position, trust_flags=trust_flags, density=dens, check=check_deadline)
-        left = seconds_left()
-        if limit is not None and left is not None:  # the limit counts the reduction
-            check_deadline()
-            limit = replace(limit, seconds=max(left, 1e-3))
-        if is_component_engine(eng):
-            if left is not None and type(eng) is not NativeEngine:
-                # the Python engines' cost estimate refuses early; the native count
-                # (under a density here) is faster than it models and checks the deadline
-                check_exact_fits(problem, left)
-            return analyze_components(problem, eng, cache)
-        result = cast(PositionEngine, eng).analyze_problem(problem, limit)
-    return result if result.source is not None else replace(result, source=eng)
+    require_total(position, dens)
+    eng = as_engine(get_engine(engine) if isinstance(engine, str) else engine)
+    return eng.analyze(position, limit=limit, density=dens, trust_flags=trust_flags, cache=cache)
 
 
 _EXACT: list[Engine] = []
@@ -156,7 +122,7 @@ def _shared_exact() -> Engine:
     """The registry's shared ``exact`` engine (looked up once: the default calls of
     :func:`analyze` skip the registry's few calls). O(1)."""
     if not _EXACT:
-        _EXACT.append(get_engine("exact"))
+        _EXACT.append(as_engine(get_engine("exact")))
     return _EXACT[0]
 
 
@@ -175,31 +141,13 @@ def analyze_after(
     revealed position; with another exact component engine only the components next to
     ``cell`` are rebuilt and, with a ``cache``, recounted: what a player needs to weigh
     every outcome of a click. (Many what-ifs of one position in one native call:
-    :meth:`~minesolver.engines.native.NativeEngine.what_ifs`.)
+    :meth:`~minesolver.engines.exact.ExactEngine.what_ifs`.)
     ``child``, the revealed position, may be passed when the caller has built it already.
     Raises :class:`InconsistentPosition` when the cell cannot be safe showing ``digit``.
     """
-    engine = cast(Engine | None, analysis.source) or get_engine(analysis.engine)
-    pos = analysis.position
-    if supports_what_ifs(analysis) and pos[cell] == HIDDEN and 0 <= digit <= 8:
-        native = cast(NativeEngine, engine).analyze_after(analysis, cell, digit, child)
-        if native is not None:
-            return native
-        # no layout shows the digit: the reference below says why
-    problem = analysis.problem
-    if problem is None or not is_component_engine(engine):
-        if child is None:
-            child = pos.replace({cell: digit})
-        if problem is None:
-            return analyze(child, engine=engine, cache=cache)
-        return analyze(
-            child,
-            engine=engine,
-            density=problem.density,
-            trust_flags=problem.trust_flags,
-            cache=cache,
-        )
-    return analyze_components(reveal(problem, pos.index(cell), digit, child), engine, cache)
+    source = analysis.source
+    engine = as_engine(source if source is not None else get_engine(analysis.engine))
+    return engine.analyze_after(analysis, cell, digit, cache=cache, child=child)
 
 
 def _density(value: Fraction | float | str | None) -> Fraction | None:

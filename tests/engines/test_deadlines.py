@@ -193,12 +193,12 @@ def test_large_boards_list_their_neighbours_without_the_table(
 def test_the_reference_count_has_a_memory_cap(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without a time limit the Python frontier programme still stops at its cap on
     polynomial terms (the native one at its own), with the clean error."""
-    import minesolver.engines.exact as exact
+    import minesolver.engines.exact_py as exact
 
     comp = _widest(build(lattice(13, 3)))
     monkeypatch.setattr(exact, "MAX_TERMS", 100)
     with pytest.raises(EngineLimitExceeded, match="polynomial terms"):
-        exact.FrontierEngine().count(comp)
+        exact.ExactPyEngine().count(comp)
 
 
 NATIVE_ERRORS = (

@@ -16,17 +16,20 @@ from math import comb
 import pytest
 from extras import engine_params, needs
 
-from minesolver.analysis import Analysis, analyze
-from minesolver.constraints import build
-from minesolver.engines import ComponentEngine, EngineLimitExceeded, get_engine
+from minesolver.analysis import Analysis, analyze, analyze_after
+from minesolver.constraints import Component, build
+from minesolver.counting import ComponentCount
+from minesolver.engines import ENGINES, ComponentEngine, EngineLimitExceeded, get_engine, is_engine
 from minesolver.engines.brute import MAX_PLACEMENTS
 from minesolver.engines.elimination import EliminationEngine
 from minesolver.engines.enumerate import EnumerationEngine
-from minesolver.engines.exact import FrontierEngine
-from minesolver.engines.native import NativeEngine
+from minesolver.engines.exact import ExactEngine
+from minesolver.engines.exact_py import ExactPyEngine
+from minesolver.engines.generic import PositionEngineBase, as_engine
 from minesolver.engines.sampling import SamplingEngine
 from minesolver.game import Game, Level, Move
 from minesolver.position import FLAG, HIDDEN, InconsistentPosition, Position
+from minesolver.result import Limit
 
 EXACT = ("exact", "exact-py", "elimination", "enumerate")
 CERTAIN = ("sat", "ilp")
@@ -116,8 +119,8 @@ def test_exact_engines_equal_brute_force(engine: str) -> None:
 def test_exact_engines_equal_each_other_on_expert_positions() -> None:
     """Component by component, exact ints: layouts and per-box counts by mine number."""
     engines: list[ComponentEngine] = [
-        FrontierEngine(),
-        NativeEngine(),
+        ExactPyEngine(),
+        ExactEngine(),
         EliminationEngine(),
         EnumerationEngine(max_nodes=200_000),
     ]
@@ -265,7 +268,7 @@ def test_engines_reject_what_they_cannot_do() -> None:
     comp = build(strip).components[0]
     with pytest.raises(EngineLimitExceeded, match="search nodes"):
         EnumerationEngine(max_nodes=40).count(comp)  # 40 boxes: > 40 nodes
-    assert EnumerationEngine().count(comp) == FrontierEngine().count(comp)
+    assert EnumerationEngine().count(comp) == ExactPyEngine().count(comp)
 
 
 def test_elimination_refuses_a_too_wide_component(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -323,3 +326,77 @@ def test_mcmc_on_a_board_with_no_digit_gives_the_density() -> None:
     """No frontier: the chain has no box to move, and every cell is mines / cells."""
     a = analyze(Position.from_text("HHH\nHHH").with_mines(2), engine="mcmc")
     assert all(abs(float(p) - 1 / 3) < 1e-9 for p in a.probabilities.values())
+
+
+# -- the front door asks one interface ---------------------------------------------------
+
+
+@pytest.mark.parametrize("name", engine_params(sorted(ENGINES)))
+def test_every_engine_is_an_engine(name: str) -> None:
+    engine = get_engine(name)
+    assert is_engine(engine) and as_engine(engine) is engine
+
+
+class _Recorder(PositionEngineBase):
+    """An engine of whole positions that remembers what the front door asked of it."""
+
+    name = "recorder"
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[object, ...]] = []
+
+    def analyze(
+        self,
+        position: Position,
+        *,
+        limit: Limit | None = None,
+        density: Fraction | None = None,
+        trust_flags: bool = True,
+        cache: object = None,
+    ) -> Analysis:
+        self.calls.append((position, limit, density, trust_flags))
+        return analyze(position, engine="exact-py", density=density, trust_flags=trust_flags)
+
+
+def test_the_front_door_hands_every_option_to_the_engine_it_is_given() -> None:
+    """``analyze`` checks its arguments and hands them to the engine as they are: the
+    position, the limit, the density (a Fraction) and the flags, whatever the engine."""
+    engine = _Recorder()
+    pos = Position.from_text("H1H")
+    limit = Limit(seconds=5)
+    got = analyze(pos, engine=engine, limit=limit, density="1/3", trust_flags=False)
+    assert engine.calls == [(pos, limit, Fraction(1, 3), False)]
+    assert got.probabilities[(0, 0)] == Fraction(1, 2)
+
+
+class _OnlyCount:
+    """A user's engine with only the component hook, as registered before engines had
+    ``analyze``: adapted at the front door, it counts, what-ifs included."""
+
+    name = "only-count"
+
+    def count(self, component: Component) -> ComponentCount:
+        return ExactPyEngine().count(component)
+
+
+def test_an_engine_with_only_a_hook_is_adapted() -> None:
+    engine = _OnlyCount()
+    pos = Position.from_text("5x5x5\nH2HHH\nHHHHH\n112HH\n00HHH\n000HH")
+    want = analyze(pos, engine="exact-py")
+    got = analyze(pos, engine=engine)
+    assert got.source is engine and got.engine == "only-count"
+    assert got.probabilities == want.probabilities and got.layouts == want.layouts
+    after = analyze_after(got, (3, 3), 1)
+    assert after.source is engine and after.layouts == 30
+    assert after.probabilities == analyze_after(want, (3, 3), 1).probabilities
+    with pytest.raises(TypeError, match="an engine has"):
+        analyze(pos, engine=object())  # type: ignore[arg-type]
+
+
+def test_a_what_if_of_an_auto_analysis_is_the_auto_analysis_of_the_child() -> None:
+    pos = Position.from_text("5x5x5\nH2HHH\nHHHHH\n112HH\n00HHH\n000HH")
+    parent = analyze(pos, engine="auto", limit=Limit(seconds=30))
+    child = analyze_after(parent, (2, 1), 3)
+    want = analyze(pos.replace({(2, 1): 3}), engine="exact")
+    assert child.exact and child.layouts == want.layouts
+    assert child.probabilities == want.probabilities

@@ -25,8 +25,8 @@ from minesolver import FLAG, HIDDEN, InconsistentPosition, Limit, Position, anal
 from minesolver.analysis import Analysis, analyze_after
 from minesolver.constraints import build
 from minesolver.engines import EngineError, EngineLimitExceeded, get_engine
-from minesolver.engines.exact import FrontierEngine
-from minesolver.engines.native import NativeAnalysis, NativeEngine
+from minesolver.engines.exact import ExactEngine, NativeAnalysis, native_errors
+from minesolver.engines.exact_py import ExactPyEngine
 
 
 def _both(position: Position, trust_flags: bool = True) -> tuple[Analysis | str, Analysis | str]:
@@ -103,7 +103,7 @@ def test_native_equals_reference_on_a_200x200_board_with_8000_mines() -> None:
 
 def test_component_counts_equal_the_reference() -> None:
     """Component by component, exact ints, on expert positions."""
-    native, reference = NativeEngine(), FrontierEngine()
+    native, reference = ExactEngine(), ExactPyEngine()
     compared = 0
     for seed in range(30):
         cut = cut_position(random.Random(seed), 30, 16, 99, openings=25, flag_fraction=0.3)
@@ -257,3 +257,74 @@ def test_hostile_positions_end_with_an_answer_or_an_error(pos: Position, trust: 
     except (InconsistentPosition, EngineLimitExceeded, ValueError):
         return
     assert got.exact and got.layouts is not None and got.layouts > 0
+
+
+# -- the seam: one conversion of the core's errors -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("raised", "expected", "words"),
+    [
+        (
+            _native.DeadlineExceeded("late"),
+            EngineLimitExceeded,
+            "the exact count took more than the limit of 2 s; use engine 'auto'",
+        ),
+        (_native.TooLarge("many terms"), EngineLimitExceeded, "many terms; use engine 'auto'"),
+        (_native.NativePanic("boom"), EngineError, "the native exact count failed: boom"),
+    ],
+)
+def test_the_core_errors_become_the_library_errors_in_one_place(
+    raised: Exception, expected: type[Exception], words: str
+) -> None:
+    with pytest.raises(expected) as info, native_errors("exact count", 2):
+        raise raised
+    assert words in str(info.value)
+    assert info.value.__cause__ is raised
+
+
+@pytest.mark.parametrize(
+    "raised", [_native.Inconsistent("no layout"), _native.Stuck("game 0"), ValueError("bad")]
+)
+def test_what_the_caller_words_passes_through_the_conversion(raised: Exception) -> None:
+    with pytest.raises(type(raised)) as info, native_errors("exact count"):
+        raise raised
+    assert info.value is raised
+
+
+def test_a_refused_native_count_is_an_error_not_a_silent_recount(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only a box the core does not take (over ``MAX_BOX`` cells) goes to the reference,
+    decided before the call; any other refusal of the core is the caller's error."""
+    pos = Position.from_text("HHHH\nH21H\nHHHH\n")
+
+    def refusing(*args: object) -> object:
+        raise ValueError("the core refuses")
+
+    want = analyze(pos, density=Fraction(1, 3), engine="exact-py")
+    monkeypatch.setattr(_native, "count", refusing)
+    with pytest.raises(ValueError, match="the core refuses"):
+        analyze(pos, density=Fraction(1, 3))
+    monkeypatch.setattr(_native, "MAX_BOX", 0)  # every box too large: the reference counts
+    got = analyze(pos, density=Fraction(1, 3))
+    assert got.probabilities == want.probabilities and got.layouts == want.layouts
+
+
+def test_a_count_past_u128_takes_the_big_integer_path() -> None:
+    """A 160x3 board whose layouts (about 2^150: the 80 mines of the bottom row's interior
+    alone are C(160, 80) ~ 2^156) do not fit a ``u128``: the analysis and the what-ifs
+    redo the combination in wider integers, equal to the reference, and never fail."""
+    width = 160
+    rows = ["1" * width, "H" * width, "H" * width]
+    pos = Position.from_text(f"{width}x3x133\n" + "\n".join(rows))
+    native = analyze(pos)
+    reference = analyze(pos, engine="exact-py")
+    assert native.layouts == reference.layouts
+    assert native.layouts is not None and native.layouts > 2**128
+    assert dict(native.probabilities) == dict(reference.probabilities)
+    cell = (0, 2)
+    for digit, child in ExactEngine().what_ifs(native, [cell])[0]:
+        want = analyze_after(reference, cell, digit)
+        assert child.layouts == want.layouts
+        assert dict(child.probabilities) == dict(want.probabilities)

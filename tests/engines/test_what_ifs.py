@@ -1,6 +1,6 @@
 """Native what-ifs against the pure-Python path.
 
-For positions cut from random games, :meth:`NativeEngine.what_ifs` (many cells, one
+For positions cut from random games, :meth:`ExactEngine.what_ifs` (many cells, one
 native call) and :func:`analyze_after` on a native analysis must give, for every hidden
 cell asked and every digit 0-8, exactly what the reference gives: the ``exact-py`` count
 of :func:`~minesolver.constraints.reveal` of the reference problem (layouts as ints,
@@ -22,8 +22,8 @@ from minesolver import HIDDEN, InconsistentPosition, Position, analyze
 from minesolver.analysis import Analysis, analyze_after
 from minesolver.constraints import build, reveal
 from minesolver.engines.component import analyze_components
-from minesolver.engines.exact import FrontierEngine
-from minesolver.engines.native import NativeAnalysis, NativeEngine, supports_what_ifs
+from minesolver.engines.exact import ExactEngine, NativeAnalysis, supports_what_ifs
+from minesolver.engines.exact_py import ExactPyEngine
 from minesolver.strategy.outcomes import (
     OutcomeCache,
     cell_outcomes,
@@ -35,7 +35,7 @@ from minesolver.strategy.outcomes import (
 def _reference(position: Position, cell: int, digit: int) -> Analysis | None:
     """exact-py on the revealed problem (constraints.reveal), or None when impossible."""
     try:
-        return analyze_components(reveal(build(position), cell, digit), FrontierEngine())
+        return analyze_components(reveal(build(position), cell, digit), ExactPyEngine())
     except InconsistentPosition:
         return None
 
@@ -79,7 +79,7 @@ def test_what_ifs_equal_the_reference(case: tuple[Position, list[tuple[int, int]
     position, cells = case
     analysis = analyze(position)
     assert isinstance(analysis, NativeAnalysis) and supports_what_ifs(analysis)
-    batch = NativeEngine().what_ifs(analysis, cells)
+    batch = ExactEngine().what_ifs(analysis, cells)
     assert len(batch) == len(cells)
     for cell, children in zip(cells, batch, strict=True):
         index = position.index(cell)
@@ -124,11 +124,11 @@ def test_outcomes_and_tiles_equal_the_python_path() -> None:
 def test_a_certain_mine_has_no_outcome_and_a_revealed_cell_is_refused() -> None:
     pos = Position.from_text("3x1x1\n1HH")
     analysis = analyze(Position.from_text("2x1x1\n1H"))
-    assert NativeEngine().what_ifs(analysis, [(1, 0)]) == [[]]
+    assert ExactEngine().what_ifs(analysis, [(1, 0)]) == [[]]
     with pytest.raises(ValueError, match="not a hidden cell"):
-        NativeEngine().what_ifs(analysis, [(0, 0)])
+        ExactEngine().what_ifs(analysis, [(0, 0)])
     with pytest.raises(IndexError):
-        NativeEngine().what_ifs(analyze(pos), [(5, 0)])
+        ExactEngine().what_ifs(analyze(pos), [(5, 0)])
 
 
 def test_a_large_batch_shares_one_call() -> None:
@@ -136,7 +136,7 @@ def test_a_large_batch_shares_one_call() -> None:
     cut = cut_position(random.Random(11), 30, 16, 99, openings=20, flag_fraction=0.0)
     analysis = analyze(cut.position)
     cells = list(analysis.probabilities)
-    engine = NativeEngine()
+    engine = ExactEngine()
     together = engine.what_ifs(analysis, cells)
     for cell, children in list(zip(cells, together, strict=True))[::37]:
         alone = engine.what_ifs(analysis, [cell])[0]

@@ -78,11 +78,14 @@ def test_traced_batches_make_the_recorded_moves() -> None:
         width = setup.level.width
         played = play_native(setup, NativePlayer(player), range(games), trace=True)
         digest = hashlib.sha256()
-        for won, _, _, moves in played:
-            for kind, index, guess in moves:
-                digest.update(f"{kind}{(index % width, index // width)}{int(guess)};".encode())
-            digest.update(f"|{'won' if won else 'lost'}|".encode())
-        wins = sum(g[0] for g in played)
+        for game in played:
+            for move in game.moves:
+                index = move.cell
+                digest.update(
+                    f"{move.kind}{(index % width, index // width)}{int(move.guess)};".encode()
+                )
+            digest.update(f"|{'won' if game.won else 'lost'}|".encode())
+        wins = sum(g.won for g in played)
         assert {"sha256": digest.hexdigest(), "wins": wins} == known[
             f"{level}/{player}/{games}/{seed}"
         ]

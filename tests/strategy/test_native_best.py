@@ -7,9 +7,11 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import minesolver._native as _native
 from minesolver.game import Game, Level, Move, random_layout
 from minesolver.simulate import apply_moves
 from minesolver.strategy import Player
@@ -117,7 +119,68 @@ def test_a_native_batch_of_best_plays_the_python_games() -> None:
     )
     options = Options(endgame_budget=200)
     played = play_native(setup, NativeBest(options), range(25))
-    for index, (won, guesses, _, _) in enumerate(played):
+    for index, game in enumerate(played):
         layout, _ = game_layout(setup, index)
         rng = random.Random(derive_seed(setup.seed, index, "player"))
-        assert play_game(BestPlayer(options), layout, setup.start, rng) == (won, guesses)
+        assert play_game(BestPlayer(options), layout, setup.start, rng) == (
+            game.won,
+            game.guesses,
+        )
+
+
+def test_the_settings_cross_to_the_core_by_name() -> None:
+    """``best``'s settings are a named native value: what goes in comes back by name,
+    and a setting the core cannot take is refused when the value is made."""
+    options = Options(margin=Fraction(1, 10), latent_weight=Fraction(3, 2), endgame_budget=77)
+    settings = NativeBest(options).best_settings
+    assert isinstance(settings, _native.BestSettings)
+    for field in (
+        "fifty", "dead", "dominance", "second", "margin", "max_candidates", "progress_weight",
+        "latent", "latent_weight", "latent_missing", "endgame", "endgame_layouts",
+        "endgame_budget",
+    ):  # fmt: skip
+        assert getattr(settings, field) == getattr(options, field), field
+    assert isinstance(settings.margin, Fraction)
+    with pytest.raises(TypeError):
+        _native.BestSettings(fifty=True)  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="max_candidates"):
+        NativeBest(Options(max_candidates=0))
+
+
+def test_each_reason_crosses_with_its_own_named_fields() -> None:
+    """The core's reasons are named values of the kind the Python reason is made from:
+    every guess of a few native games reads its fields by name, and a field of another
+    kind is an ``AttributeError``, never a silent zero."""
+    player = _native.NativePlayer("best", False, NativeBest(Options(endgame=False)).best_settings)
+    kinds: set[str] = set()
+    for seed in range(12):
+        layout = random_layout(Level(9, 9, 10), random.Random(seed), (0, 0), "safe")
+        game = Game.from_layout(layout)
+        game.push(Move("open", (0, 0)))
+        player.reset()
+        player.set_state(list(random.Random(seed).getstate()[1]))
+        while not game.over:
+            view = game.view()
+            moves = player.next_moves(view.raw(), view.width, view.height, 10)
+            for move in moves:
+                assert move.kind in ("open", "flag") and 0 <= move.cell < 81
+                reason = move.reason
+                if reason is None:
+                    assert not move.guess
+                    continue
+                kinds.add(reason.kind)
+                assert 0 <= reason.probability < 1
+                if reason.kind == "safety":
+                    assert reason.weighed >= 1 and reason.latent_weight > 0
+                    with pytest.raises(AttributeError, match="a safety reason has no tied"):
+                        reason.tied  # noqa: B018
+                elif reason.kind == "fifty-fifty":
+                    assert reason.probability == Fraction(1, 2) and 0 <= reason.other < 81
+                    with pytest.raises(AttributeError, match="no score"):
+                        reason.score  # noqa: B018
+            apply_moves(game, [_game_move(m, view.width) for m in moves])
+    assert "safety" in kinds
+
+
+def _game_move(move: _native.Move, width: int) -> Move:
+    return Move(move.kind, (move.cell % width, move.cell // width))

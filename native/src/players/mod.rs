@@ -44,6 +44,8 @@ pub enum PlayError {
     /// No layout explains the position shown.
     Inconsistent,
     Stop(Stop),
+    /// A count overflowed even in `BigUint` (a bug: see `crate::error`).
+    Overflow,
     Invalid(String),
 }
 
@@ -53,6 +55,7 @@ impl From<ExactError> for PlayError {
             ExactError::Inconsistent => PlayError::Inconsistent,
             ExactError::Stop(s) => PlayError::Stop(s),
             ExactError::NoTotal => PlayError::Invalid("the total is unknown".into()),
+            ExactError::Overflow => PlayError::Overflow,
             ExactError::Invalid(why) => PlayError::Invalid(why),
         }
     }

@@ -115,7 +115,7 @@ pub struct Parent {
 fn count_error(e: CountError) -> PlayError {
     match e {
         CountError::Stop(s) => PlayError::Stop(s),
-        CountError::Overflow => PlayError::Invalid("overflow in BigUint".into()),
+        CountError::Overflow => PlayError::Overflow,
         CountError::Invalid(why) => PlayError::Invalid(why),
     }
 }
@@ -479,7 +479,7 @@ impl Parent {
         match result {
             Ok(c) => Ok(c),
             Err(CombineError::Stop(s)) => Err(PlayError::Stop(s)),
-            Err(CombineError::Overflow) => Err(PlayError::Invalid("overflow in BigUint".into())),
+            Err(CombineError::Overflow) => Err(PlayError::Overflow),
         }
     }
 }

@@ -28,6 +28,7 @@ from minesolver.engines.base import (
     check_deadline,
     deadline_scope,
     is_component_engine,
+    is_engine,
     seconds_left,
 )
 from minesolver.registry import Registry
@@ -44,6 +45,7 @@ __all__ = [
     "engine_names",
     "get_engine",
     "is_component_engine",
+    "is_engine",
     "register",
     "seconds_left",
 ]
@@ -52,8 +54,8 @@ ENGINES: Registry[Engine] = Registry("engine", EngineError)
 """The engines by name; ``name in ENGINES``, ``ENGINES.names()``."""
 
 for _name, _target, _extra in (
-    ("exact", "minesolver.engines.native:NativeEngine", None),
-    ("exact-py", "minesolver.engines.exact:FrontierEngine", None),
+    ("exact", "minesolver.engines.exact:ExactEngine", None),
+    ("exact-py", "minesolver.engines.exact_py:ExactPyEngine", None),
     ("brute", "minesolver.engines.brute:BruteForceEngine", None),
     ("elimination", "minesolver.engines.elimination:EliminationEngine", None),
     ("enumerate", "minesolver.engines.enumerate:EnumerationEngine", None),

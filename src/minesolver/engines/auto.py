@@ -38,6 +38,7 @@ from __future__ import annotations
 import time
 from collections.abc import MutableMapping
 from dataclasses import replace
+from fractions import Fraction
 
 from minesolver.constraints import Problem, build
 from minesolver.counting import ComponentCount
@@ -48,8 +49,9 @@ from minesolver.engines.base import (
     seconds_left,
 )
 from minesolver.engines.component import analyze_components
-from minesolver.engines.frontier import dry_run_ops
-from minesolver.engines.native import NativeEngine
+from minesolver.engines.exact import ExactEngine
+from minesolver.engines.frontier import SECONDS_PER_OP, check_exact_fits, sampled_components
+from minesolver.engines.generic import PositionEngineBase
 from minesolver.position import InconsistentPosition, Position
 from minesolver.result import Analysis, Limit, MineCountUnknown
 
@@ -69,50 +71,8 @@ RECOUNT_SHARE = 0.1
 components again (smallest first: the small ones count in microseconds, the one that did
 not finish stops again) before the chain."""
 
-SECONDS_PER_OP = 3e-7
-"""Seconds per estimated big-integer operation of the frontier DP (forward and backward
-passes together), measured by ``benchmarks/bench_engines.py --calibrate``."""
 
-
-def sampled_components(problem: Problem, seconds: float) -> frozenset[int]:
-    """Indices of the components whose exact count would not fit in ``seconds`` (after
-    the cheaper ones): cheapest first, identical components costed once.
-
-    Cost: one dry run per distinct component, each stopped once it exceeds the budget.
-    """
-    budget_ops = seconds / SECONDS_PER_OP
-    costs: dict[object, float] = {}
-    order: list[tuple[float, int]] = []
-    for j, comp in enumerate(problem.components):
-        key = comp.key()
-        if key not in costs:
-            costs[key] = dry_run_ops(comp, budget_ops)
-            order.append((costs[key], j))
-        else:
-            order.append((0.0, j))
-    used = 0.0
-    out: set[int] = set()
-    for cost, j in sorted(order):
-        if used + cost > budget_ops:
-            out.add(j)
-        else:
-            used += cost
-    return frozenset(out)
-
-
-def check_exact_fits(problem: Problem, seconds: float) -> None:
-    """Raise :class:`EngineLimitExceeded` when the exact count of ``problem`` is estimated
-    to take more than ``seconds`` (the ``exact`` engine under a time limit)."""
-    over = sampled_components(problem, seconds)
-    if over:
-        boxes = max(len(problem.components[j].boxes) for j in over)
-        raise EngineLimitExceeded(
-            f"the exact count would take more than the limit of {seconds:g} s (a component "
-            f"of {boxes} boxes); use engine 'auto' for an approximate answer with its error"
-        )
-
-
-class AutoEngine:
+class AutoEngine(PositionEngineBase):
     """Exact within a time limit, else exact where it fits and MCMC for the rest (``auto``).
 
     ``seconds=None`` means no limit (always exact); ``sweeps`` and ``seed`` configure the
@@ -140,8 +100,9 @@ class AutoEngine:
         self,
         position: Position,
         *,
-        trust_flags: bool = True,
         limit: Limit | None = None,
+        density: Fraction | None = None,
+        trust_flags: bool = True,
         cache: MutableMapping[object, ComponentCount] | None = None,
     ) -> Analysis:
         """The analysis of a position whose total is known (what
@@ -150,9 +111,15 @@ class AutoEngine:
         what fits is answered without reducing the position in Python; when it does not
         finish, the position is reduced (under the deadline), its components counted again
         smallest first for a moment (:data:`RECOUNT_SHARE` of the time left) and the rest
-        sampled, as :meth:`analyze_problem` does. ``cache`` serves the exact path."""
+        sampled, as :meth:`analyze_problem` does. ``cache`` serves the exact path. Under a
+        ``density`` (or with no total), the reduced position goes to
+        :meth:`analyze_problem`."""
+        if density is not None or position.mines is None:
+            return super().analyze(
+                position, limit=limit, density=density, trust_flags=trust_flags, cache=cache
+            )
         seconds, sweeps, seed = self._settings(limit)
-        native = NativeEngine()
+        native = ExactEngine()
         if seconds is None:
             return self._owned(native.analyze(position, trust_flags=trust_flags, cache=cache))
         with deadline_scope(seconds) as deadline:
@@ -181,7 +148,7 @@ class AutoEngine:
         if problem.mines_left is None and problem.density is None:
             raise MineCountUnknown("the total number of mines is unknown: give it or a density")
         if seconds is None:
-            return replace(analyze_components(problem, NativeEngine()), source=self)
+            return replace(analyze_components(problem, ExactEngine()), source=self)
         with deadline_scope(seconds):
             return self._fallback(problem, EXACT_SHARE, sweeps, seed)
 
@@ -189,7 +156,7 @@ class AutoEngine:
         """Under the current deadline: count the components natively for ``share`` of
         the time left (smallest first), then the exact analysis if every one was counted,
         else the chain for the others (:class:`~minesolver.engines.mcmc.McmcEngine`)."""
-        native = NativeEngine()
+        native = ExactEngine()
         left = seconds_left()
         assert left is not None
         with deadline_scope(share * left):
@@ -216,7 +183,7 @@ class AutoEngine:
 
 
 def _count_what_fits(
-    problem: Problem, engine: NativeEngine
+    problem: Problem, engine: ExactEngine
 ) -> tuple[dict[object, ComponentCount], frozenset[int]]:
     """The counts of the distinct components that finish before the current deadline,
     smallest first (by boxes), and the indices of the components left to sample: those

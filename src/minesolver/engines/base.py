@@ -1,5 +1,11 @@
 """The one interface every engine implements.
 
+The front door (:func:`~minesolver.analysis.analyze`) asks one thing of every engine, the
+:class:`Engine` protocol: ``engine.analyze(position, limit=...)`` (and ``analyze_after``
+for a what-if), as python-chess's ``engine.analyse(board, limit)`` never asks which engine
+it talks to. An engine is built on one of two smaller hooks, and
+:mod:`minesolver.engines.generic` turns either into an :class:`Engine`:
+
 An *exact component engine* counts one :class:`~minesolver.constraints.Component`:
 its layouts by mine number and, per box, the layouts in which a given cell of the box is
 a mine (a :class:`~minesolver.counting.ComponentCount`). The global mine total is then
@@ -26,8 +32,12 @@ from typing import TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
 from minesolver.errors import MinesolverError
 
 if TYPE_CHECKING:
+    from collections.abc import MutableMapping
+    from fractions import Fraction
+
     from minesolver.constraints import Component, Problem
     from minesolver.counting import ComponentCount
+    from minesolver.position import Cell, Position
     from minesolver.result import Analysis, Limit
 
 __all__ = [
@@ -39,6 +49,7 @@ __all__ = [
     "check_deadline",
     "deadline_scope",
     "is_component_engine",
+    "is_engine",
     "seconds_left",
 ]
 
@@ -122,10 +133,57 @@ class PositionEngine(Protocol):
         ...
 
 
-Engine = ComponentEngine | PositionEngine
-"""Any engine."""
+@runtime_checkable
+class Engine(Protocol):
+    """What the front door asks of any engine: the analysis of a position, and the one
+    after a hidden cell shows a digit. Every built-in engine is one
+    (:class:`~minesolver.engines.generic.ComponentEngineBase` or
+    :class:`~minesolver.engines.generic.PositionEngineBase` over its hook);
+    :func:`~minesolver.engines.generic.as_engine` makes one of any object with a hook."""
+
+    name: str
+
+    def analyze(
+        self,
+        position: Position,
+        *,
+        limit: Limit | None = None,
+        density: Fraction | None = None,
+        trust_flags: bool = True,
+        cache: MutableMapping[object, ComponentCount] | None = None,
+    ) -> Analysis:
+        """The analysis of ``position`` (under its total, or ``density``: a Fraction
+        strictly between 0 and 1); ``limit.seconds`` is a deadline from the call's start.
+        ``cache`` (a dict the caller keeps for this engine) lets later calls reuse the
+        counts of components that did not change."""
+        ...
+
+    def analyze_after(
+        self,
+        analysis: Analysis,
+        cell: Cell,
+        digit: int,
+        *,
+        cache: MutableMapping[object, ComponentCount] | None = None,
+        child: Position | None = None,
+    ) -> Analysis:
+        """The analysis of ``analysis.position`` (one of this engine's) after the hidden
+        ``cell`` shows ``digit``; ``child``, that position, when the caller has it."""
+        ...
+
 
 _COMPONENT_KINDS: dict[type, bool] = {}
+_ENGINE_KINDS: dict[type, bool] = {}
+
+
+def is_engine(engine: object) -> TypeGuard[Engine]:
+    """``isinstance(engine, Engine)``, remembered per class (a runtime check against a
+    Protocol walks its attributes). O(1) after the first call for a class."""
+    kind = type(engine)
+    known = _ENGINE_KINDS.get(kind)
+    if known is None:
+        known = _ENGINE_KINDS[kind] = isinstance(engine, Engine)
+    return known
 
 
 def is_component_engine(engine: object) -> TypeGuard[ComponentEngine]:

@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING
 from minesolver.counting import convolve, total_mismatch
 from minesolver.engines.approximate import approximate_analysis
 from minesolver.engines.base import check_deadline, deadline_scope, seconds_left
+from minesolver.engines.generic import PositionEngineBase
 from minesolver.engines.sat import random_layout
 from minesolver.position import InconsistentPosition
 from minesolver.result import Analysis, Limit
@@ -122,7 +123,7 @@ def check_consistent(
     random_layout(problem, random.Random(0), deadline)
 
 
-class BeliefPropagationEngine:
+class BeliefPropagationEngine(PositionEngineBase):
     """Approximate probabilities by loopy belief propagation (``bp``)."""
 
     name = "bp"

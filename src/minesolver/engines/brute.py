@@ -17,6 +17,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from minesolver.engines.base import EngineError, EngineLimitExceeded, check_deadline
+from minesolver.engines.generic import PositionEngineBase
 from minesolver.position import FLAG, HIDDEN, InconsistentPosition
 from minesolver.result import Analysis, Limit
 
@@ -84,7 +85,7 @@ def brute_force(
     return layouts, {unknown[k]: per_cell[k] / total for k in range(u)}
 
 
-class BruteForceEngine:
+class BruteForceEngine(PositionEngineBase):
     """The oracle as an engine: ``analyze(position, engine="brute")``."""
 
     name = "brute"

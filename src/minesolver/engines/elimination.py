@@ -37,6 +37,7 @@ from math import comb, prod
 from minesolver.constraints import Component
 from minesolver.counting import ComponentCount, Poly, convolve, poly_add_shifted
 from minesolver.engines.base import EngineLimitExceeded, check_deadline
+from minesolver.engines.generic import ComponentEngineBase
 
 __all__ = ["MAX_TABLE", "EliminationEngine", "Factor", "canonical_count", "min_fill_order"]
 
@@ -157,7 +158,7 @@ def _product(factors: Sequence[Factor]) -> Factor:
     return out
 
 
-class EliminationEngine:
+class EliminationEngine(ComponentEngineBase):
     """Exact counts by bucket elimination with a two-pass junction tree (``elimination``)."""
 
     name = "elimination"

@@ -30,6 +30,7 @@ from minesolver.counting import ComponentCount, Poly
 from minesolver.engines.base import EngineLimitExceeded, check_deadline
 from minesolver.engines.elimination import canonical_count
 from minesolver.engines.frontier import box_order
+from minesolver.engines.generic import ComponentEngineBase
 
 __all__ = ["MAX_BOXES", "MAX_NODES", "EnumerationEngine"]
 
@@ -40,7 +41,7 @@ MAX_NODES = 1_000_000
 """Most search nodes (partial assignments) visited before the engine gives up."""
 
 
-class EnumerationEngine:
+class EnumerationEngine(ComponentEngineBase):
     """Exact counts by backtracking over box mine numbers (``enumerate``)."""
 
     name = "enumerate"

@@ -1,166 +1,533 @@
-"""The default exact engine: a frontier dynamic programme over boxes.
+"""The default ``exact`` engine: the exact analysis in Rust (:mod:`minesolver._native`).
 
-Boxes are taken in an order that keeps few equations *open* (some boxes placed, some
-not); the state after ``i`` boxes is the tuple of mines still owed by each open equation,
-and its value the mine-count polynomial of the partial layouts reaching it (each box of
-``s`` cells with ``k`` mines weighs ``C(s, k)``). Two prunings keep states few: an
-equation never owes a negative number of mines (over-full), nor more than its unplaced
-cells can hold (can no longer be filled). A backward pass over the same states gives,
-with the forward one, every box's mine polynomial: one forward and one backward sweep,
-not one count per cell. The order, the plan of slots and the transitions are the ones of
-:mod:`minesolver.engines.frontier`, which the sampler and the cost estimate share; this
-module adds the values.
+The native core does, for a whole position, what the pure-Python reference does
+(:mod:`minesolver.constraints`, the frontier programme of :mod:`minesolver.engines.exact_py`,
+the combination of :mod:`minesolver.counting`): equations, boxes, components, the count
+of each distinct component (in ``u128`` with checked arithmetic, redone in big integers
+when a count overflows), and the combination under the total, with the GIL released.
+It returns, per unknown cell, a *level* (one per box, one for the interior, and the
+shared 0 and 1) and the levels' exact numerators; the :class:`~fractions.Fraction` of a
+level is made the first time a cell of it is read (making a few hundred Fractions costs
+more than the whole count), and so is the reduced problem
+(:attr:`~minesolver.result.Analysis.problem`, built by the Python reference when a
+what-if or a player asks for it).
 
-Complexity: O(n * S * s * L^2) big-integer operations for ``n`` boxes, at most ``S``
-states per step, box size ``s`` and polynomial length ``L`` (<= cells + 1); ``S`` is
-exponential only in the width of the order (the most equations open at once), which is
-small for the strips and loops of a real frontier. A 150-cell strip takes milliseconds.
-The order is chosen greedily: next the box that closes the most equations and opens the
-fewest, starting from a peripheral box (found by breadth-first search).
+Where the native path does not serve, the engine falls back to the Python path with
+native component counts (:meth:`ExactEngine.count` with
+:func:`~minesolver.engines.component.analyze_components`), transparently and with the same
+answers: under a density instead of a total, and for a position no layout explains (the
+reference names the digit that fails, in the same :class:`InconsistentPosition`).
 
->>> from minesolver.constraints import build
->>> from minesolver.position import Position
->>> comp = build(Position.from_text("3x2x2\\n1H1\\nHHH")).components[0]
->>> FrontierEngine().count(comp).layouts  # by mine number: 2 layouts of 1 mine, 1 of 2
-[0, 2, 1]
+The core's errors become the library's in one place, :func:`native_errors` (the players'
+and the simulator's wrappers use it too): a time limit (``Limit(seconds=...)``) is a
+deadline checked inside the native loops, and
+:class:`~minesolver.engines.EngineLimitExceeded` when it passes, as is a count that would
+exhaust memory; a bug (a panic, an overflow that no big-integer path absorbed) is an
+:class:`~minesolver.engines.EngineError`, never a crash.
+
+Cost: linear in the board for the reduction, then the frontier programme per distinct
+component (see :mod:`minesolver.engines.exact_py`) and the combination (see
+:mod:`minesolver.counting`), all native; a mid-game expert position takes a few
+microseconds of Rust, an analysis from text to result some tens.
+
+>>> from minesolver import Position, analyze
+>>> a = analyze(Position.from_text("5x5x5\\nH2HHH\\nHHHHH\\n112HH\\n00HHH\\n000HH"))
+>>> a.engine, a.layouts, a.probabilities[(3, 1)]
+('exact', 72, Fraction(7, 12))
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from math import comb
+import sys
+from bisect import bisect_left
+from collections.abc import Callable, Iterator, MutableMapping, Sequence
+from contextlib import contextmanager
+from fractions import Fraction
+from itertools import compress
+from typing import Any, TypeVar, overload
 
-from minesolver.constraints import Component
-from minesolver.counting import ComponentCount, Poly, convolve, poly_add_shifted
-from minesolver.engines.base import EngineLimitExceeded, check_deadline
-from minesolver.engines.frontier import Edge, State, Touch, plan, transitions
-from minesolver.engines.frontier import box_order as box_order  # its former home
+import minesolver._native as _native
+from minesolver.constraints import Component, Problem, build
+from minesolver.counting import ComponentCount
+from minesolver.engines.base import (
+    EngineError,
+    EngineLimitExceeded,
+    check_deadline,
+    deadline_scope,
+    seconds_left,
+)
+from minesolver.engines.component import analyze_components
+from minesolver.engines.exact_py import ExactPyEngine
+from minesolver.engines.generic import ComponentEngineBase
+from minesolver.position import HIDDEN, Cell, Position, coordinate_table
+from minesolver.result import Analysis, CellProbabilities, Limit
 
-__all__ = ["MAX_TERMS", "FrontierEngine"]
+__all__ = ["ExactEngine", "NativeAnalysis", "native_errors", "supports_what_ifs"]
 
-MAX_TERMS = 10_000_000
-"""Most polynomial terms (and transitions) the forward pass keeps (about a gigabyte of
-Python ints at worst): past it :class:`EngineLimitExceeded`, never memory without end.
-The native engine's cap is 40 million (its terms are smaller)."""
-
-
-@lru_cache(maxsize=64)
-def _binomials(size: int) -> tuple[int, ...]:
-    """``C(size, k)`` for ``k = 0..size``."""
-    return tuple(comb(size, k) for k in range(size + 1))
+_ZERO = Fraction(0)
+_ONE = Fraction(1)
+_NOT_UNKNOWN = 0xFFFFFFFF
+_UNKNOWN_TRUSTED = bytes(1 if i == 255 else 0 for i in range(256))
+"""``Position.raw()`` -> 1 for the unknown cells when flags are trusted (hidden cells)."""
+_UNKNOWN_UNTRUSTED = bytes(1 if i >= 254 else 0 for i in range(256))
+"""The same when flags are not trusted (hidden cells and flags)."""
 
 
-class FrontierEngine:
-    """Exact counts by a frontier dynamic programme (``exact-py``, the readable
-    reference of the native ``exact``)."""
+_USE_AUTO = "; use engine 'auto' for an approximate answer with its error"
 
-    name = "exact-py"
+
+@contextmanager
+def native_errors(
+    what: str, seconds: float | None = None, advice: str = _USE_AUTO
+) -> Iterator[None]:
+    """Within the block, the native core's errors become the library's: the deadline
+    (``seconds``, the limit the message quotes) and the memory cap are
+    :class:`EngineLimitExceeded` (with ``advice``), a bug in the core is an
+    :class:`EngineError`; ``what`` names the work (``"exact count"``). A position no
+    layout explains (``_native.Inconsistent``), malformed input (``ValueError``) and a
+    player that stops making progress (``_native.Stuck``) pass through to the caller,
+    which knows what to say."""
+    try:
+        yield
+    except _native.DeadlineExceeded as exc:
+        limit = "the time limit" if seconds is None else f"the limit of {seconds:g} s"
+        raise EngineLimitExceeded(f"the {what} took more than {limit}{advice}") from exc
+    except _native.TooLarge as exc:
+        raise EngineLimitExceeded(f"{exc}{advice}") from exc
+    except _native.NativePanic as exc:
+        raise EngineError(f"the native {what} failed: {exc}") from exc
+
+
+class ExactEngine(ComponentEngineBase):
+    """Exact counts in Rust (the ``exact`` engine, the default); equal to ``exact-py``.
+
+    As a component engine (:meth:`count`) it serves the what-ifs of the Python path and
+    the density mode; :meth:`analyze` is the whole analysis of a position in one native
+    call, :meth:`what_ifs` many what-ifs in one.
+    """
+
+    name = "exact"
+    estimate_cost = False  # the native count checks its deadline itself
 
     def count(self, component: Component) -> ComponentCount:
-        """The component's layouts by mine number and every box's mine polynomial: a
-        forward pass (:func:`_forward`) and a backward one (:func:`_backward`) over the
-        same states. Cost: see the module docstring."""
-        if len(component.boxes) == 1:
-            return _one_box(component)
-        skeleton = plan(component)
-        states, edges = _forward(skeleton.steps, skeleton.sizes, skeleton.start)
-        layouts, by_step = _backward(states, edges, skeleton.sizes, skeleton.start)
-        box_mines: list[Poly] = [[] for _ in skeleton.order]
-        for i, b in enumerate(skeleton.order):
-            box_mines[b] = by_step[i]
-        _trim(layouts)
-        for poly in box_mines:
-            _trim(poly)
+        """Layouts by mine number and per-box mine counts of one component, native.
+
+        A component with a box of more than ``_native.MAX_BOX`` cells (which
+        :func:`~minesolver.constraints.build` never makes: a box is at most the 8
+        neighbours of a digit) is counted by the reference. The current deadline
+        (:func:`~minesolver.engines.base.deadline_scope`) is checked inside the native
+        loops: :class:`EngineLimitExceeded` when it passes.
+        """
+        sizes = [len(box) for box in component.boxes]
+        if max(sizes, default=0) > _native.MAX_BOX:
+            return ExactPyEngine().count(component)
+        with native_errors("exact count"):
+            layouts, box_mines = _native.count(sizes, component.constraints, seconds_left())
         return ComponentCount(layouts=layouts, box_mines=box_mines)
 
-
-def _one_box(component: Component) -> ComponentCount:
-    """One box: every equation covers exactly it (merged into one), O(1)."""
-    size = len(component.boxes[0])
-    value = component.constraints[0][1]
-    layouts = [0] * value + [comb(size, value)]
-    mines = [0] * value + [comb(size - 1, value - 1) if value else 0]
-    _trim(mines)
-    return ComponentCount(layouts=layouts, box_mines=[mines])
-
-
-def _forward(
-    steps: list[list[Touch]], sizes: list[int], start: State
-) -> tuple[list[dict[State, Poly]], list[list[Edge]]]:
-    """The forward pass: ``states[i]`` maps a state before box ``i`` (the mines still owed
-    by each open equation, by slot) to the polynomial of the partial layouts reaching it;
-    ``edges[i]`` lists the transitions of :func:`~minesolver.engines.frontier.transitions`
-    (``(state, mines in box, next state)``). O(n * S * s * L) big-integer operations."""
-    states: list[dict[State, Poly]] = [{start: [1]}]
-    edges: list[list[Edge]] = []
-    terms = 0
-    for touch, s in zip(steps, sizes, strict=True):
-        check_deadline()
-        row = _binomials(s)
-        current = states[-1]
-        nxt: dict[State, Poly] = {}
-        step_edges = transitions(touch, s, current)
-        last: State | None = None
-        poly: Poly = []
-        for key, k, key2 in step_edges:
-            if key is not last:  # the edges of one state come together: one lookup
-                last, poly = key, current[key]
-            factor = row[k]
-            acc = nxt.get(key2)
-            if acc is None:  # a new list either way (factor 1: every k of a 1-cell box)
-                nxt[key2] = [0] * k + (poly if factor == 1 else [factor * v for v in poly])
-            else:
-                poly_add_shifted(acc, poly, k, factor)
-        terms += sum(map(len, nxt.values())) + len(step_edges)
-        if terms > MAX_TERMS:
-            raise EngineLimitExceeded(
-                f"exact-py: the count would hold more than {MAX_TERMS} polynomial terms in "
-                "memory; use engine 'auto' for an approximate answer with its error"
+    def analyze(
+        self,
+        position: Position,
+        *,
+        limit: Limit | None = None,
+        density: Fraction | None = None,
+        trust_flags: bool = True,
+        cache: MutableMapping[object, ComponentCount] | None = None,
+    ) -> Analysis:
+        """The exact analysis of ``position`` under its total, in one native call; under
+        a ``density`` (or with no total, which raises
+        :class:`~minesolver.result.MineCountUnknown`) the Python path with native
+        counts. A position no layout explains goes to the reference, which raises
+        :class:`InconsistentPosition` naming why. ``limit.seconds`` is a deadline inside
+        the native loops (:class:`EngineLimitExceeded` when it passes); ``cache`` serves
+        only the Python path (the native count needs none)."""
+        mines = position.mines
+        if density is not None or mines is None:
+            return super().analyze(
+                position, limit=limit, density=density, trust_flags=trust_flags, cache=cache
             )
-        states.append(nxt)
-        edges.append(step_edges)
-    return states, edges
+        stated = limit.seconds if limit is not None else None
+        with deadline_scope(stated):
+            seconds = seconds_left()  # an enclosing deadline, if any, is kept too
+            try:
+                with native_errors("exact analysis", stated or seconds or 0):
+                    result = _native.analyze(
+                        position.raw(), position.width, position.height, mines, trust_flags, seconds
+                    )
+            except _native.Inconsistent:
+                problem = build(position, trust_flags=trust_flags, check=check_deadline)
+                return analyze_components(problem, self, cache)  # raises, naming the digit
+        return _analysis(self, position, trust_flags, result)
 
+    def what_ifs(
+        self, analysis: Analysis, cells: Sequence[Cell], *, limit: Limit | None = None
+    ) -> list[list[tuple[int, Analysis]]]:
+        """For each of ``cells`` (hidden cells of ``analysis.position``), every digit it
+        can show with the analysis after it shows it, by increasing digit (none for a
+        certain mine): what :func:`~minesolver.analysis.analyze_after` gives for each
+        ``(cell, digit)``, all in one native call.
 
-def _backward(
-    states: list[dict[State, Poly]], edges: list[list[Edge]], sizes: list[int], start: State
-) -> tuple[Poly, list[Poly]]:
-    """The backward pass over the forward pass's edges: the completions of boxes ``i..``
-    from each state, and with the forward polynomials, each step's box mine polynomial
-    (one given cell of the box is a mine). Returns the component's layouts by mine number
-    and the box mine polynomials by step. O(n * S * s * L^2) big-integer operations (one
-    convolution per edge)."""
-    n = len(sizes)
-    # back[key] = polynomial of completions of boxes i.. from state key.
-    back: dict[State, Poly] = {key: [1] for key in states[n]}
-    by_step: list[Poly] = [[] for _ in range(n)]
-    for i in range(n - 1, -1, -1):
-        s = sizes[i]
-        row, row1 = _binomials(s), _binomials(s - 1)
-        fwd = states[i]
-        new_back: dict[State, Poly] = {}
-        marginal: Poly = []
-        check_deadline()
-        for e, (key, k, key2) in enumerate(edges[i]):
-            if e & 1023 == 1023:
-                check_deadline()
-            tail = back.get(key2)
-            if tail is None:
+        ``analysis`` must be a native analysis under a known total with the flags
+        trusted (:func:`supports_what_ifs`); a child's layouts are the parent's in which
+        the cell is safe with that digit, so ``child.layouts / analysis.layouts`` is the
+        chance of the digit. ``limit.seconds`` bounds the whole call. Cost: one
+        reduction of the board per child, and the counts of the components that change
+        (the others are counted once for the call).
+        """
+        if not supports_what_ifs(analysis):
+            raise EngineError("native what-ifs need a native exact analysis with trusted flags")
+        position = analysis.position
+        mines = position.mines
+        assert mines is not None  # a native analysis has a total
+        index = position.index
+        indices = [index(c) for c in cells]
+        seconds = limit.seconds if limit is not None else None
+        raw = position.raw()
+        try:
+            with native_errors("what-ifs", seconds, advice=""):
+                _, outs = _native.what_ifs(
+                    raw, position.width, position.height, mines, indices, True, seconds
+                )
+        except ValueError as exc:  # a cell not hidden, or the position has no layout
+            raise ValueError(f"what-ifs of {position.width}x{position.height}: {exc}") from exc
+        unknown = _unknown(raw, True)
+        out: list[list[tuple[int, Analysis]]] = []
+        for i, outcomes in zip(indices, outs, strict=True):
+            if not outcomes:
+                out.append([])
                 continue
-            factor = row[k]
-            acc = new_back.get(key)
-            if acc is None:
-                new_back[key] = [0] * k + (tail if factor == 1 else [factor * v for v in tail])
+            k = bisect_left(unknown, i)
+            child_unknown = unknown[:k] + unknown[k + 1 :]
+            out.append(
+                [
+                    (
+                        digit,
+                        _analysis(self, position.with_digit(i, digit), True, result, child_unknown),
+                    )
+                    for digit, result in outcomes
+                ]
+            )
+        return out
+
+    def analyze_after(
+        self,
+        analysis: Analysis,
+        cell: Cell,
+        digit: int,
+        *,
+        cache: MutableMapping[object, ComponentCount] | None = None,
+        child: Position | None = None,
+    ) -> Analysis:
+        """The analysis after the hidden ``cell`` shows ``digit``: of a native analysis
+        (:func:`supports_what_ifs`), one native call on the child position (``child``
+        when the caller has it); otherwise, and when no layout allows the digit (the
+        reference says why), the components next to the cell rebuilt and recounted.
+        Cost: one native analysis."""
+        position = analysis.position
+        if supports_what_ifs(analysis) and position[cell] == HIDDEN and 0 <= digit <= 8:
+            mines = position.mines
+            assert mines is not None  # a native analysis has a total
+            if child is None:
+                child = position.with_digit(position.index(cell), digit)
+            try:
+                with native_errors("exact analysis"):
+                    result = _native.analyze(
+                        child.raw(), child.width, child.height, mines, True, None
+                    )
+                return _analysis(self, child, True, result)
+            except _native.Inconsistent:
+                pass  # no layout shows the digit: the reference below says why
+        return super().analyze_after(analysis, cell, digit, cache=cache, child=child)
+
+
+def supports_what_ifs(analysis: Analysis) -> bool:
+    """True when :meth:`ExactEngine.what_ifs` (and the native
+    :meth:`ExactEngine.analyze_after`) serves ``analysis``: an analysis by the
+    native engine (a known total) with the flags trusted."""
+    return type(analysis) is NativeAnalysis and getattr(analysis, "_trust_flags", False)
+
+
+class _Levels(Sequence[Fraction]):
+    """The probability of each level, a Fraction made on first use and kept (so every
+    cell of a level shares one object)."""
+
+    __slots__ = ("_cache", "_interior", "_result", "_total")
+
+    def __init__(self, result: _native.ExactResult) -> None:
+        self._result = result
+        self._total = result.total
+        self._interior = result.interior_level
+        cache: list[Fraction | None] = [None] * result.level_count
+        cache[0], cache[1] = _ZERO, _ONE
+        self._cache = cache
+
+    @overload
+    def __getitem__(self, level: int) -> Fraction: ...
+    @overload
+    def __getitem__(self, level: slice) -> Sequence[Fraction]: ...
+    def __getitem__(self, level: int | slice) -> Fraction | Sequence[Fraction]:
+        if isinstance(level, slice):
+            return [self[i] for i in range(*level.indices(len(self)))]
+        p = self._cache[level]
+        if p is None:
+            result = self._result
+            if level == self._interior:
+                p = Fraction(result.interior_weight, self._total * result.interior)
             else:
-                poly_add_shifted(acc, tail, k, factor)
-            if k:
-                # one given cell of the box is a mine: C(s-1, k-1) of the C(s, k) ways.
-                poly_add_shifted(marginal, convolve(fwd[key], tail), k, row1[k - 1])
-        back = new_back
-        by_step[i] = marginal
-    return back.get(start, []), by_step
+                p = Fraction(result.weight(level), self._total)
+            self._cache[level] = p
+        return p
+
+    def __len__(self) -> int:
+        return len(self._cache)
 
 
-def _trim(poly: Poly) -> None:
-    while poly and poly[-1] == 0:
-        poly.pop()
+class _Distinct(Sequence[Fraction]):
+    """The levels some cell has (0 and 1 only when a cell is certain): what
+    :meth:`CellProbabilities.distinct` returns, made on first use."""
+
+    __slots__ = ("_ids", "_levels")
+
+    def __init__(self, levels: _Levels, ids: list[int]) -> None:
+        self._levels = levels
+        self._ids = ids
+
+    @overload
+    def __getitem__(self, i: int) -> Fraction: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Fraction]: ...
+    def __getitem__(self, i: int | slice) -> Fraction | Sequence[Fraction]:
+        if isinstance(i, slice):
+            return [self._levels[j] for j in self._ids[i]]
+        return self._levels[self._ids[i]]
+
+    def __iter__(self) -> Iterator[Fraction]:
+        return map(self._levels.__getitem__, self._ids)
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+
+class _ByIndex(dict[int, Fraction]):
+    """Cell index -> probability, each filled in on first lookup from the cell's level
+    (a plain dict lookup afterwards). Only lookups are served: it is the index-keyed
+    view behind :class:`CellProbabilities`, which iterates the unknown cells itself."""
+
+    __slots__ = ("_cells", "_levels")
+
+    def __init__(self, cells: Sequence[int], levels: _Levels) -> None:
+        super().__init__()
+        self._cells = cells
+        self._levels = levels
+
+    def __missing__(self, index: int) -> Fraction:
+        if not 0 <= index < len(self._cells):
+            raise KeyError(index)
+        level = self._cells[index]
+        if level == _NOT_UNKNOWN:
+            raise KeyError(index)
+        p = self[index] = self._levels[level]
+        return p
+
+
+def _cell_levels(data: bytes) -> Sequence[int]:
+    """The native little-endian ``u32`` levels as a sequence of ints (no copy on a
+    little-endian machine)."""
+    if sys.byteorder == "little":
+        return memoryview(data).cast("I")
+    from array import array
+
+    out = array("I", data)
+    out.byteswap()
+    return out
+
+
+_SLOT = {
+    name: Analysis.__dict__[name]
+    for name in (
+        "position",
+        "probabilities",
+        "layouts",
+        "safe",
+        "certain_mines",
+        "engine",
+        "exact",
+        "errors",
+        "problem",
+        "source",
+    )
+}
+"""The slots behind the fields of :class:`Analysis` (a slots dataclass's member
+descriptors): :class:`NativeAnalysis` fills some of them on first use."""
+_PROBLEM = _SLOT["problem"]
+_PROBABILITIES = _SLOT["probabilities"]
+_LAYOUTS = _SLOT["layouts"]
+_SAFE = _SLOT["safe"]
+_CERTAIN_MINES = _SLOT["certain_mines"]
+
+_T = TypeVar("_T")
+
+
+def _made(analysis: Analysis, slot: Any, make: Callable[[], _T]) -> _T:
+    """The value of ``slot`` (a member of :class:`Analysis`), made by ``make`` and kept
+    there the first time it is read. O(1) after that."""
+    try:
+        value: _T = slot.__get__(analysis, Analysis)
+    except AttributeError:
+        value = make()
+        slot.__set__(analysis, value)
+    return value
+
+
+class NativeAnalysis(Analysis):
+    """An :class:`Analysis` whose fields are made from the native result the first time
+    they are read: :attr:`probabilities` (each level's Fraction on first lookup),
+    :attr:`safe` and :attr:`certain_mines`, and :attr:`problem` (the reduced position, for
+    the Python what-ifs, built by the reference). A player reads a few of them from each
+    of the dozens of what-ifs it weighs. Equal to an :class:`Analysis` with the same
+    fields."""
+
+    __slots__ = ("_result", "_trust_flags", "_unknown")
+    _result: _native.ExactResult
+    _trust_flags: bool
+    _unknown: tuple[int, ...] | None
+
+    @property
+    def problem(self) -> Problem | None:
+        """The reduced position (built on first use: O(cells))."""
+        problem: Problem | None = _PROBLEM.__get__(self, Analysis)
+        if problem is None:
+            problem = build(self.position, trust_flags=getattr(self, "_trust_flags", True))
+            _PROBLEM.__set__(self, problem)
+        return problem
+
+    @problem.setter
+    def problem(self, value: Problem | None) -> None:
+        _PROBLEM.__set__(self, value)
+
+    @property
+    def probabilities(self) -> CellProbabilities:
+        """Each unknown cell's probability (the mapping made on first use: O(unknown
+        cells); a level's Fraction on its first lookup)."""
+        return _made(self, _PROBABILITIES, lambda: _probabilities(self))
+
+    @probabilities.setter
+    def probabilities(self, value: CellProbabilities) -> None:
+        _PROBABILITIES.__set__(self, value)
+
+    @property
+    def layouts(self) -> int | None:
+        """The number of layouts (made on first use: a binomial of the interior in big
+        integers, and the crossing into a Python int)."""
+        return _made(self, _LAYOUTS, lambda: self._result.layouts)
+
+    @layouts.setter
+    def layouts(self, value: int | None) -> None:
+        _LAYOUTS.__set__(self, value)
+
+    @property
+    def safe(self) -> frozenset[Cell]:
+        """The cells certainly safe (made on first use)."""
+        return _made(self, _SAFE, lambda: self._cells(self._result.safe))
+
+    @safe.setter
+    def safe(self, value: frozenset[Cell]) -> None:
+        _SAFE.__set__(self, value)
+
+    @property
+    def certain_mines(self) -> frozenset[Cell]:
+        """The cells certainly mines (made on first use)."""
+        return _made(self, _CERTAIN_MINES, lambda: self._cells(self._result.mines))
+
+    @certain_mines.setter
+    def certain_mines(self, value: frozenset[Cell]) -> None:
+        _CERTAIN_MINES.__set__(self, value)
+
+    def _cells(self, indices: list[int]) -> frozenset[Cell]:
+        if not indices:
+            return frozenset()
+        coords = coordinate_table(self.position.width, self.position.height)
+        return frozenset(map(coords.__getitem__, indices))
+
+    def lowest(self) -> Fraction | None:
+        """The lowest mine probability below 1 (0 when a cell is certainly safe), or
+        ``None`` when every unknown cell is a certain mine; from the native levels
+        without making each level's Fraction. O(levels)."""
+        low = self._result.lowest()
+        return None if low is None else Fraction(*low)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Analysis):
+            return NotImplemented
+        return all(
+            getattr(self, name) == getattr(other, name)
+            for name in (
+                "position",
+                "probabilities",
+                "layouts",
+                "safe",
+                "certain_mines",
+                "engine",
+                "exact",
+                "errors",
+            )
+        )
+
+    __hash__ = Analysis.__hash__
+
+
+def _probabilities(analysis: NativeAnalysis) -> CellProbabilities:
+    """The probabilities of a native analysis, as lazy views of its levels."""
+    result = analysis._result
+    position = analysis.position
+    unknown = analysis._unknown
+    if unknown is None:
+        unknown = _unknown(position.raw(), analysis._trust_flags)
+    levels = _Levels(result)
+    ids = list(range(2, result.level_count))
+    if result.mines:
+        ids.insert(0, 1)
+    if result.safe:
+        ids.insert(0, 0)
+    by_index = _ByIndex(_cell_levels(result.cell_levels()), levels)
+    return CellProbabilities(
+        position.width, position.height, unknown, by_index, _Distinct(levels, ids)
+    )
+
+
+def _unknown(raw: bytes, trust_flags: bool) -> tuple[int, ...]:
+    """The indices of the unknown cells of a raw position. O(cells), in C."""
+    table = _UNKNOWN_TRUSTED if trust_flags else _UNKNOWN_UNTRUSTED
+    return tuple(compress(range(len(raw)), raw.translate(table)))
+
+
+_SET_POSITION = _SLOT["position"].__set__
+_SET_ENGINE = _SLOT["engine"].__set__
+_SET_EXACT = _SLOT["exact"].__set__
+_SET_ERRORS = _SLOT["errors"].__set__
+_SET_PROBLEM = _SLOT["problem"].__set__
+_SET_SOURCE = _SLOT["source"].__set__
+_NEW = object.__new__
+_PUT = object.__setattr__
+
+
+def _analysis(
+    engine: ExactEngine,
+    position: Position,
+    trust_flags: bool,
+    result: _native.ExactResult,
+    unknown: tuple[int, ...] | None = None,
+) -> NativeAnalysis:
+    """The :class:`NativeAnalysis` of a native result, its fields from the result made on
+    first use. ``unknown``, the unknown cells' indices, when the caller knows them. O(1)."""
+    analysis = _NEW(NativeAnalysis)
+    _SET_POSITION(analysis, position)
+    _SET_ENGINE(analysis, engine.name)
+    _SET_EXACT(analysis, True)
+    _SET_ERRORS(analysis, None)
+    _SET_PROBLEM(analysis, None)
+    _SET_SOURCE(analysis, engine)
+    _PUT(analysis, "_result", result)
+    _PUT(analysis, "_trust_flags", trust_flags)
+    _PUT(analysis, "_unknown", unknown)
+    return analysis

@@ -1,7 +1,7 @@
 """The frontier dynamic programme's skeleton: box order, plan and transitions, written once.
 
 Three users walk the same programme: the exact engine counts with it
-(:class:`~minesolver.engines.exact.FrontierEngine`), the exact-weight sampler draws with it
+(:class:`~minesolver.engines.exact_py.ExactPyEngine`), the exact-weight sampler draws with it
 (:class:`~minesolver.engines.frontier_sampler.ComponentSampler`), and the cost estimate
 (:func:`dry_run_ops`) walks it without values to bound what a count would cost before it
 starts. They all take their transitions from :func:`transitions`, so the estimate walks
@@ -22,7 +22,8 @@ O(S * s * d) tuple operations for ``S`` states, box size ``s`` and ``d`` equatio
 box. ``S`` is exponential only in the width of the order (the most equations open at once),
 which is small for the strips and loops of a real frontier. :func:`dry_run_ops` costs the
 transitions alone, about ``1/L`` of a count (``L`` the polynomial length), and stops once
-over its limit.
+over its limit; :func:`sampled_components` and :func:`check_exact_fits` turn it into
+seconds (:data:`SECONDS_PER_OP`), for ``auto`` and the Python engines under a time limit.
 
 Two digits 1 share two cells (one box) and each has a cell of its own (two more boxes):
 
@@ -44,10 +45,11 @@ from collections import deque
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from minesolver.constraints import Component
-from minesolver.engines.base import check_deadline
+from minesolver.constraints import Component, Problem
+from minesolver.engines.base import EngineLimitExceeded, check_deadline
 
 __all__ = [
+    "SECONDS_PER_OP",
     "SMALL",
     "TINY",
     "Edge",
@@ -55,8 +57,10 @@ __all__ = [
     "State",
     "Touch",
     "box_order",
+    "check_exact_fits",
     "dry_run_ops",
     "plan",
+    "sampled_components",
     "transitions",
 ]
 
@@ -267,3 +271,46 @@ def dry_run_ops(component: Component, limit: float) -> float:
             return float("inf")
         states = nxt
     return ops
+
+
+SECONDS_PER_OP = 3e-7
+"""Seconds per estimated big-integer operation of the frontier DP (forward and backward
+passes together), measured by ``benchmarks/bench_engines.py --calibrate``."""
+
+
+def sampled_components(problem: Problem, seconds: float) -> frozenset[int]:
+    """Indices of the components whose exact count would not fit in ``seconds`` (after
+    the cheaper ones): cheapest first, identical components costed once.
+
+    Cost: one dry run per distinct component, each stopped once it exceeds the budget.
+    """
+    budget_ops = seconds / SECONDS_PER_OP
+    costs: dict[object, float] = {}
+    order: list[tuple[float, int]] = []
+    for j, comp in enumerate(problem.components):
+        key = comp.key()
+        if key not in costs:
+            costs[key] = dry_run_ops(comp, budget_ops)
+            order.append((costs[key], j))
+        else:
+            order.append((0.0, j))
+    used = 0.0
+    out: set[int] = set()
+    for cost, j in sorted(order):
+        if used + cost > budget_ops:
+            out.add(j)
+        else:
+            used += cost
+    return frozenset(out)
+
+
+def check_exact_fits(problem: Problem, seconds: float) -> None:
+    """Raise :class:`EngineLimitExceeded` when the exact count of ``problem`` is estimated
+    to take more than ``seconds`` (the ``exact`` engine under a time limit)."""
+    over = sampled_components(problem, seconds)
+    if over:
+        boxes = max(len(problem.components[j].boxes) for j in over)
+        raise EngineLimitExceeded(
+            f"the exact count would take more than the limit of {seconds:g} s (a component "
+            f"of {boxes} boxes); use engine 'auto' for an approximate answer with its error"
+        )

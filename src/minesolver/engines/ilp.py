@@ -46,6 +46,7 @@ from minesolver.engines.base import (
     seconds_left,
 )
 from minesolver.engines.certain import Witness, certain_analysis, frontier_boxes
+from minesolver.engines.generic import PositionEngineBase
 from minesolver.position import InconsistentPosition
 from minesolver.result import Analysis, Limit
 
@@ -103,7 +104,7 @@ class _Block:
         return np.asarray(res.x) if res.status == 0 else None
 
 
-class IlpEngine:
+class IlpEngine(PositionEngineBase):
     """LP bounds and MILP certain cells through HiGHS (``ilp``)."""
 
     name = "ilp"

@@ -66,8 +66,9 @@ from minesolver.constraints import Component
 from minesolver.counting import ComponentCount, combine_density, combine_total, rest_weights
 from minesolver.engines.approximate import approximate_analysis
 from minesolver.engines.base import EngineLimitExceeded, deadline_scope
+from minesolver.engines.exact import ExactEngine
 from minesolver.engines.frontier_sampler import ComponentSampler, choose
-from minesolver.engines.native import NativeEngine
+from minesolver.engines.generic import PositionEngineBase
 from minesolver.result import Analysis, Limit
 
 if TYPE_CHECKING:
@@ -165,7 +166,7 @@ class _Chain:
         return out
 
 
-class McmcEngine:
+class McmcEngine(PositionEngineBase):
     """Block heat-bath MCMC over every constraint and the total (``mcmc``)."""
 
     name = "mcmc"
@@ -222,7 +223,7 @@ class McmcEngine:
         sampled = [comps[c] for c in sorted(chosen)]
         others = [comps[c] for c in range(len(comps)) if c not in chosen]
         known = self.counts or {}
-        exact = NativeEngine()
+        exact = ExactEngine()
         counts = [known.get(comp.key()) or exact.count(comp) for comp in others]
         run = _Run.build(problem, sampled, counts, rng)
         # whole consistent layouts (total included), so the rest can complete them: the

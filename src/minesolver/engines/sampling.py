@@ -45,9 +45,10 @@ from minesolver.counting import (
 )
 from minesolver.engines.approximate import approximate_analysis
 from minesolver.engines.base import EngineLimitExceeded, deadline_scope, seconds_left
-from minesolver.engines.exact import FrontierEngine
+from minesolver.engines.exact_py import ExactPyEngine
 from minesolver.engines.frontier import dry_run_ops
 from minesolver.engines.frontier_sampler import ComponentSampler, choose
+from minesolver.engines.generic import PositionEngineBase
 from minesolver.errors import plural
 from minesolver.position import InconsistentPosition
 from minesolver.result import Analysis, Limit
@@ -84,7 +85,7 @@ def _sumset(a: int, b: int) -> int:
     return out
 
 
-class SamplingEngine:
+class SamplingEngine(PositionEngineBase):
     """I.i.d. Monte Carlo with exact weights and a standard error per cell (``sampling``)."""
 
     name = "sampling"
@@ -157,7 +158,7 @@ def _count(problem: Problem) -> tuple[list[ComponentCount], list[ComponentSample
     samplers = [
         shared.get(c.key()) or shared.setdefault(c.key(), ComponentSampler(c)) for c in comps
     ]
-    exact = FrontierEngine()
+    exact = ExactPyEngine()
     counts = [exact.count(c) for c in comps]
     for comp, count in zip(comps, counts, strict=True):
         if not count.layouts:

@@ -34,6 +34,7 @@ from pysat.solvers import Minicard
 
 from minesolver.engines.base import EngineLimitExceeded, check_deadline, seconds_left
 from minesolver.engines.certain import Witness, certain_analysis, frontier_boxes
+from minesolver.engines.generic import PositionEngineBase
 from minesolver.position import InconsistentPosition
 from minesolver.result import Analysis, Limit
 
@@ -46,7 +47,7 @@ MAX_CONFLICTS = 10_000_000
 """Conflicts allowed per SAT call before the engine refuses."""
 
 
-class SatEngine:
+class SatEngine(PositionEngineBase):
     """Certain safe cells and mines from a cardinality SAT solver (``sat``).
 
     With a time limit (``seconds``, or a :class:`~minesolver.result.Limit` per call) the

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import minesolver._native as _native
+from minesolver.engines.exact import native_errors
 from minesolver.game import Layout
 from minesolver.simulate.config import Setup, SimulationError
 from minesolver.simulate.seeds import derive_seed
@@ -25,9 +26,9 @@ from minesolver.strategy.native import COMPENSATED_SUM, NativePlayer
 
 __all__ = ["NativeGame", "native_twin", "play_native"]
 
-NativeGame = tuple[bool, int, float, list[tuple[str, int, bool]]]
-"""One game: won, guesses, the player's seconds, and (traced) every move it named as
-``(kind, cell index, guess)``."""
+NativeGame = _native.PlayedGame
+"""One game: ``won``, ``guesses``, the player's ``seconds``, and (traced) every move it
+named (``moves``: each a ``kind``, a ``cell`` index and ``guess``)."""
 
 
 def native_twin(player: object) -> NativePlayer | None:
@@ -51,7 +52,9 @@ def play_native(
     """Games ``indices`` of the run ``setup`` played by ``player`` in the native core.
 
     ``layouts`` (one per game) replaces the layouts drawn from the seed. Raises
-    :class:`SimulationError` when the player stops making progress or the core fails.
+    :class:`SimulationError` when the player stops making progress or the core fails
+    (the core's error, converted by :func:`~minesolver.engines.exact.native_errors`,
+    as its cause).
     """
     level, (x, y) = setup.level, setup.start
     player_seeds = [derive_seed(setup.seed, i, "player") for i in indices]
@@ -62,22 +65,23 @@ def play_native(
     else:
         given = [list(layout.mine_indices) for layout in layouts]
     try:
-        return _native.play_batch(
-            "best" if player.best_settings is not None else player.name,
-            level.width,
-            level.height,
-            level.mines,
-            y * level.width + x,
-            setup.rule,
-            player_seeds,
-            layout_seeds,
-            given,
-            trace,
-            COMPENSATED_SUM,
-            None,
-            player.best_settings,
-        )
+        with native_errors(f"{player.name} player", advice=""):
+            return _native.play_batch(
+                "best" if player.best_settings is not None else player.name,
+                level.width,
+                level.height,
+                level.mines,
+                y * level.width + x,
+                setup.rule,
+                player_seeds,
+                layout_seeds,
+                given,
+                trace,
+                COMPENSATED_SUM,
+                None,
+                player.best_settings,
+            )
     except _native.Stuck as exc:
         raise SimulationError(f"player {player.name!r} made no progress: {exc}") from exc
-    except (_native.NativePanic, _native.Inconsistent, ValueError) as exc:
+    except ValueError as exc:  # the library's errors, the position inconsistent, bad input
         raise SimulationError(f"player {player.name!r} failed in the native core: {exc}") from exc

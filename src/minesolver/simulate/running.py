@@ -66,7 +66,7 @@ def run_batch(batch: Batch) -> list[GameRecord]:
     for player, twin in zip(players, twins, strict=True):
         if twin is not None:
             played = play_native(setup, twin, indices, layouts)
-            columns.append([(won, guessed, seconds) for won, guessed, seconds, _ in played])
+            columns.append([(g.won, g.guesses, g.seconds) for g in played])
             continue
         column = []
         for k, index in enumerate(indices):

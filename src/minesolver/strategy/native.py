@@ -26,11 +26,11 @@ import random
 import sys
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import minesolver._native as _native
 from minesolver.analysis import analyze
-from minesolver.engines import EngineError
+from minesolver.engines.exact import native_errors
 from minesolver.position import Position
 from minesolver.strategy.base import Move
 from minesolver.strategy.best import BestPlayer, Options, variant_options, with_settings
@@ -44,9 +44,6 @@ from minesolver.strategy.reasons import (
     Safety,
     SecondMove,
 )
-
-if TYPE_CHECKING:  # the settings' shape, as the stub of the native core declares it
-    from minesolver._native import _Best as BestSettings
 
 __all__ = [
     "NATIVE_PLAYERS",
@@ -81,44 +78,31 @@ def set_rng_state(rng: random.Random, state: list[int]) -> None:
     rng.setstate((version, tuple(state), gauss))
 
 
-def _reason(
-    kind: str,
-    why: tuple[int, int, int, int, int, int, int, int, float, int, int] | None,
-    width: int,
-) -> Reason:
+def _reason(move: _native.Move, width: int) -> tuple[Reason, float]:
+    """The typed reason of a native move, and its risk (the guessed cell's mine
+    probability; 0 for a certain move), read from the core's named fields."""
+    why = move.reason
     if why is None:
-        return Certain(mine=kind == "flag")
-    code, low_num, low_den, tied, p_num, p_den, e_num, e_den, entropy, w_num, w_den = why
-    low = Fraction(low_num, low_den)
-    if code == 0:
-        return Lowest(low, tied)
-    if code == 1:
-        return Pseq(low, tied, Fraction(p_num, p_den), Fraction(e_num, e_den), entropy)
-    if code == 2:
-        return FiftyFifty((tied % width, tied // width))
-    if code == 4:
-        return Endgame(low_num, low_den)
-    kind_of = SecondMove if entropy else Safety
-    weight = Fraction(w_num, w_den)
-    return kind_of(Fraction(p_num, p_den), Fraction(e_num, e_den), low, tied, weight)
-
-
-def _risk(
-    reason: Reason, why: tuple[int, int, int, int, int, int, int, int, float, int, int] | None
-) -> float:
-    if isinstance(reason, Lowest | Pseq | Safety):
-        return float(reason.probability)
-    if isinstance(reason, FiftyFifty):
-        return 0.5
-    if isinstance(reason, Endgame) and why is not None:
-        return float(Fraction(why[4], why[5]))
-    return 0.0
+        return Certain(mine=move.kind == "flag"), 0.0
+    kind = why.kind
+    if kind == "lowest":
+        return Lowest(why.probability, why.tied), float(why.probability)
+    if kind == "pseq":
+        low = why.probability
+        return Pseq(low, why.tied, why.progress, why.expected, why.entropy), float(low)
+    if kind == "fifty-fifty":
+        return FiftyFifty((why.other % width, why.other // width)), 0.5
+    if kind == "endgame":
+        return Endgame(why.wins, why.layouts), float(why.probability)
+    kind_of = SecondMove if why.second else Safety
+    low = why.probability
+    return kind_of(why.score, why.progress, low, why.weighed, why.latent_weight), float(low)
 
 
 class NativePlayer:
     """A player whose decisions are made natively: ``greedy``, ``pseq`` or ``best``."""
 
-    def __init__(self, name: str, best: BestSettings | None = None) -> None:
+    def __init__(self, name: str, best: _native.BestSettings | None = None) -> None:
         if name not in NATIVE_PLAYERS:
             raise ValueError(f"no native player {name!r}: {', '.join(NATIVE_PLAYERS)}")
         self.name = name
@@ -140,18 +124,17 @@ class NativePlayer:
             analyze(view)  # raises MineCountUnknown, as the Python player does
             raise AssertionError("unreachable: the total is unknown")
         try:
-            found = self._player.next_moves(view.raw(), view.width, view.height, mines)
+            with native_errors(f"{self.name} player"):
+                found = self._player.next_moves(view.raw(), view.width, view.height, mines)
         except _native.Inconsistent:
             analyze(view)  # raises InconsistentPosition naming the reason
             raise
-        except _native.NativePanic as exc:
-            raise EngineError(f"the native {self.name} player failed: {exc}") from exc
         width = view.width
         moves = []
-        for kind, index, guess, why in found:
-            reason = _reason(kind, why, width)
-            cell = (index % width, index // width)
-            moves.append(Move(kind, cell, guess, _risk(reason, why), reason))  # type: ignore[arg-type]
+        for move in found:
+            reason, risk = _reason(move, width)
+            index = move.cell
+            moves.append(Move(move.kind, (index % width, index // width), move.guess, risk, reason))
         if moves and moves[-1].guess:
             set_rng_state(self._rng, self._player.state())
         return moves
@@ -181,20 +164,20 @@ class NativeBest(NativePlayer):
         opts = options if options is not None else Options()
         if opts.latent_blocks:
             raise ValueError("the native best does not count latent 2x2 blocks yet")
-        margin, weight = Fraction(opts.margin), Fraction(opts.progress_weight)
-        latent = Fraction(opts.latent_weight)
-        settings: BestSettings = (
-            opts.fifty,
-            opts.dead,
-            opts.dominance,
-            opts.second,
-            (margin.numerator, margin.denominator),
-            opts.max_candidates,
-            (weight.numerator, weight.denominator),
-            opts.latent,
-            (latent.numerator, latent.denominator),
-            opts.latent_missing,
-            (opts.endgame, opts.endgame_layouts, opts.endgame_budget),
+        settings = _native.BestSettings(
+            fifty=opts.fifty,
+            dead=opts.dead,
+            dominance=opts.dominance,
+            second=opts.second,
+            margin=Fraction(opts.margin),
+            max_candidates=opts.max_candidates,
+            progress_weight=Fraction(opts.progress_weight),
+            latent=opts.latent,
+            latent_weight=Fraction(opts.latent_weight),
+            latent_missing=opts.latent_missing,
+            endgame=opts.endgame,
+            endgame_layouts=opts.endgame_layouts,
+            endgame_budget=opts.endgame_budget,
         )
         super().__init__("best", settings)
         self.options = opts

@@ -27,7 +27,7 @@ from typing import cast
 
 from minesolver.analysis import Analysis, CellProbabilities, analyze, analyze_after
 from minesolver.counting import ComponentCount
-from minesolver.engines.native import NativeAnalysis, NativeEngine, supports_what_ifs
+from minesolver.engines.exact import ExactEngine, NativeAnalysis, supports_what_ifs
 from minesolver.errors import MinesolverError
 from minesolver.position import FLAG, HIDDEN, Cell, InconsistentPosition, Position
 from minesolver.result import MineCountUnknown
@@ -93,7 +93,7 @@ class OutcomeCache:
     def outcomes(self, analysis: Analysis, cells: Sequence[Cell]) -> dict[Cell, list[Outcome]]:
         """:func:`cell_outcomes` of each of ``cells`` (hidden cells), kept for the last
         ``analysis`` asked about. Under a native analysis
-        (:func:`~minesolver.engines.native.supports_what_ifs`) the cells not yet known are
+        (:func:`~minesolver.engines.exact.supports_what_ifs`) the cells not yet known are
         all expanded in one native call; otherwise one analysis per (cell, digit). Each
         child analysis is stored by position, as :meth:`analysis` stores it."""
         if self._outcomes_of is not analysis:
@@ -111,7 +111,7 @@ class OutcomeCache:
 
     def _expand(self, analysis: Analysis, cells: list[Cell]) -> None:
         """The outcomes of ``cells`` in one native call (``analysis`` is native)."""
-        engine = cast(NativeEngine, analysis.source)
+        engine = cast(ExactEngine, analysis.source)
         position = analysis.position
         for cell in cells:
             if position[cell] != HIDDEN:
