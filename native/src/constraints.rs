@@ -10,8 +10,8 @@
 //!    boxes are merged;
 //! 4. components by union-find over the boxes of each equation.
 //!
-//! Any contradiction found on the way is [`Inconsistent`]: the caller (the Python
-//! wrapper) then asks the Python reference, which names the digit that fails.
+//! Any contradiction found on the way is [`Inconsistent`]: the binding then finds the
+//! reference's reason with [`crate::explain`].
 //! Cost: O(cells + sum of equation sizes), near-linear.
 
 /// Byte of a flagged cell in a raw position (a digit is itself).
@@ -19,7 +19,7 @@ pub const FLAG: u8 = 254;
 /// Byte of a hidden cell in a raw position.
 pub const HIDDEN: u8 = 255;
 
-/// No mine layout explains the position (the Python reference says why).
+/// No mine layout explains the position (`crate::explain` says why).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Inconsistent;
 

@@ -8,6 +8,7 @@
 //! tier skipped), it is [`Error::Bug`], the same as a caught panic, in every caller.
 
 use crate::exact::ExactError;
+use crate::explain::Contradiction;
 use crate::frontier::CountError;
 use crate::limits::Stop;
 use crate::players::PlayError;
@@ -16,8 +17,9 @@ use crate::simulate::SimError;
 /// Why native work failed, as the Python wrapper is told.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Error {
-    /// No mine layout explains the position.
-    Inconsistent,
+    /// No mine layout explains the position; the reference's reason when the binding
+    /// found it ([`crate::explain`]).
+    Inconsistent(Option<Contradiction>),
     /// The caller's time limit passed.
     Deadline,
     /// The count would hold more polynomial terms than [`crate::limits::MAX_TERMS`].
@@ -57,7 +59,7 @@ impl From<CountError> for Error {
 impl From<ExactError> for Error {
     fn from(e: ExactError) -> Self {
         match e {
-            ExactError::Inconsistent => Error::Inconsistent,
+            ExactError::Inconsistent => Error::Inconsistent(None),
             ExactError::Stop(s) => s.into(),
             ExactError::NoTotal => Error::Invalid("the total is unknown".into()),
             ExactError::Overflow => overflow(),
@@ -69,7 +71,7 @@ impl From<ExactError> for Error {
 impl From<PlayError> for Error {
     fn from(e: PlayError) -> Self {
         match e {
-            PlayError::Inconsistent => Error::Inconsistent,
+            PlayError::Inconsistent => Error::Inconsistent(None),
             PlayError::Stop(s) => s.into(),
             PlayError::Overflow => overflow(),
             PlayError::Invalid(why) => Error::Invalid(why),
@@ -100,7 +102,7 @@ impl From<SimError> for Error {
 impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Error::Inconsistent => write!(f, "no layout explains the position"),
+            Error::Inconsistent(_) => write!(f, "no layout explains the position"),
             Error::Deadline => write!(f, "the time limit passed during the count"),
             Error::TooLarge => write!(
                 f,
@@ -141,8 +143,14 @@ mod tests {
             Error::from(ExactError::Stop(Stop::TooLarge)),
             Error::TooLarge
         );
-        assert_eq!(Error::from(PlayError::Inconsistent), Error::Inconsistent);
-        assert_eq!(Error::from(ExactError::Inconsistent), Error::Inconsistent);
+        assert_eq!(
+            Error::from(PlayError::Inconsistent),
+            Error::Inconsistent(None)
+        );
+        assert_eq!(
+            Error::from(ExactError::Inconsistent),
+            Error::Inconsistent(None)
+        );
         assert_eq!(
             Error::from(ExactError::Invalid("cell value 9".into())),
             Error::Invalid("cell value 9".into())

@@ -30,7 +30,7 @@ pub const NOT_UNKNOWN: u32 = u32::MAX;
 /// Why an analysis failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ExactError {
-    /// No layout explains the position (the Python reference says why).
+    /// No layout explains the position (`crate::explain` says why).
     Inconsistent,
     /// The total is unknown: nothing to combine under.
     NoTotal,

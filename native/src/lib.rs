@@ -9,13 +9,16 @@
 //!   deadline;
 //! - [`whatif`]: the analyses after a cell shows a digit, many in one call (layer 4, for
 //!   the players' what-ifs).
+//! - [`error`]: the one error of the bindings; [`explain`]: why a position is
+//!   inconsistent, as the Python reference's first failing check.
 //! - [`mt`]: a Mersenne Twister equal to Python's `random`; [`game`]: layouts from a seed
 //!   and the rules of a click (layer 6); [`players`]: `greedy`, `pseq` and `best`, with
 //!   their what-ifs and `best`'s endgame search (layer 7); [`simulate`]: a batch of games
 //!   (layer 8). Their bindings are in `play_bindings`.
 //!
 //! Every failure is one [`error::Error`] and becomes a Python exception in one place
-//! ([`to_py`]): a position no layout explains is `Inconsistent` (a `ValueError`), a
+//! (`From<Error> for PyErr`): a position no layout explains is `Inconsistent` (a
+//! `ValueError` carrying the reference's reason, found by [`explain`]), a
 //! deadline that passes `DeadlineExceeded`, a count that would exhaust memory
 //! `TooLarge`, a native player that stops making progress `Stuck`, malformed input a
 //! `ValueError`, and a bug (a panic, caught; an overflow no big-integer path absorbed)
@@ -26,6 +29,7 @@ pub mod constraints;
 pub mod count;
 pub mod error;
 pub mod exact;
+pub mod explain;
 pub mod frontier;
 pub mod hash;
 pub mod limits;
@@ -92,7 +96,7 @@ impl From<Error> for PyErr {
     fn from(e: Error) -> PyErr {
         let message = e.to_string();
         match e {
-            Error::Inconsistent => Inconsistent::new_err(message),
+            Error::Inconsistent(why) => inconsistent(message, why),
             Error::Deadline => DeadlineExceeded::new_err(message),
             Error::TooLarge => TooLarge::new_err(message),
             Error::Invalid(_) => PyValueError::new_err(message),
@@ -104,6 +108,39 @@ impl From<Error> for PyErr {
 
 pub(crate) fn deadline(seconds: Option<f64>) -> Deadline {
     seconds.map_or_else(Deadline::none, Deadline::after)
+}
+
+/// `Inconsistent` with the reference's reason as attributes: `kind` (`None` when not
+/// known), `cells` and `numbers` ([`explain::Contradiction`]).
+fn inconsistent(message: String, why: Option<explain::Contradiction>) -> PyErr {
+    let err = Inconsistent::new_err(message);
+    Python::attach(|py| {
+        let value = err.value(py);
+        let (kind, cells, numbers) = match why {
+            Some(c) => (Some(c.kind), c.cells, c.numbers),
+            None => (None, Vec::new(), Vec::new()),
+        };
+        let set = value
+            .setattr("kind", kind)
+            .and_then(|()| value.setattr("cells", cells))
+            .and_then(|()| value.setattr("numbers", numbers));
+        match set {
+            Ok(()) => err,
+            Err(e) => e,
+        }
+    })
+}
+
+/// `e` with the reference's reason when it is an inconsistency of `board` found by the
+/// fast path, which only knows that there is one ([`explain`], a cold path).
+pub(crate) fn explained(e: Error, board: &Board, limit: &Deadline) -> Error {
+    match e {
+        Error::Inconsistent(None) => match explain::explain(board, limit) {
+            Ok(why) => Error::Inconsistent(why),
+            Err(stop) => stop.into(),
+        },
+        e => e,
+    }
 }
 
 /// Run `work` without the GIL, a panic turned into [`Error::Bug`] and any error of the
@@ -229,7 +266,7 @@ fn analyze(
             mines: Some(mines),
             trust_flags,
         };
-        exact::analyze(&board, &limit)
+        exact::analyze(&board, &limit).map_err(|e| explained(e.into(), &board, &limit))
     })?;
     Ok(ExactResult { inner })
 }
@@ -261,7 +298,7 @@ fn what_ifs(
             mines: Some(mines),
             trust_flags,
         };
-        whatif::what_ifs(&board, &cells, &limit)
+        whatif::what_ifs(&board, &cells, &limit).map_err(|e| explained(e.into(), &board, &limit))
     })?;
     let outs = outs
         .into_iter()

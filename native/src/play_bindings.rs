@@ -474,7 +474,16 @@ impl NativePlayer {
                 mines,
                 raw: &cells,
             };
-            player.next_moves(&view, mt, &limit)
+            player.next_moves(&view, mt, &limit).map_err(|e| {
+                let board = crate::constraints::Board {
+                    width,
+                    height,
+                    cells: &cells,
+                    mines: Some(mines),
+                    trust_flags: true,
+                };
+                crate::explained(e.into(), &board, &limit)
+            })
         })?;
         moves.into_iter().map(|m| move_out(py, m)).collect()
     }

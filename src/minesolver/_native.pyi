@@ -36,7 +36,13 @@ MAX_BOX: int
 """The largest box (cells sharing their equations) :func:`count` accepts."""
 
 class Inconsistent(ValueError):
-    """No mine layout explains the position."""
+    """No mine layout explains the position; ``kind``, ``cells`` (indices) and
+    ``numbers`` say why, as the reference's first failing check (``kind`` ``None`` when
+    not known): see ``native/src/explain.rs`` for each kind's cells and numbers."""
+
+    kind: str | None
+    cells: list[int]
+    numbers: list[int]
 
 class DeadlineExceeded(RuntimeError):
     """The native work passed its deadline."""

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import pytest
 from gen import ci_settings, cut_position
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import minesolver._native as _native
@@ -328,3 +328,22 @@ def test_a_count_past_u128_takes_the_big_integer_path() -> None:
         want = analyze_after(reference, cell, digit)
         assert child.layouts == want.layouts
         assert dict(child.probabilities) == dict(want.probabilities)
+
+
+@st.composite
+def any_grid(draw: st.DrawFn) -> Position:
+    """Any small grid of hidden cells, flags and digits (mostly inconsistent), with any
+    total: every check of the reference fails on some of them."""
+    width = draw(st.integers(1, 6), label="width")
+    height = draw(st.integers(1, 5), label="height")
+    values = st.sampled_from([HIDDEN, HIDDEN, HIDDEN, FLAG, 0, 1, 1, 2, 2, 3, 4, 5, 8])
+    cells = tuple(draw(st.lists(values, min_size=width * height, max_size=width * height)))
+    return Position(width, height, cells, draw(st.integers(0, width * height)))
+
+
+@settings(max_examples=400, deadline=None)
+@given(any_grid(), st.booleans())
+def test_the_core_words_each_inconsistency_as_the_reference(pos: Position, trust: bool) -> None:
+    """The core's reason for an inconsistent position is the reference's first failing
+    check, word for word, with no Python rerun; a consistent one analyses alike."""
+    assert_same(pos, trust_flags=trust)

@@ -15,8 +15,10 @@ what-if or a player asks for it).
 Where the native path does not serve, the engine falls back to the Python path with
 native component counts (:meth:`ExactEngine.count` with
 :func:`~minesolver.engines.component.analyze_components`), transparently and with the same
-answers: under a density instead of a total, and for a position no layout explains (the
-reference names the digit that fails, in the same :class:`InconsistentPosition`).
+answers: under a density instead of a total. A position no layout explains is the
+:class:`InconsistentPosition` the reference raises, with the same words: the core finds
+the reference's reason (the cells and numbers it names) and
+:func:`inconsistent_position` words it.
 
 The core's errors become the library's in one place, :func:`native_errors` (the players'
 and the simulator's wrappers use it too): a time limit (``Limit(seconds=...)``) is a
@@ -48,21 +50,26 @@ from typing import Any, TypeVar, overload
 
 import minesolver._native as _native
 from minesolver.constraints import Component, Problem, build
-from minesolver.counting import ComponentCount
+from minesolver.counting import ComponentCount, total_mismatch
 from minesolver.engines.base import (
     EngineError,
     EngineLimitExceeded,
-    check_deadline,
     deadline_scope,
     seconds_left,
 )
-from minesolver.engines.component import analyze_components
 from minesolver.engines.exact_py import ExactPyEngine
 from minesolver.engines.generic import ComponentEngineBase
-from minesolver.position import HIDDEN, Cell, Position, coordinate_table
+from minesolver.errors import plural
+from minesolver.position import HIDDEN, Cell, InconsistentPosition, Position, coordinate_table
 from minesolver.result import Analysis, CellProbabilities, Limit
 
-__all__ = ["ExactEngine", "NativeAnalysis", "native_errors", "supports_what_ifs"]
+__all__ = [
+    "ExactEngine",
+    "NativeAnalysis",
+    "inconsistent_position",
+    "native_errors",
+    "supports_what_ifs",
+]
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -96,6 +103,52 @@ def native_errors(
         raise EngineLimitExceeded(f"{exc}{advice}") from exc
     except _native.NativePanic as exc:
         raise EngineError(f"the native {what} failed: {exc}") from exc
+
+
+def inconsistent_position(position: Position, exc: _native.Inconsistent) -> InconsistentPosition:
+    """The :class:`InconsistentPosition` of the core's ``exc``, worded as the reference
+    (:func:`~minesolver.constraints.build`, the counts and the total) words it, from the
+    cells and numbers the core names (``exc.kind``, ``exc.cells``, ``exc.numbers``):
+    nothing is run again. O(1)."""
+    kind, cells, k = exc.kind, exc.cells, exc.numbers
+    at = [f"({i % position.width}, {i // position.width})" for i in cells]
+    if kind == "flags":
+        why = f"{plural(k[0], 'flag')} but the total is {plural(k[1], 'mine')}"
+    elif kind == "flags-around":
+        why = f"digit {k[0]} at {at[0]} has {plural(k[1], 'flag')} around it"
+    elif kind == "no-room":
+        why = f"digit {k[0]} at {at[0]} has no hidden or flagged neighbour to hold its mines"
+    elif kind == "short":
+        why = (
+            f"digit {k[0]} at {at[0]} needs {plural(k[1], 'more mine')} but has only "
+            f"{plural(k[2], 'unknown neighbour')}"
+        )
+    elif kind == "clash":
+        why = f"cell {at[0]} must be both safe and a mine for the digits around it"
+    elif kind == "unsatisfiable":
+        why = (
+            f"digit {k[0]} at {at[0]} cannot be satisfied: the digits around it force "
+            f"{'too many' if k[1] else 'too few'} mines next to it"
+        )
+    elif kind == "same-cells":
+        why = (
+            f"digit {k[0]} at {at[0]} and digit {k[1]} at {at[1]} need {k[2]} and {k[3]} "
+            "mines in the same cells"
+        )
+    elif kind == "forced":
+        why = (
+            f"the digits force at least {plural(k[0], 'mine')} but the total leaves {k[1]} "
+            "unflagged"
+        )
+    elif kind == "component":
+        why = (
+            f"no mine layout satisfies the digits around {at[0]} (digit {k[0]} and its neighbours)"
+        )
+    elif kind == "total":
+        why = total_mismatch(k[0], k[1], k[2], k[3], k[4])
+    else:
+        why = str(exc)
+    return InconsistentPosition(why)
 
 
 class ExactEngine(ComponentEngineBase):
@@ -154,9 +207,8 @@ class ExactEngine(ComponentEngineBase):
                     result = _native.analyze(
                         position.raw(), position.width, position.height, mines, trust_flags, seconds
                     )
-            except _native.Inconsistent:
-                problem = build(position, trust_flags=trust_flags, check=check_deadline)
-                return analyze_components(problem, self, cache)  # raises, naming the digit
+            except _native.Inconsistent as exc:  # the core names the cells, as the reference
+                raise inconsistent_position(position, exc) from None
         return _analysis(self, position, trust_flags, result)
 
     def what_ifs(

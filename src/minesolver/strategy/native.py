@@ -30,7 +30,7 @@ from typing import Any
 
 import minesolver._native as _native
 from minesolver.analysis import analyze
-from minesolver.engines.exact import native_errors
+from minesolver.engines.exact import inconsistent_position, native_errors
 from minesolver.position import Position
 from minesolver.strategy.base import Move
 from minesolver.strategy.best import BestPlayer, Options, variant_options, with_settings
@@ -126,9 +126,8 @@ class NativePlayer:
         try:
             with native_errors(f"{self.name} player"):
                 found = self._player.next_moves(view.raw(), view.width, view.height, mines)
-        except _native.Inconsistent:
-            analyze(view)  # raises InconsistentPosition naming the reason
-            raise
+        except _native.Inconsistent as exc:  # the core names the reason's cells
+            raise inconsistent_position(view, exc) from None
         width = view.width
         moves = []
         for move in found:
