@@ -43,9 +43,9 @@ from __future__ import annotations
 import sys
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, MutableMapping, Sequence
-from contextlib import contextmanager
 from fractions import Fraction
 from itertools import compress
+from types import TracebackType
 from typing import Any, TypeVar, overload
 
 import minesolver._native as _native
@@ -83,26 +83,44 @@ _UNKNOWN_UNTRUSTED = bytes(1 if i >= 254 else 0 for i in range(256))
 _USE_AUTO = "; use engine 'auto' for an approximate answer with its error"
 
 
-@contextmanager
-def native_errors(
-    what: str, seconds: float | None = None, advice: str = _USE_AUTO
-) -> Iterator[None]:
+class native_errors:
     """Within the block, the native core's errors become the library's: the deadline
     (``seconds``, the limit the message quotes) and the memory cap are
     :class:`EngineLimitExceeded` (with ``advice``), a bug in the core is an
     :class:`EngineError`; ``what`` names the work (``"exact count"``). A position no
     layout explains (``_native.Inconsistent``), malformed input (``ValueError``) and a
     player that stops making progress (``_native.Stuck``) pass through to the caller,
-    which knows what to say."""
-    try:
-        yield
-    except _native.DeadlineExceeded as exc:
-        limit = "the time limit" if seconds is None else f"the limit of {seconds:g} s"
-        raise EngineLimitExceeded(f"the {what} took more than {limit}{advice}") from exc
-    except _native.TooLarge as exc:
-        raise EngineLimitExceeded(f"{exc}{advice}") from exc
-    except _native.NativePanic as exc:
-        raise EngineError(f"the native {what} failed: {exc}") from exc
+    which knows what to say. A class, not a generator: it stands around every native
+    call, and costs a fraction of a microsecond."""
+
+    __slots__ = ("advice", "seconds", "what")
+
+    def __init__(self, what: str, seconds: float | None = None, advice: str = _USE_AUTO) -> None:
+        self.what = what
+        self.seconds = seconds
+        self.advice = advice
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        if exc is None:
+            return
+        if isinstance(exc, _native.DeadlineExceeded):
+            seconds = self.seconds
+            limit = "the time limit" if seconds is None else f"the limit of {seconds:g} s"
+            raise EngineLimitExceeded(
+                f"the {self.what} took more than {limit}{self.advice}"
+            ) from exc
+        if isinstance(exc, _native.TooLarge):
+            raise EngineLimitExceeded(f"{exc}{self.advice}") from exc
+        if isinstance(exc, _native.NativePanic):
+            raise EngineError(f"the native {self.what} failed: {exc}") from exc
 
 
 def inconsistent_position(position: Position, exc: _native.Inconsistent) -> InconsistentPosition:
@@ -200,16 +218,26 @@ class ExactEngine(ComponentEngineBase):
                 position, limit=limit, density=density, trust_flags=trust_flags, cache=cache
             )
         stated = limit.seconds if limit is not None else None
-        with deadline_scope(stated):
-            seconds = seconds_left()  # an enclosing deadline, if any, is kept too
-            try:
-                with native_errors("exact analysis", stated or seconds or 0):
-                    result = _native.analyze(
-                        position.raw(), position.width, position.height, mines, trust_flags, seconds
-                    )
-            except _native.Inconsistent as exc:  # the core names the cells, as the reference
-                raise inconsistent_position(position, exc) from None
+        if stated is None:  # the default call: no scope to enter (a few microseconds)
+            result = self._native(position, mines, trust_flags, None)
+        else:
+            with deadline_scope(stated):
+                result = self._native(position, mines, trust_flags, stated)
         return _analysis(self, position, trust_flags, result)
+
+    def _native(
+        self, position: Position, mines: int, trust_flags: bool, stated: float | None
+    ) -> _native.ExactResult:
+        """One native analysis under the current deadline (an enclosing one included);
+        ``stated``, the limit the caller gave, is what a message quotes."""
+        seconds = seconds_left()
+        try:
+            with native_errors("exact analysis", stated or seconds or 0):
+                return _native.analyze(
+                    position.raw(), position.width, position.height, mines, trust_flags, seconds
+                )
+        except _native.Inconsistent as exc:  # the core names the cells, as the reference
+            raise inconsistent_position(position, exc) from None
 
     def what_ifs(
         self, analysis: Analysis, cells: Sequence[Cell], *, limit: Limit | None = None
