@@ -21,14 +21,16 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, Zero};
 
-use crate::exact::{Analysis, NOT_UNKNOWN, ONE, ZERO};
+use crate::exact::{Analysis, ExactError, NOT_UNKNOWN, ONE, ZERO};
 use crate::game::HIDDEN;
 use crate::limits::Deadline;
 use crate::mt::Mt;
 
+use crate::count::Counts;
+use crate::whatif::{digit_range, Certainty, Child, Parent};
+
 use super::endgame::{enumerate_layouts, Endgame};
-use super::pseq::{digit_range, representatives};
-use super::whatif::{Certainty, Child, Counts, Parent};
+use super::pseq::representatives;
 use super::{layout_count, level_ratio, ratio_to_f64, PlayError, Player, Ratio, View, Why};
 
 /// A non-negative exact fraction, kept reduced.
@@ -490,8 +492,8 @@ impl Best {
             };
             match child.analyse(ctx.deadline) {
                 Ok(c) => Ok(layout_count(&c)),
-                Err(PlayError::Inconsistent) => Ok(BigUint::zero()),
-                Err(e) => Err(e),
+                Err(ExactError::Inconsistent) => Ok(BigUint::zero()),
+                Err(e) => Err(e.into()),
             }
         };
         let mut total = BigUint::zero();

@@ -8,8 +8,9 @@ use crate::exact::Analysis;
 use crate::limits::Deadline;
 use crate::mt::Mt;
 
-use super::whatif::{Counts, Parent};
 use super::{lowest_cells, PlayError, Player, View, Why};
+use crate::count::Counts;
+use crate::whatif::Parent;
 
 /// The `greedy` player; it keeps the counts of the components it met in the game.
 #[derive(Debug, Default)]

@@ -19,15 +19,18 @@ use std::cmp::Ordering;
 use num_bigint::BigUint;
 use num_traits::{CheckedSub, Zero};
 
-use crate::exact::{Analysis, NOT_UNKNOWN, ONE, ZERO};
+use crate::exact::{Analysis, ExactError, NOT_UNKNOWN, ONE};
 use crate::game::{FLAG, HIDDEN};
 use crate::limits::Deadline;
 use crate::mt::Mt;
 
-use super::whatif::{Counts, Parent};
+use crate::count::Counts;
+use crate::whatif::Parent;
+
 use super::{
     layout_count, lowest_cells, python_sum, ratio_to_f64, PlayError, Player, Ratio, View, Why,
 };
+pub use crate::whatif::digit_range;
 
 /// The `pseq` player; it keeps the counts of the components it met in the game.
 #[derive(Debug, Default)]
@@ -54,29 +57,6 @@ pub struct Outcome {
     pub digit: u8,
     pub layouts: BigUint,
     pub safe: usize,
-}
-
-/// The digits `cell` could show given its neighbours' state (`digit_range`).
-pub fn digit_range(view: &View<'_>, a: &Analysis, cell: usize) -> (u8, u8) {
-    let (mut low, mut high) = (0u8, 0u8);
-    for nb in view.neighbours(cell) {
-        match view.raw[nb] {
-            FLAG => {
-                low += 1;
-                high += 1;
-            }
-            HIDDEN => match a.cell_level[nb] {
-                ONE => {
-                    low += 1;
-                    high += 1;
-                }
-                ZERO => {}
-                _ => high += 1,
-            },
-            _ => {}
-        }
-    }
-    (low, high)
 }
 
 /// Every digit `cell` can show with its layouts and the certain cells after it
@@ -107,8 +87,8 @@ pub fn cell_outcomes(
                     });
                 }
             }
-            Err(PlayError::Inconsistent) => {}
-            Err(e) => return Err(e),
+            Err(ExactError::Inconsistent) => {}
+            Err(e) => return Err(e.into()),
         }
     }
     Ok(out)
