@@ -181,6 +181,7 @@ pub fn play_game(
     let mut settled = Settle::default();
     settled.start(game.raw().len());
     while !game.over() {
+        deadline.check().map_err(PlayError::Stop)?;
         if local {
             settle(&mut game, &mut settled)?;
             if game.over() {

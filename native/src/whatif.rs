@@ -144,6 +144,7 @@ impl Parent {
         counts: &mut Counts,
         deadline: &Deadline,
     ) -> Result<Parent, ExactError> {
+        deadline.check()?; // every count may be kept: the loops below may not look
         let board = Board {
             width: view.width,
             height: view.height,

@@ -29,7 +29,7 @@ use crate::mt::Mt;
 use crate::count::Counts;
 use crate::whatif::{digit_range, Certainty, Child, Parent};
 
-use super::endgame::{enumerate_layouts, Endgame};
+use super::endgame::{enumerate_layouts, Cut, Endgame};
 use super::pseq::representatives;
 use super::{layout_count, level_ratio, ratio_to_f64, PlayError, Player, Ratio, View, Why};
 
@@ -273,15 +273,21 @@ impl Best {
             let layouts = layout_count(a);
             if layouts <= BigUint::from(self.options.endgame_layouts) {
                 let limit = usize::try_from(self.options.endgame_layouts).unwrap_or(usize::MAX);
-                if let Some(list) = enumerate_layouts(view, limit) {
-                    if let Ok(Some((cell, wins, total))) = self.endgame.best_move(view, &list) {
-                        let probability = level_ratio(a, a.cell_level[cell]);
-                        let why = Why::Endgame {
-                            wins,
-                            layouts: total,
-                            probability,
-                        };
-                        return Ok((cell as u32, why));
+                if let Some(list) = enumerate_layouts(view, limit, deadline)? {
+                    // beyond its node budget the search gives up, as Python's does, and
+                    // the heuristic chooses; a deadline stops the move
+                    match self.endgame.best_move(view, &list, deadline) {
+                        Ok(Some((cell, wins, total))) => {
+                            let probability = level_ratio(a, a.cell_level[cell]);
+                            let why = Why::Endgame {
+                                wins,
+                                layouts: total,
+                                probability,
+                            };
+                            return Ok((cell as u32, why));
+                        }
+                        Ok(None) | Err(Cut::Budget) => {}
+                        Err(Cut::Stop(stop)) => return Err(PlayError::Stop(stop)),
                     }
                 }
             }
@@ -333,6 +339,7 @@ impl Best {
             Ok(())
         };
         for ka in 0..cells.len() {
+            ctx.deadline.check()?; // O(h) structural comparisons a cell
             let ca = cells[ka];
             for kb in ka + 1..cells.len() {
                 let cb = cells[kb];

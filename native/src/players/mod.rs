@@ -17,6 +17,8 @@ pub mod best;
 pub mod endgame;
 pub mod greedy;
 pub mod pseq;
+#[cfg(test)]
+pub(crate) mod testing;
 
 use std::cmp::Ordering;
 
@@ -40,6 +42,12 @@ pub enum PlayError {
     Inconsistent,
     Stop(Stop),
     Invalid(String),
+}
+
+impl From<Stop> for PlayError {
+    fn from(s: Stop) -> Self {
+        PlayError::Stop(s)
+    }
 }
 
 impl From<ExactError> for PlayError {
