@@ -4,9 +4,10 @@
 //! box, one for the interior, and the shared 0 and 1), without making any fraction: the
 //! Python wrapper makes them on demand.
 //!
-//! The combination runs in 512-bit [`Wide`] integers (an expert board's counts fit) and
-//! is redone in `BigUint` when a count overflows. Cost: the reduction (linear), the
-//! counts (see [`crate::frontier`]) and the combination (see [`crate::combine`]).
+//! The counts and their combination are [`crate::count`]'s (each shape counted once, the
+//! combination in `u128`, then 512-bit, then `BigUint` integers: never a wrapped count),
+//! shared with the what-ifs. Cost: the reduction (linear), the counts (see
+//! [`crate::frontier`]) and the combination (see [`crate::combine`]).
 
 use std::cmp::Ordering;
 

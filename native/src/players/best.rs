@@ -9,7 +9,7 @@
 //!
 //! Every number is exact ([`Q`]: big-integer fractions); the one float is the order's
 //! first key (`float(p)`, correctly rounded as Python makes it), with exact ties broken
-//! as Python breaks them. The what-ifs are [`super::whatif`]'s.
+//! as Python breaks them. The what-ifs are [`crate::whatif`]'s.
 //!
 //! Cost per guess: at most one what-if per (candidate, possible digit), most skipped by
 //! the bounds (see the Python module); the 50/50 test O(h^2) structural comparisons for

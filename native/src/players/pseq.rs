@@ -6,7 +6,7 @@
 //!
 //! The what-if of each candidate (the position with the cell showing each digit it can
 //! show) gives the layouts and the certainly-safe cells of that position
-//! ([`super::whatif`]): exact, so they equal the Python players' what-ifs (and a full
+//! ([`crate::whatif`]): exact, so they equal the Python players' what-ifs (and a full
 //! native analysis of the child: tested). Cells far from every digit are evaluated once per class
 //! (`deep_signature`), in the order the Python player meets them.
 //!
