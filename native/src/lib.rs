@@ -5,9 +5,10 @@
 //! - [`constraints`]: a raw position to equations, boxes and components (layer 2);
 //! - [`frontier`]: the frontier count of one component (the `exact` engine, layer 4);
 //! - [`combine`]: components and interior under the total (layer 2, `counting`);
-//! - [`exact`]: the whole analysis; [`count`] the exact integer types; [`limits`] the
-//!   deadline;
-//! - [`whatif`]: the analyses after a cell shows a digit, many in one call (layer 4, for
+//! - [`count`]: each component counted once by shape and the combination in three tiers
+//!   of integers; [`ints`] the exact integer types; [`limits`] the deadline;
+//! - [`exact`]: the whole analysis;
+//! - [`whatif`]: the analyses after a cell shows a digit, many in one call (layer 4, and
 //!   the players' what-ifs).
 //! - [`mt`]: a Mersenne Twister equal to Python's `random`; [`game`]: layouts from a seed
 //!   and the rules of a click (layer 6); [`players`]: `greedy`, `pseq` and `best`, with
@@ -25,6 +26,7 @@ pub mod count;
 pub mod exact;
 pub mod frontier;
 pub mod hash;
+pub mod ints;
 pub mod limits;
 pub mod whatif;
 

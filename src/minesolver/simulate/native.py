@@ -47,11 +47,14 @@ def play_native(
     layouts: Sequence[Layout] | None = None,
     *,
     trace: bool = False,
+    deadline: float | None = None,
 ) -> list[NativeGame]:
     """Games ``indices`` of the run ``setup`` played by ``player`` in the native core.
 
-    ``layouts`` (one per game) replaces the layouts drawn from the seed. Raises
-    :class:`SimulationError` when the player stops making progress or the core fails.
+    ``layouts`` (one per game) replaces the layouts drawn from the seed. ``deadline`` is
+    a safety limit in seconds on the whole batch (none by default), checked inside the
+    native loops. Raises :class:`SimulationError` when the player stops making progress,
+    the deadline passes or the core fails.
     """
     level, (x, y) = setup.level, setup.start
     player_seeds = [derive_seed(setup.seed, i, "player") for i in indices]
@@ -74,9 +77,13 @@ def play_native(
             given,
             trace,
             COMPENSATED_SUM,
-            None,
+            deadline,
             player.best_settings,
         )
+    except _native.DeadlineExceeded as exc:
+        raise SimulationError(
+            f"player {player.name!r}: the batch passed its time limit of {deadline} s"
+        ) from exc
     except _native.Stuck as exc:
         raise SimulationError(f"player {player.name!r} made no progress: {exc}") from exc
     except (_native.NativePanic, _native.Inconsistent, ValueError) as exc:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import minesolver._native as _native
 from minesolver.analysis import analyze
-from minesolver.engines import EngineError
+from minesolver.engines import EngineError, EngineLimitExceeded
 from minesolver.position import Position
 from minesolver.strategy.base import Move
 from minesolver.strategy.best import BestStrategy, Options, variant_options, with_settings
@@ -116,13 +116,23 @@ def _risk(
 
 
 class NativeStrategy:
-    """A player whose decisions are made natively: ``greedy``, ``pseq`` or ``best``."""
+    """A player whose decisions are made natively: ``greedy``, ``pseq`` or ``best``.
 
-    def __init__(self, name: str, best: BestSettings | None = None) -> None:
+    ``deadline`` is a safety limit in seconds on each call of :meth:`next_moves` (none by
+    default), checked inside the native loops: past it the call raises
+    :class:`~minesolver.engines.EngineLimitExceeded` and makes no move. The players'
+    own budgets (the endgame search's nodes) are counted in work, so a move never
+    depends on the machine.
+    """
+
+    def __init__(
+        self, name: str, best: BestSettings | None = None, *, deadline: float | None = None
+    ) -> None:
         if name not in NATIVE_PLAYERS:
             raise ValueError(f"no native player {name!r}: {', '.join(NATIVE_PLAYERS)}")
         self.name = name
         self.best_settings = best
+        self.deadline = deadline
         self._player = _native.NativePlayer(name, COMPENSATED_SUM, best)
         self._rng = random.Random(0)
         self._player.set_state(rng_state(self._rng))
@@ -140,7 +150,13 @@ class NativeStrategy:
             analyze(view)  # raises MineCountUnknown, as the Python player does
             raise AssertionError("unreachable: the total is unknown")
         try:
-            found = self._player.next_moves(view.raw(), view.width, view.height, mines)
+            found = self._player.next_moves(
+                view.raw(), view.width, view.height, mines, self.deadline
+            )
+        except _native.DeadlineExceeded as exc:
+            raise EngineLimitExceeded(
+                f"the native {self.name} player passed its time limit of {self.deadline} s"
+            ) from exc
         except _native.Inconsistent:
             analyze(view)  # raises InconsistentPosition naming the reason
             raise
