@@ -12,8 +12,8 @@
 //! `total * C(I, k_lo) / D` (the caller restores it). Cost: O(len(F) * sum of component
 //! mine ranges) count operations.
 
-use crate::count::{convolve, Count, Overflow, Poly};
 use crate::frontier::ComponentCount;
+use crate::ints::{convolve, Count, Overflow, Poly};
 use crate::limits::{Deadline, Stop, MAX_TERMS};
 
 /// The combination in the common scale: a box cell is a mine with probability
@@ -100,6 +100,9 @@ pub fn combine<C: Count>(
     let mut h: Vec<C> = vec![C::zero(); top_u + 1];
     let mut value = d.clone();
     for k in k_lo..=k_hi {
+        if (k - k_lo) % 4096 == 4095 {
+            deadline.check()?; // a huge interior: one step per mine number
+        }
         h[(mines - k) as usize] = value.clone();
         if k < k_hi {
             value.mul_small(interior - k)?;
@@ -170,7 +173,7 @@ pub fn combine<C: Count>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::Wide;
+    use crate::ints::Wide;
     use num_bigint::BigUint;
 
     fn count(layouts: &[u64], box_mines: &[&[u64]]) -> ComponentCount<BigUint> {

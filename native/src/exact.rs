@@ -4,20 +4,20 @@
 //! box, one for the interior, and the shared 0 and 1), without making any fraction: the
 //! Python wrapper makes them on demand.
 //!
-//! The combination runs in 512-bit [`Wide`] integers (an expert board's counts fit) and
-//! is redone in `BigUint` when a count overflows. Cost: the reduction (linear), the
-//! counts (see [`crate::frontier`]) and the combination (see [`crate::combine`]).
+//! The counts and their combination are [`crate::count`]'s (each shape counted once, the
+//! combination in `u128`, then 512-bit, then `BigUint` integers: never a wrapped count),
+//! shared with the what-ifs. Cost: the reduction (linear), the counts (see
+//! [`crate::frontier`]) and the combination (see [`crate::combine`]).
 
-use std::cell::OnceCell;
-use std::rc::Rc;
+use std::cmp::Ordering;
 
 use num_bigint::BigUint;
+use num_traits::{One, Zero};
 
-use crate::combine::{combine, Combination, CombineError};
-use crate::constraints::{build, Board, Problem, Shape};
-use crate::count::{Count, Wide};
-use crate::frontier::{count_any, AnyCount, ComponentCount, CountError};
-use crate::hash::FxHashMap;
+use crate::combine::Combination;
+use crate::constraints::{build, Board, Problem};
+use crate::count::{combine_counts, Counts};
+use crate::frontier::CountError;
 use crate::limits::{Deadline, Stop};
 
 /// Level of a cell certainly safe.
@@ -43,6 +43,16 @@ pub enum ExactError {
 impl From<Stop> for ExactError {
     fn from(s: Stop) -> Self {
         ExactError::Stop(s)
+    }
+}
+
+impl From<CountError> for ExactError {
+    fn from(e: CountError) -> Self {
+        match e {
+            CountError::Stop(s) => ExactError::Stop(s),
+            CountError::Overflow => ExactError::Overflow,
+            CountError::Invalid(why) => ExactError::Invalid(why),
+        }
     }
 }
 
@@ -138,10 +148,104 @@ pub fn binomial(n: u64, k: u64) -> BigUint {
     range_product(n - k + 1, n + 1) / range_product(1, k + 1)
 }
 
+/// A non-negative exact ratio `num / den` (`den > 0`), compared by cross-multiplication.
+#[derive(Debug, Clone)]
+pub struct Ratio {
+    pub num: BigUint,
+    pub den: BigUint,
+}
+
+impl Ratio {
+    pub fn new(num: BigUint, den: BigUint) -> Self {
+        Ratio { num, den }
+    }
+
+    /// Exact comparison (`a/b` against `c/d` as `a*d` against `c*b`).
+    pub fn cmp_exact(&self, other: &Ratio) -> Ordering {
+        if self.den == other.den {
+            return self.num.cmp(&other.num);
+        }
+        (&self.num * &other.den).cmp(&(&other.num * &self.den))
+    }
+}
+
+/// The number of layouts from a combination's numbers, `total * C(n, k_lo) / d`, with
+/// `d` the product `k_lo + 1 ..= k_hi` (see [`crate::combine`]), that is
+/// `total * n! / ((n - k_lo)! * k_hi!)`: the falling factorial multiplied in and `k_hi!`
+/// divided out by machine-word factors (floor divisions in turn give the exact quotient,
+/// as `d` divides it), never a big-integer division. O(k_hi) word operations on the
+/// count (the players' what-ifs make one per child).
+pub fn layouts_of(total: &BigUint, n: u64, k_lo: u64, d: &BigUint) -> BigUint {
+    let mut c = total.clone();
+    let k_lo = k_lo.min(n);
+    let mut word: u64 = 1;
+    for j in 0..k_lo {
+        let f = n - j;
+        match word.checked_mul(f) {
+            Some(w) => word = w,
+            None => {
+                c *= word;
+                word = f;
+            }
+        }
+    }
+    c *= word;
+    // d = (k_lo + 1) * ... * k_hi; so k_hi! = k_lo! * d and dividing by k_lo! * d is
+    // dividing by k_hi!, once `d` is known as a product of small numbers
+    let Some(k_hi) = small_factorial_top(d, k_lo) else {
+        // `d` is not such a product (never, for the combination's `d`): divide directly
+        let mut binom = BigUint::one();
+        for i in 0..k_lo {
+            binom *= n - i;
+            binom /= i + 1;
+        }
+        return total * binom / d;
+    };
+    let mut word: u64 = 1;
+    for j in 2..=k_hi {
+        match word.checked_mul(j) {
+            Some(w) => word = w,
+            None => {
+                c /= word;
+                word = j;
+            }
+        }
+    }
+    c /= word;
+    c
+}
+
+/// `k_hi` such that `d = (k_lo + 1) * ... * k_hi`, or `None` when `d` is not such a
+/// product. O(k_hi - k_lo) word multiplications and one comparison per word.
+fn small_factorial_top(d: &BigUint, k_lo: u64) -> Option<u64> {
+    if d.is_one() {
+        return Some(k_lo);
+    }
+    let mut product = BigUint::one();
+    let mut k = k_lo;
+    while product < *d {
+        k += 1;
+        product *= k;
+    }
+    (product == *d).then_some(k)
+}
+
+/// The probability of `level` in `a` (any level but [`NOT_UNKNOWN`]).
+pub fn level_ratio(a: &Analysis, level: u32) -> Ratio {
+    match level {
+        ZERO => Ratio::new(BigUint::zero(), BigUint::one()),
+        ONE => Ratio::new(BigUint::one(), BigUint::one()),
+        l if Some(l) == a.interior_level => {
+            Ratio::new(a.interior_weight.clone(), &a.total * a.interior)
+        }
+        l => Ratio::new(a.weights[l as usize - 2].clone(), a.total.clone()),
+    }
+}
+
 /// Analyse `board` (its total must be known).
 pub fn analyze(board: &Board, deadline: &Deadline) -> Result<Analysis, ExactError> {
     check_board(board)?;
-    analyze_with(board, &mut CountCache::default(), deadline)
+    analyze_with(board, &Counts::default(), deadline)
 }
 
 /// Refuse a board whose cells do not match its size or hold an unknown value, or whose
@@ -165,173 +269,28 @@ pub fn check_board(board: &Board) -> Result<(), ExactError> {
     Ok(())
 }
 
-/// One component's count: in `u128` when it fits (what the combination runs in first),
-/// else in `BigUint`; the other forms the combination may need are made from it on
-/// demand.
-#[derive(Debug)]
-pub struct Counted {
-    small: Option<ComponentCount<u128>>,
-    big: OnceCell<ComponentCount<BigUint>>,
-}
-
-impl Counted {
-    fn layouts_empty(&self) -> bool {
-        match &self.small {
-            Some(c) => c.layouts.is_empty(),
-            None => self.big().layouts.is_empty(),
-        }
-    }
-
-    /// The count in `BigUint` (made from the `u128` one on first use).
-    fn big(&self) -> &ComponentCount<BigUint> {
-        self.big.get_or_init(|| {
-            let small = self.small.as_ref().expect("a count is small or big");
-            map_count(small, |&v| BigUint::from(v))
-        })
-    }
-
-    /// The count in [`Wide`] integers, `None` when it does not fit.
-    fn wide(&self) -> Option<ComponentCount<Wide<8>>> {
-        match &self.small {
-            Some(small) => Some(map_count(small, |&v| wide_of(v))),
-            None => self.big().convert().ok(),
-        }
-    }
-}
-
-/// A `u128` count as a 512-bit [`Wide`] one (the what-ifs of the players use it too).
-pub(crate) fn wide_of(v: u128) -> Wide<8> {
-    let mut limbs = [0u64; 8];
-    limbs[0] = v as u64;
-    limbs[1] = (v >> 64) as u64;
-    Wide(limbs)
-}
-
-/// A component count with `f` applied to every number in it (a change of integer type).
-pub(crate) fn map_count<A, B>(c: &ComponentCount<A>, f: impl Fn(&A) -> B) -> ComponentCount<B> {
-    ComponentCount {
-        layouts: c.layouts.iter().map(&f).collect(),
-        box_mines: c
-            .box_mines
-            .iter()
-            .map(|p| p.iter().map(&f).collect())
-            .collect(),
-    }
-}
-
-/// Component counts by shape, kept across the analyses of related positions (the
-/// what-ifs of one position share most of their components).
-#[derive(Debug, Default)]
-pub struct CountCache {
-    map: FxHashMap<Shape, Rc<Counted>>,
-}
-
-impl CountCache {
-    /// Number of distinct shapes counted.
-    pub fn len(&self) -> usize {
-        self.map.len()
-    }
-
-    /// True before any count.
-    pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
-    }
-
-    /// The count of `shape`, counted on first use. `Inconsistent` for a shape with no
-    /// layout.
-    fn get(&mut self, shape: &Shape, deadline: &Deadline) -> Result<Rc<Counted>, ExactError> {
-        if let Some(c) = self.map.get(shape) {
-            return Ok(Rc::clone(c));
-        }
-        let counted = match count_any(shape, deadline).map_err(|e| match e {
-            CountError::Stop(s) => ExactError::Stop(s),
-            CountError::Overflow => ExactError::Overflow,
-            CountError::Invalid(why) => ExactError::Invalid(why),
-        })? {
-            AnyCount::Small(c) => Counted {
-                small: Some(c),
-                big: OnceCell::new(),
-            },
-            AnyCount::Big(c) => Counted {
-                small: None,
-                big: OnceCell::from(c),
-            },
-        };
-        if counted.layouts_empty() {
-            return Err(ExactError::Inconsistent);
-        }
-        let counted = Rc::new(counted);
-        self.map.insert(shape.clone(), Rc::clone(&counted));
-        Ok(counted)
-    }
-}
-
 /// [`analyze`] of a checked board ([`check_board`]), its component counts taken from
-/// and added to `cache`.
+/// and added to `counts`.
 pub fn analyze_with(
     board: &Board,
-    cache: &mut CountCache,
+    counts: &Counts,
     deadline: &Deadline,
 ) -> Result<Analysis, ExactError> {
     let problem = build(board).map_err(|_| ExactError::Inconsistent)?;
     deadline.check()?;
     let mines = problem.mines_left.ok_or(ExactError::NoTotal)?;
-    let counts = problem
-        .components
-        .iter()
-        .map(|comp| cache.get(&comp.shape, deadline))
-        .collect::<Result<Vec<_>, _>>()?;
-    let interior = problem.interior.len() as u64;
-    let combination = combine_fast(&counts, interior, mines, deadline)?;
-    Ok(levels(board, &problem, combination))
-}
-
-/// The combination in `u128`, else in [`Wide`] integers, else in `BigUint` (each tier
-/// tried when the one before overflows).
-fn combine_fast(
-    counts: &[Rc<Counted>],
-    interior: u64,
-    mines: u64,
-    deadline: &Deadline,
-) -> Result<Combination<BigUint>, ExactError> {
-    fn finish<C: Count>(
-        r: Result<Option<Combination<C>>, CombineError>,
-    ) -> Result<Option<Combination<BigUint>>, CombineError> {
-        Ok(r?.map(|c| Combination {
-            total: c.total.to_big(),
-            box_weights: c
-                .box_weights
-                .iter()
-                .map(|w| w.iter().map(Count::to_big).collect())
-                .collect(),
-            interior_weight: c.interior_weight.to_big(),
-            k_lo: c.k_lo,
-            d: c.d.to_big(),
-        }))
-    }
-    let mut result = Err(CombineError::Overflow);
-    let small: Option<Vec<&ComponentCount<u128>>> =
-        counts.iter().map(|c| c.small.as_ref()).collect();
-    if let Some(refs) = small {
-        result = finish(combine(&refs, interior, mines, deadline));
-    }
-    if result == Err(CombineError::Overflow) {
-        let wide: Option<Vec<ComponentCount<Wide<8>>>> = counts.iter().map(|c| c.wide()).collect();
-        if let Some(wide) = wide {
-            let refs: Vec<&ComponentCount<Wide<8>>> = wide.iter().collect();
-            result = finish(combine(&refs, interior, mines, deadline));
+    let mut counted = Vec::with_capacity(problem.components.len());
+    for comp in &problem.components {
+        let c = counts.get(&comp.shape, deadline)?;
+        if c.is_empty() {
+            return Err(ExactError::Inconsistent);
         }
+        counted.push(c);
     }
-    if result == Err(CombineError::Overflow) {
-        let refs: Vec<&ComponentCount<BigUint>> = counts.iter().map(|c| c.big()).collect();
-        result = combine(&refs, interior, mines, deadline);
-    }
-    match result {
-        Ok(Some(c)) => Ok(c),
-        Ok(None) => Err(ExactError::Inconsistent),
-        Err(CombineError::Stop(s)) => Err(ExactError::Stop(s)),
-        Err(CombineError::Overflow) => Err(ExactError::Overflow),
-    }
+    let interior = problem.interior.len() as u64;
+    let combination = combine_counts(counted.iter().map(|c| &**c), interior, mines, deadline)?
+        .ok_or(ExactError::Inconsistent)?;
+    Ok(levels(board, &problem, combination))
 }
 
 /// Each unknown cell's level, the certain cells, and the levels' numerators.

@@ -27,10 +27,10 @@ use std::hash::Hash;
 use num_bigint::BigUint;
 
 use crate::constraints::Shape;
-use crate::count::{
+use crate::hash::FxHashMap;
+use crate::ints::{
     add_product_shifted, add_shifted, binomial_row, convert, trim, Count, Overflow, Poly,
 };
-use crate::hash::FxHashMap;
 use crate::limits::{Deadline, Stop, MAX_TERMS};
 
 /// What the count of one component gives: `layouts[m]`, the layouts with `m` mines;

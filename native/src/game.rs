@@ -11,10 +11,7 @@
 
 use crate::mt::Mt;
 
-/// A flagged cell in a raw board.
-pub const FLAG: u8 = 254;
-/// A hidden cell in a raw board.
-pub const HIDDEN: u8 = 255;
+pub use crate::constraints::{FLAG, HIDDEN};
 
 /// Which cells the first click keeps free of mines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,9 +5,10 @@
 //! - [`constraints`]: a raw position to equations, boxes and components (layer 2);
 //! - [`frontier`]: the frontier count of one component (the `exact` engine, layer 4);
 //! - [`combine`]: components and interior under the total (layer 2, `counting`);
-//! - [`exact`]: the whole analysis; [`count`] the exact integer types; [`limits`] the
-//!   deadline;
-//! - [`whatif`]: the analyses after a cell shows a digit, many in one call (layer 4, for
+//! - [`count`]: each component counted once by shape and the combination in three tiers
+//!   of integers; [`ints`] the exact integer types; [`limits`] the deadline;
+//! - [`exact`]: the whole analysis;
+//! - [`whatif`]: the analyses after a cell shows a digit, many in one call (layer 4, and
 //!   the players' what-ifs).
 //! - [`error`]: the one error of the bindings; [`explain`]: why a position is
 //!   inconsistent, as the Python reference's first failing check.
@@ -32,6 +33,7 @@ pub mod exact;
 pub mod explain;
 pub mod frontier;
 pub mod hash;
+pub mod ints;
 pub mod limits;
 pub mod whatif;
 

@@ -16,8 +16,8 @@ pub enum Stop {
 /// a bound on memory where a hostile one would otherwise exhaust it.
 pub const MAX_TERMS: usize = 40_000_000;
 
-/// A point in time after which the loops stop (`None`: no limit).
-#[derive(Debug, Clone, Copy)]
+/// A point in time after which the loops stop (`None`: no limit; the default).
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Deadline(Option<Instant>);
 
 impl Deadline {

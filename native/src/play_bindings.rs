@@ -482,7 +482,7 @@ impl NativePlayer {
                     mines: Some(mines),
                     trust_flags: true,
                 };
-                crate::explained(e.into(), &board, &limit)
+                super::explained(e.into(), &board, &limit)
             })
         })?;
         moves.into_iter().map(|m| move_out(py, m)).collect()

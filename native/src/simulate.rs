@@ -181,6 +181,7 @@ pub fn play_game(
     let mut settled = Settle::default();
     settled.start(game.raw().len());
     while !game.over() {
+        deadline.check().map_err(PlayError::Stop)?;
         if local {
             settle(&mut game, &mut settled)?;
             if game.over() {
@@ -329,6 +330,27 @@ mod tests {
             assert!(
                 2 * guesses as u64 > games,
                 "{name}: too few guesses to tell"
+            );
+        }
+    }
+
+    /// A deadline that passes stops a batch with the stop error, for every player.
+    #[test]
+    fn a_passed_deadline_stops_the_batch() {
+        let setup = Setup {
+            width: 9,
+            height: 9,
+            mines: 10,
+            start: 0,
+            rule: FirstClick::Safe,
+        };
+        let list: Vec<(LayoutSource, u64)> = (0..3).map(|i| (LayoutSource::Seed(i), i)).collect();
+        for name in ["greedy", "pseq", "best"] {
+            let make = || by_name(name).expect("a native player");
+            let got = play_batch(&make, &setup, &list, false, &Deadline::after(0.0));
+            assert_eq!(
+                got.unwrap_err(),
+                SimError::Play(PlayError::Stop(crate::limits::Stop::Deadline))
             );
         }
     }

@@ -268,7 +268,7 @@ def test_hostile_positions_end_with_an_answer_or_an_error(pos: Position, trust: 
         (
             _native.DeadlineExceeded("late"),
             EngineLimitExceeded,
-            "the exact count took more than the limit of 2 s; use engine 'auto'",
+            "the exact count took more than the time limit of 2 s; use engine 'auto'",
         ),
         (_native.TooLarge("many terms"), EngineLimitExceeded, "many terms; use engine 'auto'"),
         (_native.NativePanic("boom"), EngineError, "the native exact count failed: boom"),

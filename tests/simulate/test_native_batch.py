@@ -99,6 +99,15 @@ def test_a_run_that_cannot_be_played_is_refused() -> None:
         play_native(setup, NativePlayer("greedy"), range(1))
 
 
+def test_a_batch_past_its_deadline_is_refused() -> None:
+    from minesolver.simulate import SimulationError
+
+    setup = Setup(Level(9, 9, 10), "safe", (0, 0), ("pseq",))
+    with pytest.raises(SimulationError, match="time limit"):
+        play_native(setup, NativePlayer("pseq"), range(2), deadline=0.0)
+    assert len(play_native(setup, NativePlayer("pseq"), range(2), deadline=1e9)) == 2
+
+
 def test_best_plays_natively_in_the_simulator_with_the_python_results() -> None:
     """The simulator plays ``best`` (and its variants) natively and the Python reference
     ``best-py`` (and its variants) in Python, game by game: the same records."""

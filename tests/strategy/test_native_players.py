@@ -73,3 +73,16 @@ def test_reasons_and_errors() -> None:
         player.next_moves(Position.from_text("2x1x1\n2H"))
     with pytest.raises(MineCountUnknown):
         player.next_moves(Position.from_text("HH\nH1"))
+
+
+@pytest.mark.parametrize("name", ["greedy", "pseq", "best"])
+def test_a_passed_deadline_stops_the_native_move(name: str) -> None:
+    from minesolver.engines import EngineLimitExceeded
+    from minesolver.strategy.native import NativePlayer
+
+    position = Position.from_text("3x2x1\nHHH\nHHH")
+    with pytest.raises(EngineLimitExceeded, match="time limit"):
+        NativePlayer(name, deadline=0.0).next_moves(position)
+    # without a deadline (and with an ample one) the same player moves
+    assert NativePlayer(name).next_moves(position)[-1].guess
+    assert NativePlayer(name, deadline=1e9).next_moves(position)[-1].guess

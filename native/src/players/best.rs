@@ -9,7 +9,7 @@
 //!
 //! Every number is exact ([`Q`]: big-integer fractions); the one float is the order's
 //! first key (`float(p)`, correctly rounded as Python makes it), with exact ties broken
-//! as Python breaks them. The what-ifs are [`super::whatif`]'s.
+//! as Python breaks them. The what-ifs are [`crate::whatif`]'s.
 //!
 //! Cost per guess: at most one what-if per (candidate, possible digit), most skipped by
 //! the bounds (see the Python module); the 50/50 test O(h^2) structural comparisons for
@@ -21,14 +21,16 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, Zero};
 
-use crate::exact::{Analysis, NOT_UNKNOWN, ONE, ZERO};
+use crate::exact::{Analysis, ExactError, NOT_UNKNOWN, ONE, ZERO};
 use crate::game::HIDDEN;
 use crate::limits::Deadline;
 use crate::mt::Mt;
 
-use super::endgame::{enumerate_layouts, Endgame};
-use super::pseq::{digit_range, representatives};
-use super::whatif::{Certainty, Child, Counts, Parent};
+use crate::count::Counts;
+use crate::whatif::{digit_range, Certainty, Child, Parent};
+
+use super::endgame::{enumerate_layouts, Cut, Endgame};
+use super::pseq::representatives;
 use super::{layout_count, level_ratio, ratio_to_f64, PlayError, Player, Ratio, View, Why};
 
 /// A non-negative exact fraction, kept reduced.
@@ -189,7 +191,25 @@ struct Ctx<'a> {
     levels: Vec<Q>,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    fn new(
+        view: &'a View<'a>,
+        a: &'a Analysis,
+        parent: &'a Parent,
+        deadline: &'a Deadline,
+    ) -> Ctx<'a> {
+        Ctx {
+            view,
+            a,
+            parent,
+            layouts: layout_count(a),
+            deadline,
+            levels: (0..a.weights.len() as u32 + 2 + u32::from(a.interior_level.is_some()))
+                .map(|l| Q::of(&level_ratio(a, l)))
+                .collect(),
+        }
+    }
+
     fn prob(&self, cell: usize) -> Q {
         self.levels[self.a.cell_level[cell] as usize].clone()
     }
@@ -271,29 +291,26 @@ impl Best {
             let layouts = layout_count(a);
             if layouts <= BigUint::from(self.options.endgame_layouts) {
                 let limit = usize::try_from(self.options.endgame_layouts).unwrap_or(usize::MAX);
-                if let Some(list) = enumerate_layouts(view, limit) {
-                    if let Ok(Some((cell, wins, total))) = self.endgame.best_move(view, &list) {
-                        let probability = level_ratio(a, a.cell_level[cell]);
-                        let why = Why::Endgame {
-                            wins,
-                            layouts: total,
-                            probability,
-                        };
-                        return Ok((cell as u32, why));
+                if let Some(list) = enumerate_layouts(view, limit, deadline)? {
+                    // beyond its node budget the search gives up, as Python's does, and
+                    // the heuristic chooses; a deadline stops the move
+                    match self.endgame.best_move(view, &list, deadline) {
+                        Ok(Some((cell, wins, total))) => {
+                            let probability = level_ratio(a, a.cell_level[cell]);
+                            let why = Why::Endgame {
+                                wins,
+                                layouts: total,
+                                probability,
+                            };
+                            return Ok((cell as u32, why));
+                        }
+                        Ok(None) | Err(Cut::Budget) => {}
+                        Err(Cut::Stop(stop)) => return Err(PlayError::Stop(stop)),
                     }
                 }
             }
         }
-        let ctx = Ctx {
-            view,
-            a,
-            parent,
-            layouts: layout_count(a),
-            deadline,
-            levels: (0..a.weights.len() as u32 + 2 + u32::from(a.interior_level.is_some()))
-                .map(|l| Q::of(&level_ratio(a, l)))
-                .collect(),
-        };
+        let ctx = Ctx::new(view, a, parent, deadline);
         if self.options.fifty {
             if let Some((x, y)) = self.fifty_fifty(&ctx)? {
                 return Ok((x as u32, Why::FiftyFifty { other: y as u32 }));
@@ -331,6 +348,7 @@ impl Best {
             Ok(())
         };
         for ka in 0..cells.len() {
+            ctx.deadline.check()?; // O(h) structural comparisons a cell
             let ca = cells[ka];
             for kb in ka + 1..cells.len() {
                 let cb = cells[kb];
@@ -490,8 +508,8 @@ impl Best {
             };
             match child.analyse(ctx.deadline) {
                 Ok(c) => Ok(layout_count(&c)),
-                Err(PlayError::Inconsistent) => Ok(BigUint::zero()),
-                Err(e) => Err(e),
+                Err(ExactError::Inconsistent) => Ok(BigUint::zero()),
+                Err(e) => Err(e.into()),
             }
         };
         let mut total = BigUint::zero();
@@ -728,5 +746,240 @@ impl Player for Best {
         deadline: &Deadline,
     ) -> Result<(u32, Why), PlayError> {
         self.choose(view, a, parent, rng, deadline)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::constraints::tests::raw;
+    use crate::exact::ExactError;
+    use crate::limits::Stop;
+    use crate::players::lowest_cells;
+    use crate::players::testing::guess_spots;
+
+    fn q(n: u64, d: u64) -> Q {
+        Q::new(n.into(), d.into())
+    }
+
+    #[test]
+    fn fractions_are_exact_and_reduced() {
+        let x = q(6, 8);
+        assert_eq!((x.num.clone(), x.den.clone()), (3u8.into(), 4u8.into()));
+        assert!(x.add(&q(1, 6)) == q(11, 12));
+        assert!(x.sub(&q(1, 4)) == q(1, 2));
+        assert!(x.mul(&q(2, 3)) == q(1, 2));
+        assert_eq!(q(1, 3).cmp_q(&q(2, 6)), Ordering::Equal);
+        assert_eq!(q(1, 3).cmp_q(&q(3, 8)), Ordering::Less);
+        assert!(q(0, 5) == Q::int(0));
+    }
+
+    /// Two cells under two 1s, one mine: whichever is opened shows the same digit, an
+    /// unavoidable 50/50, taken at once (or won by the endgame search in one of two).
+    #[test]
+    fn an_unavoidable_fifty_fifty() {
+        let cells = raw(&["11", "HH"]);
+        let view = View {
+            width: 2,
+            height: 2,
+            mines: 1,
+            raw: &cells,
+        };
+        let no_endgame = Options {
+            endgame: false,
+            ..Options::default()
+        };
+        let moves = Best::new(no_endgame)
+            .next_moves(&view, &mut Mt::from_u64(1), &Deadline::none())
+            .unwrap();
+        assert_eq!(moves.len(), 1);
+        let m = &moves[0];
+        assert!(m.guess && m.cell == 2);
+        assert!(matches!(m.why, Why::FiftyFifty { other: 3 }));
+        let moves = Best::new(Options::default())
+            .next_moves(&view, &mut Mt::from_u64(1), &Deadline::none())
+            .unwrap();
+        assert!(matches!(
+            moves[0].why,
+            Why::Endgame {
+                wins: 1,
+                layouts: 2,
+                ..
+            }
+        ));
+    }
+
+    /// Where the layouts are few, the guess is the endgame search's, and it wins as many
+    /// layouts as a fresh search finds.
+    #[test]
+    fn few_layouts_go_to_the_endgame_search() {
+        let mut searched = 0;
+        for spot in guess_spots(31, 6, 6, 6, 200) {
+            let view = spot.view();
+            let a = view.analyse(&Deadline::none()).unwrap();
+            let layouts = layout_count(&a);
+            let mut best = Best::new(Options::default());
+            let moves = best
+                .next_moves(&view, &mut Mt::from_u64(0), &Deadline::none())
+                .unwrap();
+            let guess = moves.last().unwrap();
+            let few = layouts <= BigUint::from(1000u32);
+            match &guess.why {
+                Why::Endgame {
+                    wins, layouts: n, ..
+                } => {
+                    assert!(few);
+                    let list = enumerate_layouts(&view, 1000, &Deadline::none())
+                        .unwrap()
+                        .unwrap();
+                    assert_eq!(BigUint::from(*n), layouts);
+                    let fresh = Endgame::new(20_000)
+                        .best_move(&view, &list, &Deadline::none())
+                        .unwrap()
+                        .unwrap();
+                    assert_eq!((fresh.1, fresh.2), (*wins, *n));
+                    searched += 1;
+                }
+                _ => assert!(!few || layouts > BigUint::from(100u32), "{layouts} layouts"),
+            }
+        }
+        assert!(searched > 20, "{searched} searches");
+    }
+
+    /// The chances of a click by full analyses: `(probability, child)` per digit shown,
+    /// the child as `(certainly safe cells, lowest probability)`.
+    fn outcomes_by_full_analyses(view: &View<'_>, cell: usize) -> Vec<(Q, usize, Option<Q>)> {
+        let a = view.analyse(&Deadline::none()).unwrap();
+        let layouts = layout_count(&a);
+        let mut raw = view.raw.to_vec();
+        let mut out = Vec::new();
+        for digit in 0..=8 {
+            raw[cell] = digit;
+            let child = View { raw: &raw, ..*view };
+            match child.analyse(&Deadline::none()) {
+                Ok(c) => {
+                    let n = layout_count(&c);
+                    if !n.is_zero() {
+                        let low = lowest_cells(&c).map(|l| Q::of(&l.0));
+                        out.push((Q::new(n, layouts.clone()), c.safe.len(), low));
+                    }
+                }
+                Err(ExactError::Inconsistent) => {}
+                Err(e) => panic!("{e:?}"),
+            }
+        }
+        out
+    }
+
+    /// Without the 50/50s, the latent weight and dominance, the guess is the candidate
+    /// of highest second-move safety (ties by progress) among the first live ones within
+    /// the margin: its score as the full analyses of every outcome give it.
+    #[test]
+    fn the_guess_has_the_best_second_move_safety() {
+        let options = Options {
+            endgame: false,
+            fifty: false,
+            latent: false,
+            dominance: false,
+            ..Options::default()
+        };
+        let w = options.progress_weight.clone();
+        let mut checked = 0;
+        for spot in guess_spots(32, 9, 9, 10, 40) {
+            let view = spot.view();
+            let a = view.analyse(&Deadline::none()).unwrap();
+            let parent = Parent::new(&view, &Deadline::none()).unwrap();
+            let mut best = Best::new(options.clone());
+            let (cell, why) = best
+                .choose(&view, &a, &parent, &mut Mt::from_u64(0), &Deadline::none())
+                .unwrap();
+            let Why::Safety {
+                score,
+                progress,
+                probability,
+                ..
+            } = why
+            else {
+                panic!("the heuristic's reason");
+            };
+            // (score, progress) of a cell by full analyses
+            let key = |c: usize| {
+                let outs = outcomes_by_full_analyses(&view, c);
+                let mut safety = Q::int(0);
+                let mut prog = Q::int(0);
+                for (p, safe, low) in &outs {
+                    let next = match (safe, low) {
+                        (0, Some(l)) => Q::int(1).sub(l),
+                        _ => Q::int(1),
+                    };
+                    safety = safety.add(&p.mul(&next));
+                    if *safe > 0 {
+                        prog = prog.add(p);
+                    }
+                }
+                (safety.mul(&Q::int(1).add(&w.mul(&prog))), prog, outs.len())
+            };
+            let none = Deadline::none();
+            let ctx = Ctx::new(&view, &a, &parent, &none);
+            let mut window: Vec<(Q, Q)> = Vec::new();
+            let mut low: Option<Q> = None;
+            for c in best.order(&ctx) {
+                let p = ctx.prob(c);
+                if let Some(l) = &low {
+                    if p.cmp_q(&l.add(&options.margin)) == Ordering::Greater
+                        || window.len() >= options.max_candidates
+                    {
+                        break;
+                    }
+                }
+                let (s, g, count) = key(c);
+                if count <= 1 {
+                    continue; // dead
+                }
+                low.get_or_insert(p);
+                window.push((s, g));
+            }
+            let Some(top) = window
+                .into_iter()
+                .reduce(|t, k| if key_gt(&k, &t) { k } else { t })
+            else {
+                continue; // every candidate dead
+            };
+            let (s, g, _) = key(cell as usize);
+            assert!(s == Q::of(&score) && g == Q::of(&progress), "cell {cell}");
+            assert!(s == top.0 && g == top.1, "cell {cell} is not the best");
+            assert!(Q::of(&probability) == ctx.prob(cell as usize));
+            checked += 1;
+        }
+        assert!(checked > 30, "{checked} guesses checked");
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_the_move() {
+        let spot = &guess_spots(33, 9, 9, 10, 5)[0];
+        let view = spot.view();
+        let got = Best::new(Options::default()).next_moves(
+            &view,
+            &mut Mt::from_u64(0),
+            &Deadline::after(0.0),
+        );
+        assert_eq!(got.unwrap_err(), PlayError::Stop(Stop::Deadline));
+        // inside the guess: the endgame's listing and search, the heuristic's what-ifs
+        let a = view.analyse(&Deadline::none()).unwrap();
+        let parent = Parent::new(&view, &Deadline::none()).unwrap();
+        for endgame in [true, false] {
+            let mut best = Best::new(Options {
+                endgame,
+                ..Options::default()
+            });
+            let got = best.choose(
+                &view,
+                &a,
+                &parent,
+                &mut Mt::from_u64(0),
+                &Deadline::after(0.0),
+            );
+            assert_eq!(got.unwrap_err(), PlayError::Stop(Stop::Deadline));
+        }
     }
 }

@@ -5,13 +5,18 @@
 //! of a game), so it gives up or answers exactly where the Python search does.
 //!
 //! A set of layouts is a bit set over game-wide layout indices ([`Bits`], ordered as the
-//! Python int it mirrors). Cost: listing O(layouts * cells); the search is exponential
-//! in the worst case and bounded by `budget` node expansions per call.
+//! Python int it mirrors). Cost: listing O(layouts * cells) plus the dead ends of the
+//! walk; the search is exponential in the worst case and bounded by `budget` node
+//! expansions per call (the budget in work, so the same position gives up at the same
+//! node on every machine). A deadline is a safety net only: checked every
+//! [`CHECK_EVERY`] steps of the listing and at every node of the search, it stops the
+//! work with [`Stop::Deadline`], never with a different answer.
 
 use std::cmp::Ordering;
 
 use crate::game::{FLAG, HIDDEN};
 use crate::hash::FxHashMap;
+use crate::limits::{Deadline, Stop};
 
 use super::View;
 
@@ -111,13 +116,26 @@ impl Bits {
     }
 }
 
-/// The search gave up (more node expansions than its budget).
+/// Why the search gave up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BudgetExceeded;
+pub enum Cut {
+    /// More node expansions than its budget (as the Python search gives up).
+    Budget,
+    /// The deadline passed.
+    Stop(Stop),
+}
+
+/// Steps of the listing's walk between two looks at the deadline.
+pub const CHECK_EVERY: u64 = 1024;
 
 /// Every layout of the hidden cells consistent with the digits and the total, as the
-/// sorted mine cells, in `enumerate_layouts`'s order; `None` beyond `limit` layouts.
-pub fn enumerate_layouts(view: &View<'_>, limit: usize) -> Option<Vec<Vec<u32>>> {
+/// sorted mine cells, in `enumerate_layouts`'s order; `Ok(None)` beyond `limit` layouts,
+/// `Err` when `deadline` passes.
+pub fn enumerate_layouts(
+    view: &View<'_>,
+    limit: usize,
+    deadline: &Deadline,
+) -> Result<Option<Vec<Vec<u32>>>, Stop> {
     let raw = view.raw;
     let n = raw.len();
     let flags = raw.iter().filter(|&&v| v == FLAG).count() as i64;
@@ -177,6 +195,9 @@ pub fn enumerate_layouts(view: &View<'_>, limit: usize) -> Option<Vec<Vec<u32>>>
         out: Vec<Vec<u32>>,
         limit: usize,
         mines: Vec<u32>,
+        deadline: &'a Deadline,
+        steps: u64,
+        stopped: Option<Stop>,
     }
     impl Walk<'_> {
         fn emit(&mut self, placed: i64) -> bool {
@@ -193,7 +214,7 @@ pub fn enumerate_layouts(view: &View<'_>, limit: usize) -> Option<Vec<Vec<u32>>>
                 layout.extend(idx.iter().map(|&i| self.interior[i]));
                 layout.sort_unstable();
                 self.out.push(layout);
-                if self.out.len() > self.limit {
+                if self.out.len() > self.limit || !self.tick() {
                     return false;
                 }
                 // the next combination: the rightmost index that can still move
@@ -210,7 +231,22 @@ pub fn enumerate_layouts(view: &View<'_>, limit: usize) -> Option<Vec<Vec<u32>>>
                 }
             }
         }
+        /// One step of work: false once the deadline has passed (looked at every
+        /// [`CHECK_EVERY`] steps).
+        fn tick(&mut self) -> bool {
+            self.steps += 1;
+            if self.steps.is_multiple_of(CHECK_EVERY) {
+                if let Err(stop) = self.deadline.check() {
+                    self.stopped = Some(stop);
+                    return false;
+                }
+            }
+            true
+        }
         fn walk(&mut self, k: usize, placed: i64) -> bool {
+            if !self.tick() {
+                return false;
+            }
             if placed > self.to_place {
                 return true;
             }
@@ -259,12 +295,15 @@ pub fn enumerate_layouts(view: &View<'_>, limit: usize) -> Option<Vec<Vec<u32>>>
         out: Vec::new(),
         limit,
         mines: Vec::new(),
+        deadline,
+        steps: 0,
+        stopped: None,
     };
-    if w.walk(0, 0) {
-        Some(w.out)
-    } else {
-        None
+    let whole = w.walk(0, 0);
+    if let Some(stop) = w.stopped {
+        return Err(stop);
     }
+    Ok(whole.then_some(w.out))
 }
 
 /// Optimal play over the listed layouts, with a transposition cache for the game
@@ -284,6 +323,8 @@ pub struct Endgame {
     /// Per cell: per digit, the layouts in which it is safe and shows the digit.
     digit: Vec<[Bits; 9]>,
     neighbours: Vec<Vec<usize>>,
+    /// The deadline of the current call.
+    deadline: Deadline,
 }
 
 impl Endgame {
@@ -366,14 +407,17 @@ impl Endgame {
     }
 
     /// The optimal cell, the layouts it wins and how many there are (`best_move`), or
-    /// `BudgetExceeded`.
+    /// why the search gave up. A cut leaves the cache as it was plus whole answers only.
     pub fn best_move(
         &mut self,
         view: &View<'_>,
         layouts: &[Vec<u32>],
-    ) -> Result<Option<(usize, u64, u64)>, BudgetExceeded> {
+        deadline: &Deadline,
+    ) -> Result<Option<(usize, u64, u64)>, Cut> {
+        deadline.check().map_err(Cut::Stop)?;
         let hidden = self.prepare(view);
         self.nodes = 0;
+        self.deadline = *deadline;
         let state = self.register(layouts, &hidden);
         self.cells = (0..hidden.len())
             .filter(|&c| hidden[c] && state.and(&self.mine[c]) != state)
@@ -411,7 +455,7 @@ impl Endgame {
         (safe, newly, uncertain)
     }
 
-    fn closed_wins(&mut self, state: &Bits, opened: &[bool]) -> Result<u64, BudgetExceeded> {
+    fn closed_wins(&mut self, state: &Bits, opened: &[bool]) -> Result<u64, Cut> {
         if state.single() {
             return Ok(1);
         }
@@ -447,7 +491,7 @@ impl Endgame {
         state: &Bits,
         mut uncertain: Vec<(u64, usize)>,
         safe: &[bool],
-    ) -> Result<(u64, i64), BudgetExceeded> {
+    ) -> Result<(u64, i64), Cut> {
         if state.single() {
             return Ok((1, -1));
         }
@@ -458,8 +502,9 @@ impl Endgame {
         }
         self.nodes += 1;
         if self.nodes > self.budget {
-            return Err(BudgetExceeded);
+            return Err(Cut::Budget);
         }
+        self.deadline.check().map_err(Cut::Stop)?;
         uncertain.sort_unstable_by(|a, b| b.cmp(a));
         let (mut best, mut best_cell) = (0u64, -1i64);
         let mut seen_split: Vec<Vec<Bits>> = Vec::new();
@@ -496,5 +541,234 @@ impl Endgame {
         }
         self.memo.insert(state.clone(), (best, best_cell));
         Ok((best, best_cell))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::players::testing::{guess_spots, Spot};
+
+    /// Every layout by brute force: each set of `mines - flags` hidden cells that every
+    /// digit agrees with, as sorted mine cells.
+    fn brute_layouts(view: &View<'_>) -> Vec<Vec<u32>> {
+        let raw = view.raw;
+        let hidden: Vec<usize> = (0..raw.len()).filter(|&i| raw[i] == HIDDEN).collect();
+        let flags = raw.iter().filter(|&&v| v == FLAG).count() as u64;
+        let k = (view.mines - flags) as u32;
+        let mut out = Vec::new();
+        for set in 0u64..1 << hidden.len() {
+            if set.count_ones() != k {
+                continue;
+            }
+            let mut mine = vec![false; raw.len()];
+            for (b, &c) in hidden.iter().enumerate() {
+                mine[c] = set >> b & 1 == 1;
+            }
+            let fits = (0..raw.len()).filter(|&i| raw[i] <= 8).all(|i| {
+                let around = view
+                    .neighbours(i)
+                    .filter(|&j| mine[j] || raw[j] == FLAG)
+                    .count();
+                around == usize::from(raw[i])
+            });
+            if fits {
+                out.push(
+                    (0..raw.len())
+                        .filter(|&c| mine[c])
+                        .map(|c| c as u32)
+                        .collect(),
+                );
+            }
+        }
+        out
+    }
+
+    /// The most layouts of `state` that any sequence of clicks wins (a click opens a
+    /// cell safe in some layout and tells the layouts apart by the digit it shows): the
+    /// plain recursion over every cell, memoised.
+    fn brute_wins(
+        view: &View<'_>,
+        layouts: &[Vec<bool>],
+        state: Vec<usize>,
+        opened: u64,
+        memo: &mut HashMap<(Vec<usize>, u64), u64>,
+    ) -> u64 {
+        if state.len() <= 1 {
+            return state.len() as u64;
+        }
+        if let Some(&w) = memo.get(&(state.clone(), opened)) {
+            return w;
+        }
+        let mut best = 0;
+        for c in (0..view.raw.len()).filter(|&c| view.raw[c] == HIDDEN) {
+            if opened >> c & 1 == 1 {
+                continue;
+            }
+            let mut groups: [Vec<usize>; 9] = Default::default();
+            for &k in &state {
+                if !layouts[k][c] {
+                    let d = view.neighbours(c).filter(|&j| layouts[k][j]).count();
+                    groups[d].push(k);
+                }
+            }
+            if groups.iter().all(Vec::is_empty) {
+                continue;
+            }
+            let wins: u64 = groups
+                .into_iter()
+                .filter(|g| !g.is_empty())
+                .map(|g| brute_wins(view, layouts, g, opened | 1 << c, memo))
+                .sum();
+            best = best.max(wins);
+        }
+        memo.insert((state, opened), best);
+        best
+    }
+
+    fn small_spots() -> Vec<Spot> {
+        let mut spots = guess_spots(11, 5, 5, 5, 150);
+        spots.extend(guess_spots(12, 6, 5, 7, 100));
+        spots.retain(|s| s.raw.iter().filter(|&&v| v == HIDDEN).count() <= 14);
+        spots
+    }
+
+    #[test]
+    fn every_layout_is_listed_once() {
+        let spots = small_spots();
+        assert!(spots.len() > 100, "{} positions", spots.len());
+        for spot in &spots {
+            let view = spot.view();
+            let mut got = enumerate_layouts(&view, usize::MAX, &Deadline::none())
+                .unwrap()
+                .unwrap();
+            let n = got.len();
+            got.sort();
+            got.dedup();
+            assert_eq!(got.len(), n, "a layout listed twice");
+            let mut want = brute_layouts(&view);
+            want.sort();
+            assert_eq!(got, want);
+            // one layout fewer than there are: refused
+            if n > 1 {
+                let cut = enumerate_layouts(&view, n - 1, &Deadline::none()).unwrap();
+                assert!(cut.is_none());
+            }
+        }
+    }
+
+    /// The search's win count is the optimum of every sequence of clicks, on positions
+    /// of real games, one search (and its cache) per board size as in a game.
+    #[test]
+    fn the_search_wins_the_most_layouts() {
+        let mut endgame = Endgame::new(u64::MAX);
+        let mut searched = 0;
+        for spot in small_spots() {
+            let view = spot.view();
+            let list = enumerate_layouts(&view, 40, &Deadline::none()).unwrap();
+            let Some(list) = list.filter(|l| l.len() > 1) else {
+                continue;
+            };
+            let (cell, wins, total) = endgame
+                .best_move(&view, &list, &Deadline::none())
+                .unwrap()
+                .expect("a cell to open");
+            assert_eq!(total, list.len() as u64);
+            assert!(view.raw[cell] == HIDDEN);
+            let masks: Vec<Vec<bool>> = list
+                .iter()
+                .map(|l| {
+                    let mut m = vec![false; view.raw.len()];
+                    l.iter().for_each(|&c| m[c as usize] = true);
+                    m
+                })
+                .collect();
+            assert!(masks.iter().any(|m| !m[cell]), "the cell is a certain mine");
+            let mut memo = HashMap::new();
+            let all: Vec<usize> = (0..list.len()).collect();
+            assert_eq!(wins, brute_wins(&view, &masks, all, 0, &mut memo));
+            searched += 1;
+        }
+        assert!(searched > 30, "{searched} searches");
+    }
+
+    /// The node budget is honoured: an answer within it, a cut one node past it.
+    #[test]
+    fn the_node_budget_is_honoured() {
+        let mut cut = 0;
+        for spot in small_spots().iter().take(60) {
+            let view = spot.view();
+            let Some(list) = enumerate_layouts(&view, 200, &Deadline::none()).unwrap() else {
+                continue;
+            };
+            if list.len() < 2 {
+                continue;
+            }
+            for budget in [0, 1, 3, 10] {
+                let mut endgame = Endgame::new(budget);
+                match endgame.best_move(&view, &list, &Deadline::none()) {
+                    Ok(_) => assert!(endgame.nodes <= budget),
+                    Err(e) => {
+                        assert_eq!(e, Cut::Budget);
+                        assert_eq!(endgame.nodes, budget + 1);
+                        cut += 1;
+                    }
+                }
+            }
+        }
+        assert!(cut > 20);
+    }
+
+    /// A deadline that has passed stops the listing (even of layouts beyond counting)
+    /// and the search, as a stop, never an answer.
+    #[test]
+    fn a_passed_deadline_stops_both() {
+        let raw = vec![HIDDEN; 64];
+        let open = View {
+            width: 8,
+            height: 8,
+            mines: 10,
+            raw: &raw,
+        };
+        let passed = Deadline::after(0.0);
+        assert_eq!(
+            enumerate_layouts(&open, usize::MAX, &passed),
+            Err(Stop::Deadline)
+        );
+        let spot = small_spots().into_iter().next().unwrap();
+        let view = spot.view();
+        let list = enumerate_layouts(&view, 1000, &Deadline::none())
+            .unwrap()
+            .unwrap();
+        let mut endgame = Endgame::new(u64::MAX);
+        assert_eq!(
+            endgame.best_move(&view, &list, &passed),
+            Err(Cut::Stop(Stop::Deadline))
+        );
+        // the cut left the search able to answer
+        assert!(endgame.best_move(&view, &list, &Deadline::none()).is_ok());
+    }
+
+    #[test]
+    fn bit_sets_order_as_integers() {
+        let mut rng = crate::mt::Mt::from_u64(5);
+        for _ in 0..500 {
+            let (a, b): (u128, u128) = (
+                u128::from(rng.getrandbits(64)) << rng.choice(64),
+                u128::from(rng.getrandbits(64)) << rng.choice(64),
+            );
+            let bits = |v: u128| {
+                let mut s = Bits::default();
+                (0..128).filter(|k| v >> k & 1 == 1).for_each(|k| s.set(k));
+                s
+            };
+            let (x, y) = (bits(a), bits(b));
+            assert_eq!(x.cmp_int(&y), a.cmp(&b));
+            assert_eq!(x.and(&y), bits(a & b));
+            assert_eq!(x.count_and(&y), u64::from((a & b).count_ones()));
+            assert_eq!(x.single(), a.count_ones() <= 1);
+        }
     }
 }

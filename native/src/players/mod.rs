@@ -17,26 +17,23 @@ pub mod best;
 pub mod endgame;
 pub mod greedy;
 pub mod pseq;
-pub mod whatif;
+#[cfg(test)]
+pub(crate) mod testing;
 
 use std::cmp::Ordering;
 
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-use crate::constraints::Board;
-use crate::exact::{self, Analysis, ExactError, NOT_UNKNOWN, ONE, ZERO};
+use crate::count::Counts;
+use crate::exact::{Analysis, ExactError, NOT_UNKNOWN, ONE};
 use crate::game::{Kind, FLAG, HIDDEN};
 use crate::limits::{Deadline, Stop};
 use crate::mt::Mt;
+use crate::whatif::Parent;
 
-/// Analyses made by the players since the process started (for the benchmarks).
-pub static ANALYSES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
-/// Count one analysis in [`ANALYSES`].
-pub fn count_analysis() {
-    ANALYSES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-}
+pub use crate::exact::{layouts_of, level_ratio, Ratio};
+pub use crate::whatif::{count_analysis, View, ANALYSES};
 
 /// Why a player could not move.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,6 +46,12 @@ pub enum PlayError {
     Invalid(String),
 }
 
+impl From<Stop> for PlayError {
+    fn from(s: Stop) -> Self {
+        PlayError::Stop(s)
+    }
+}
+
 impl From<ExactError> for PlayError {
     fn from(e: ExactError) -> Self {
         match e {
@@ -58,27 +61,6 @@ impl From<ExactError> for PlayError {
             ExactError::Overflow => PlayError::Overflow,
             ExactError::Invalid(why) => PlayError::Invalid(why),
         }
-    }
-}
-
-/// A non-negative exact ratio `num / den` (`den > 0`), compared by cross-multiplication.
-#[derive(Debug, Clone)]
-pub struct Ratio {
-    pub num: BigUint,
-    pub den: BigUint,
-}
-
-impl Ratio {
-    pub fn new(num: BigUint, den: BigUint) -> Self {
-        Ratio { num, den }
-    }
-
-    /// Exact comparison (`a/b` against `c/d` as `a*d` against `c*b`).
-    pub fn cmp_exact(&self, other: &Ratio) -> Ordering {
-        if self.den == other.den {
-            return self.num.cmp(&other.num);
-        }
-        (&self.num * &other.den).cmp(&(&other.num * &self.den))
     }
 }
 
@@ -126,41 +108,6 @@ pub struct PlayerMove {
     pub why: Why,
 }
 
-/// The position a player sees: a byte per cell (`Position.raw()`) and the total.
-#[derive(Debug, Clone, Copy)]
-pub struct View<'a> {
-    pub width: usize,
-    pub height: usize,
-    pub mines: u64,
-    pub raw: &'a [u8],
-}
-
-impl View<'_> {
-    /// The exact analysis (flags trusted, as the players analyse).
-    pub fn analyse(&self, deadline: &Deadline) -> Result<Analysis, PlayError> {
-        count_analysis();
-        let board = Board {
-            width: self.width,
-            height: self.height,
-            cells: self.raw,
-            mines: Some(self.mines),
-            trust_flags: true,
-        };
-        Ok(exact::analyze(&board, deadline)?)
-    }
-
-    /// Neighbour indices of cell `i` in `neighbour_table`'s order.
-    pub fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
-        let (w, h) = (self.width, self.height);
-        let (x, y) = (i % w, i / w);
-        (y.saturating_sub(1)..(y + 2).min(h)).flat_map(move |yy| {
-            (x.saturating_sub(1)..(x + 2).min(w))
-                .filter(move |&xx| yy != y || xx != x)
-                .map(move |xx| yy * w + xx)
-        })
-    }
-}
-
 /// A player: `greedy` or `pseq` (the same rules as the Python players of those names).
 pub trait Player: Send + Sync {
     /// Start a new game (forget what was kept for the last one).
@@ -177,14 +124,14 @@ pub trait Player: Send + Sync {
     }
 
     /// The component counts the player keeps from one position to the next.
-    fn counts(&mut self) -> &mut whatif::Counts;
+    fn counts(&mut self) -> &mut Counts;
 
     /// The cell to open, and why, when no cell is certain: the player's own rule.
     fn guess(
         &mut self,
         view: &View<'_>,
         a: &Analysis,
-        parent: &whatif::Parent,
+        parent: &Parent,
         rng: &mut Mt,
         deadline: &Deadline,
     ) -> Result<(u32, Why), PlayError>;
@@ -197,7 +144,7 @@ pub trait Player: Send + Sync {
         deadline: &Deadline,
     ) -> Result<Vec<PlayerMove>, PlayError> {
         count_analysis();
-        let parent = whatif::Parent::with_counts(view, self.counts(), deadline)?;
+        let parent = Parent::with_counts(view, self.counts(), deadline)?;
         let a = parent.analysis(deadline)?;
         let mut moves = certain_moves(&a);
         if !a.safe.is_empty() {
@@ -224,81 +171,9 @@ pub fn by_name(name: &str) -> Option<Box<dyn Player>> {
     }
 }
 
-/// The probability of `level` in `a` (any level but [`NOT_UNKNOWN`]).
-pub fn level_ratio(a: &Analysis, level: u32) -> Ratio {
-    match level {
-        ZERO => Ratio::new(BigUint::zero(), BigUint::one()),
-        ONE => Ratio::new(BigUint::one(), BigUint::one()),
-        l if Some(l) == a.interior_level => {
-            Ratio::new(a.interior_weight.clone(), &a.total * a.interior)
-        }
-        l => Ratio::new(a.weights[l as usize - 2].clone(), a.total.clone()),
-    }
-}
-
-/// The number of layouts: `total * C(interior, k_lo) / d`, with `d` the product
-/// `k_lo + 1 ..= k_hi` (see [`crate::combine`]), that is `total * I! / ((I - k_lo)! *
-/// k_hi!)`: the falling factorial multiplied in and `k_hi!` divided out by machine-word
-/// factors (floor divisions in turn give the exact quotient, as `d` divides it), never a
-/// big-integer division. O(k_hi) word operations on the count.
+/// The number of layouts of `a` by machine-word factors ([`crate::exact::layouts_of`]).
 pub fn layout_count(a: &Analysis) -> BigUint {
     layouts_of(&a.total, a.interior, a.k_lo, &a.d)
-}
-
-/// [`layout_count`] from the combination's numbers: `total * C(n, k_lo) / d`.
-pub fn layouts_of(total: &BigUint, n: u64, k_lo: u64, d: &BigUint) -> BigUint {
-    let mut c = total.clone();
-    let k_lo = k_lo.min(n);
-    let mut word: u64 = 1;
-    for j in 0..k_lo {
-        let f = n - j;
-        match word.checked_mul(f) {
-            Some(w) => word = w,
-            None => {
-                c *= word;
-                word = f;
-            }
-        }
-    }
-    c *= word;
-    // d = (k_lo + 1) * ... * k_hi; so k_hi! = k_lo! * d and dividing by k_lo! * d is
-    // dividing by k_hi!, once `d` is known as a product of small numbers
-    let Some(k_hi) = small_factorial_top(d, k_lo) else {
-        // `d` is not such a product (never, for the combination's `d`): divide directly
-        let mut binom = BigUint::one();
-        for i in 0..k_lo {
-            binom *= n - i;
-            binom /= i + 1;
-        }
-        return total * binom / d;
-    };
-    let mut word: u64 = 1;
-    for j in 2..=k_hi {
-        match word.checked_mul(j) {
-            Some(w) => word = w,
-            None => {
-                c /= word;
-                word = j;
-            }
-        }
-    }
-    c /= word;
-    c
-}
-
-/// `k_hi` such that `d = (k_lo + 1) * ... * k_hi`, or `None` when `d` is not such a
-/// product. O(k_hi - k_lo) word multiplications and one comparison per word.
-fn small_factorial_top(d: &BigUint, k_lo: u64) -> Option<u64> {
-    if d.is_one() {
-        return Some(k_lo);
-    }
-    let mut product = BigUint::one();
-    let mut k = k_lo;
-    while product < *d {
-        k += 1;
-        product *= k;
-    }
-    (product == *d).then_some(k)
 }
 
 /// The layout count by the direct formula (a binomial and a big-integer division).
@@ -454,7 +329,13 @@ pub fn is_flag(raw: &[u8], i: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
     use super::*;
+    use crate::exact;
+    use crate::game::{neighbour_table, random_layout, FirstClick, Game};
+    use crate::players::greedy::Greedy;
+    use crate::whatif::Certainty;
 
     #[test]
     fn ratios_round_as_python() {
@@ -502,5 +383,139 @@ mod tests {
         assert_eq!(python_sum(&[0.1, 0.2, 0.3], false), 0.1 + 0.2 + 0.3);
         assert_eq!(python_sum(&[0.1, 0.2, 0.3], true), 0.6);
         assert_eq!(python_sum(&[], true), 0.0);
+    }
+
+    /// Every what-if of every hidden cell of positions met in real games equals a full
+    /// analysis of the child: its layouts and its certainly-safe cells.
+    #[test]
+    fn what_ifs_equal_full_analyses() {
+        let mut rng = Mt::from_u64(17);
+        let mut checked = 0;
+        for round in 0..40 {
+            let (w, h) = if round % 4 == 0 {
+                (30, 16)
+            } else {
+                (4 + rng.choice(10), 4 + rng.choice(8))
+            };
+            let mines = if round % 4 == 0 {
+                99
+            } else {
+                1 + rng.choice(w * h / 4)
+            };
+            let layout = random_layout(w, h, mines, 0, FirstClick::Safe, &mut rng).unwrap();
+            let mut game = Game::new(w, h, &layout, Arc::new(neighbour_table(w, h))).unwrap();
+            game.push(Kind::Open, 0).unwrap();
+            let mut player = Greedy::default();
+            let mut counts = Counts::default();
+            while !game.over() {
+                let raw = game.raw().to_vec();
+                let view = View {
+                    width: w,
+                    height: h,
+                    mines: mines as u64,
+                    raw: &raw,
+                };
+                let a = view.analyse(&Deadline::none()).unwrap();
+                let parent = Parent::with_counts(&view, &mut counts, &Deadline::none()).unwrap();
+                // the parent's own analysis equals the full one
+                let own = parent.analysis(&Deadline::none()).unwrap();
+                assert_eq!((&own.safe, &own.mines), (&a.safe, &a.mines));
+                assert_eq!(layout_count(&own), layout_count(&a));
+                for i in 0..raw.len() {
+                    let (l1, l2) = (own.cell_level[i], a.cell_level[i]);
+                    if l1 == crate::exact::NOT_UNKNOWN || l2 == crate::exact::NOT_UNKNOWN {
+                        assert_eq!(l1, l2);
+                    } else {
+                        let (r1, r2) = (level_ratio(&own, l1), level_ratio(&a, l2));
+                        assert_eq!(r1.cmp_exact(&r2), std::cmp::Ordering::Equal, "cell {i}");
+                    }
+                }
+                for cell in (0..raw.len()).filter(|&i| raw[i] == HIDDEN) {
+                    for digit in 0..=8u8 {
+                        let mut child_raw = raw.clone();
+                        child_raw[cell] = digit;
+                        let child = View {
+                            raw: &child_raw,
+                            ..view
+                        };
+                        let full = match child.analyse(&Deadline::none()) {
+                            Ok(c) => Some((
+                                layout_count(&c),
+                                c.safe.len(),
+                                lowest_cells(&c).map(|l| l.0),
+                            )),
+                            Err(ExactError::Inconsistent) => None,
+                            Err(e) => panic!("{e:?}"),
+                        };
+                        let full = full.filter(|(l, _, _)| !l.is_zero());
+                        let quick = parent
+                            .child(&view, cell, digit, &Deadline::none())
+                            .unwrap_or_else(|e| panic!("{e:?} w={w} {raw:?}"));
+                        if let (Some(c), Ok(fa), true) =
+                            (&quick, child.analyse(&Deadline::none()), w * h < 200)
+                        {
+                            let ca = c.analysis(&parent);
+                            assert_eq!((&ca.safe, &ca.mines), (&fa.safe, &fa.mines));
+                            assert_eq!(layout_count(&ca), layout_count(&fa));
+                            for i in 0..child_raw.len() {
+                                let (l1, l2) = (ca.cell_level[i], fa.cell_level[i]);
+                                if l1 == crate::exact::NOT_UNKNOWN
+                                    || l2 == crate::exact::NOT_UNKNOWN
+                                {
+                                    assert_eq!(l1, l2, "cell {i}");
+                                } else {
+                                    let (r1, r2) = (level_ratio(&ca, l1), level_ratio(&fa, l2));
+                                    assert_eq!(
+                                        r1.cmp_exact(&r2),
+                                        std::cmp::Ordering::Equal,
+                                        "cell {i}"
+                                    );
+                                }
+                            }
+                            for i in 0..child_raw.len() {
+                                let want = match fa.cell_level[i] {
+                                    crate::exact::NOT_UNKNOWN => Certainty::Known,
+                                    crate::exact::ZERO => Certainty::Safe,
+                                    crate::exact::ONE => Certainty::Mine,
+                                    _ => Certainty::Uncertain,
+                                };
+                                assert_eq!(c.certainty(&parent, &view, i), want, "cell {i}");
+                            }
+                        }
+                        let quick = quick.map(|c| (c.layouts.clone(), c.safe, c.lowest()));
+                        match (&quick, &full) {
+                            (None, None) => {}
+                            (Some((l1, s1, p1)), Some((l2, s2, p2))) => {
+                                assert_eq!(
+                                    (l1, s1),
+                                    (l2, s2),
+                                    "cell {cell} digit {digit} of\n{raw:?}"
+                                );
+                                match (p1, p2) {
+                                    (None, None) => {}
+                                    (Some(a), Some(b)) => {
+                                        assert_eq!(a.cmp_exact(b), std::cmp::Ordering::Equal)
+                                    }
+                                    _ => panic!("lowest differs at cell {cell} digit {digit}"),
+                                }
+                            }
+                            _ => panic!("cell {cell} digit {digit}: {quick:?} against {full:?}"),
+                        }
+                        checked += 1;
+                    }
+                }
+                let _ = &a;
+                for m in player
+                    .next_moves(&view, &mut rng, &Deadline::none())
+                    .unwrap()
+                {
+                    if game.over() {
+                        break;
+                    }
+                    game.push(m.kind, m.cell).unwrap();
+                }
+            }
+        }
+        assert!(checked > 10_000);
     }
 }

@@ -6,7 +6,7 @@
 //!
 //! The what-if of each candidate (the position with the cell showing each digit it can
 //! show) gives the layouts and the certainly-safe cells of that position
-//! ([`super::whatif`]): exact, so they equal the Python players' what-ifs (and a full
+//! ([`crate::whatif`]): exact, so they equal the Python players' what-ifs (and a full
 //! native analysis of the child: tested). Cells far from every digit are evaluated once per class
 //! (`deep_signature`), in the order the Python player meets them.
 //!
@@ -19,15 +19,18 @@ use std::cmp::Ordering;
 use num_bigint::BigUint;
 use num_traits::{CheckedSub, Zero};
 
-use crate::exact::{Analysis, NOT_UNKNOWN, ONE, ZERO};
+use crate::exact::{Analysis, ExactError, NOT_UNKNOWN, ONE};
 use crate::game::{FLAG, HIDDEN};
 use crate::limits::Deadline;
 use crate::mt::Mt;
 
-use super::whatif::{Counts, Parent};
+use crate::count::Counts;
+use crate::whatif::Parent;
+
 use super::{
     layout_count, lowest_cells, python_sum, ratio_to_f64, PlayError, Player, Ratio, View, Why,
 };
+pub use crate::whatif::digit_range;
 
 /// The `pseq` player; it keeps the counts of the components it met in the game.
 #[derive(Debug, Default)]
@@ -54,29 +57,6 @@ pub struct Outcome {
     pub digit: u8,
     pub layouts: BigUint,
     pub safe: usize,
-}
-
-/// The digits `cell` could show given its neighbours' state (`digit_range`).
-pub fn digit_range(view: &View<'_>, a: &Analysis, cell: usize) -> (u8, u8) {
-    let (mut low, mut high) = (0u8, 0u8);
-    for nb in view.neighbours(cell) {
-        match view.raw[nb] {
-            FLAG => {
-                low += 1;
-                high += 1;
-            }
-            HIDDEN => match a.cell_level[nb] {
-                ONE => {
-                    low += 1;
-                    high += 1;
-                }
-                ZERO => {}
-                _ => high += 1,
-            },
-            _ => {}
-        }
-    }
-    (low, high)
 }
 
 /// Every digit `cell` can show with its layouts and the certain cells after it
@@ -107,8 +87,8 @@ pub fn cell_outcomes(
                     });
                 }
             }
-            Err(PlayError::Inconsistent) => {}
-            Err(e) => return Err(e),
+            Err(ExactError::Inconsistent) => {}
+            Err(e) => return Err(e.into()),
         }
     }
     Ok(out)
@@ -376,5 +356,131 @@ impl Player for Pseq {
         let (cell, why) = self.choose(view, a, parent, rng, deadline)?;
         debug_assert!(a.cell_level[cell as usize] != NOT_UNKNOWN);
         Ok((cell, why))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::constraints::tests::raw;
+    use crate::limits::Stop;
+    use crate::players::testing::guess_spots;
+
+    /// The what-ifs give every candidate the outcomes of full analyses of the position
+    /// with the cell showing each digit.
+    #[test]
+    fn what_if_outcomes_equal_full_analyses() {
+        let mut checked = 0;
+        for spot in guess_spots(21, 9, 9, 10, 40) {
+            let view = spot.view();
+            let a = view.analyse(&Deadline::none()).unwrap();
+            let parent = Parent::new(&view, &Deadline::none()).unwrap();
+            for cell in (0..spot.raw.len()).filter(|&i| spot.raw[i] == HIDDEN) {
+                let full = cell_outcomes(&view, &a, cell, &Deadline::none()).unwrap();
+                let quick =
+                    cell_outcomes_bounded(&view, &a, &parent, cell, None, &Deadline::none())
+                        .unwrap()
+                        .unwrap();
+                let key = |o: &[Outcome]| -> Vec<(u8, BigUint, usize)> {
+                    o.iter()
+                        .map(|o| (o.digit, o.layouts.clone(), o.safe))
+                        .collect()
+                };
+                assert_eq!(key(&quick), key(&full), "cell {cell}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 500);
+    }
+
+    /// The choice (and the draws) are those of scoring every tied cell in the Python
+    /// player's order, without the bound that skips analyses and the reordering.
+    #[test]
+    fn the_choice_is_the_plain_scoring() {
+        let mut spots = guess_spots(22, 16, 16, 40, 20);
+        spots.extend(guess_spots(23, 9, 9, 10, 60));
+        let mut compared = 0;
+        for (k, spot) in spots.iter().enumerate() {
+            let view = spot.view();
+            let a = view.analyse(&Deadline::none()).unwrap();
+            let parent = Parent::new(&view, &Deadline::none()).unwrap();
+            let (_, tied) = lowest_cells(&a).unwrap();
+            if tied.len() < 2 {
+                continue;
+            }
+            let mut rng = Mt::from_u64(k as u64);
+            let player = Pseq::new(false);
+            let (cell, why) = player
+                .choose(&view, &a, &parent, &mut rng, &Deadline::none())
+                .unwrap();
+            let scored: Vec<(Key, u32)> = representatives(&view, &tied)
+                .into_iter()
+                .map(|c| {
+                    let o = cell_outcomes(&view, &a, c as usize, &Deadline::none()).unwrap();
+                    (Key::of(&o, false), c)
+                })
+                .collect();
+            let top = scored
+                .iter()
+                .map(|s| &s.0)
+                .reduce(|t, x| if x.cmp(t) == Ordering::Greater { x } else { t })
+                .unwrap();
+            let best: Vec<u32> = scored
+                .iter()
+                .filter(|s| s.0.cmp(top) == Ordering::Equal)
+                .map(|s| s.1)
+                .collect();
+            let mut draw = Mt::from_u64(k as u64);
+            let want = if best.len() == 1 {
+                best[0]
+            } else {
+                best[draw.choice(best.len())]
+            };
+            assert_eq!(cell, want);
+            assert_eq!(rng.random(), draw.random());
+            let Why::Pseq {
+                progress, tied: t, ..
+            } = why
+            else {
+                panic!("pseq's reason");
+            };
+            assert_eq!(t, tied.len());
+            let layouts = layout_count(&a);
+            assert_eq!(progress.num * &layouts, &top.progress * &progress.den);
+            compared += 1;
+        }
+        assert!(compared > 20, "{compared} choices compared");
+    }
+
+    #[test]
+    fn deep_cells_are_weighed_once_per_class() {
+        // the digit's neighbourhood is cells 0, 1, 5 and 6: a cell next to none of
+        // them is deep, classed by its hidden and flagged neighbours
+        let cells = raw(&["1HHHH", "HHHHH", "HHHHH", "HHHHH", "HHHFH"]);
+        let view = View {
+            width: 5,
+            height: 5,
+            mines: 4,
+            raw: &cells,
+        };
+        let near = digit_neighbourhood(&view);
+        assert_eq!(deep_signature(&view, &near, 1), None);
+        assert_eq!(deep_signature(&view, &near, 2), None); // next to cell 1
+        assert_eq!(deep_signature(&view, &near, 3), Some((5, 0)));
+        assert_eq!(deep_signature(&view, &near, 4), Some((3, 0)));
+        assert_eq!(deep_signature(&view, &near, 24), Some((2, 1)));
+        assert_eq!(deep_signature(&view, &near, 19), Some((4, 1)));
+        assert_eq!(
+            representatives(&view, &[1, 3, 4, 9, 14, 24, 19, 2]),
+            vec![1, 3, 4, 24, 19, 2]
+        );
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_the_move() {
+        let spot = &guess_spots(24, 9, 9, 10, 5)[0];
+        let got =
+            Pseq::new(false).next_moves(&spot.view(), &mut Mt::from_u64(0), &Deadline::after(0.0));
+        assert_eq!(got.unwrap_err(), PlayError::Stop(Stop::Deadline));
     }
 }

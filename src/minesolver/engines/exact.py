@@ -113,7 +113,7 @@ class native_errors:
             return
         if isinstance(exc, _native.DeadlineExceeded):
             seconds = self.seconds
-            limit = "the time limit" if seconds is None else f"the limit of {seconds:g} s"
+            limit = "the time limit" if seconds is None else f"the time limit of {seconds:g} s"
             raise EngineLimitExceeded(
                 f"the {self.what} took more than {limit}{self.advice}"
             ) from exc

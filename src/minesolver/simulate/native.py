@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import minesolver._native as _native
+from minesolver.engines import EngineLimitExceeded
 from minesolver.engines.exact import native_errors
 from minesolver.game import Layout
 from minesolver.simulate.config import Setup, SimulationError
@@ -48,13 +49,15 @@ def play_native(
     layouts: Sequence[Layout] | None = None,
     *,
     trace: bool = False,
+    deadline: float | None = None,
 ) -> list[NativeGame]:
     """Games ``indices`` of the run ``setup`` played by ``player`` in the native core.
 
-    ``layouts`` (one per game) replaces the layouts drawn from the seed. Raises
-    :class:`SimulationError` when the player stops making progress or the core fails
-    (the core's error, converted by :func:`~minesolver.engines.exact.native_errors`,
-    as its cause).
+    ``layouts`` (one per game) replaces the layouts drawn from the seed. ``deadline`` is
+    a safety limit in seconds on the whole batch (none by default), checked inside the
+    native loops. Raises :class:`SimulationError` when the player stops making progress,
+    the deadline passes or the core fails (the core's error, converted by
+    :func:`~minesolver.engines.exact.native_errors`, as its cause).
     """
     level, (x, y) = setup.level, setup.start
     player_seeds = [derive_seed(setup.seed, i, "player") for i in indices]
@@ -65,7 +68,7 @@ def play_native(
     else:
         given = [list(layout.mine_indices) for layout in layouts]
     try:
-        with native_errors(f"{player.name} player", advice=""):
+        with native_errors(f"{player.name} player", deadline, advice=""):
             return _native.play_batch(
                 "best" if player.best_settings is not None else player.name,
                 level.width,
@@ -78,9 +81,13 @@ def play_native(
                 given,
                 trace,
                 COMPENSATED_SUM,
-                None,
+                deadline,
                 player.best_settings,
             )
+    except EngineLimitExceeded as exc:
+        raise SimulationError(
+            f"player {player.name!r}: the batch passed its time limit of {deadline} s"
+        ) from exc
     except _native.Stuck as exc:
         raise SimulationError(f"player {player.name!r} made no progress: {exc}") from exc
     except ValueError as exc:  # the library's errors, the position inconsistent, bad input

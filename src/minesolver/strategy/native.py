@@ -100,13 +100,27 @@ def _reason(move: _native.Move, width: int) -> tuple[Reason, float]:
 
 
 class NativePlayer:
-    """A player whose decisions are made natively: ``greedy``, ``pseq`` or ``best``."""
+    """A player whose decisions are made natively: ``greedy``, ``pseq`` or ``best``.
 
-    def __init__(self, name: str, best: _native.BestSettings | None = None) -> None:
+    ``deadline`` is a safety limit in seconds on each call of :meth:`next_moves` (none by
+    default), checked inside the native loops: past it the call raises
+    :class:`~minesolver.engines.EngineLimitExceeded` and makes no move. The players'
+    own budgets (the endgame search's nodes) are counted in work, so a move never
+    depends on the machine.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        best: _native.BestSettings | None = None,
+        *,
+        deadline: float | None = None,
+    ) -> None:
         if name not in NATIVE_PLAYERS:
             raise ValueError(f"no native player {name!r}: {', '.join(NATIVE_PLAYERS)}")
         self.name = name
         self.best_settings = best
+        self.deadline = deadline
         self._player = _native.NativePlayer(name, COMPENSATED_SUM, best)
         self._rng = random.Random(0)
         self._player.set_state(rng_state(self._rng))
@@ -124,8 +138,10 @@ class NativePlayer:
             analyze(view)  # raises MineCountUnknown, as the Python player does
             raise AssertionError("unreachable: the total is unknown")
         try:
-            with native_errors(f"{self.name} player"):
-                found = self._player.next_moves(view.raw(), view.width, view.height, mines)
+            with native_errors(f"{self.name} player", self.deadline, advice=""):
+                found = self._player.next_moves(
+                    view.raw(), view.width, view.height, mines, self.deadline
+                )
         except _native.Inconsistent as exc:  # the core names the reason's cells
             raise inconsistent_position(view, exc) from None
         width = view.width
