@@ -48,7 +48,9 @@ __all__ = [
     "MINE",
     "BoardMeasures",
     "BoardStats",
+    "ZiniPlays",
     "bbbv",
+    "best_zini_plays",
     "board_digits",
     "board_measures",
     "board_stats",
@@ -206,21 +208,68 @@ def rzini(layout: Layout, rng: random.Random, iterations: int = 100) -> int:
     """
     if iterations < 0:
         raise ValueError(f"rzini: iterations {iterations} is negative")
-    best = zini(layout)
+    start = _Zini(layout)
+    best = start.clone().run(human=False, rng=None)
     for _ in range(iterations):
-        best = min(best, _Zini(layout).run(human=False, rng=rng))
+        best = min(best, start.clone().run(human=False, rng=rng))
     return best
 
 
-def zini_moves_within(
-    layout: Layout, rng: random.Random, deadline: float
-) -> tuple[Move, ...] | None:
-    """:func:`zini_moves` with ties at random, or ``None`` when ``time.monotonic()``
-    passes ``deadline`` before the run ends (the fewest clicks' first sequences: a run
-    costs more than the deterministic one, and must keep to their budget)."""
-    z = _Zini(layout)
-    z.run(human=False, rng=rng, deadline=deadline)
-    return None if z.stopped else z.useful_moves()
+@dataclass(frozen=True, slots=True)
+class ZiniPlays:
+    """The best of the ZiNi family's plays on a board (:func:`best_zini_plays`).
+
+    ``moves``: the fewest useful moves of any run (they win through :meth:`Game.push
+    <minesolver.game.Game.push>`); ``zini``, ``hzini`` and ``rzini``: the figures of the
+    runs as ms-toollib counts them (``rzini`` the best of the deterministic run and the
+    random ones); ``runs``: the random runs made; ``cut``: whether ``deadline`` stopped
+    the random runs early."""
+
+    moves: tuple[Move, ...]
+    zini: int
+    hzini: int
+    rzini: int
+    runs: int
+    cut: bool
+
+
+def best_zini_plays(
+    layout: Layout, rng: random.Random, runs: int, deadline: float | None = None
+) -> ZiniPlays:
+    """The plays of ZiNi, HZiNi and ``runs`` ZiNi runs with random ties (as ``cal_rzini``
+    makes them), and the fewest useful moves among them: never more than any of their
+    figures, since a run's useful moves are among its counted clicks. The random runs
+    stop early when ``time.monotonic()`` passes ``deadline`` (a safety net only: the
+    answer then depends on the machine, and ``cut`` says so).
+
+    O((runs + 2) * ZiNi): the board's set-up is made once and copied for each run, and a
+    run's useful moves (a replay of its clicks) are worked out only when its figure could
+    beat the best so far.
+
+    >>> p = best_zini_plays(Layout.from_cells(3, 3, [(1, 1)]), random.Random(1), 5)
+    >>> len(p.moves), p.zini, p.hzini, p.rzini, p.runs, p.cut
+    (5, 5, 6, 5, 5, False)
+    """
+    if runs < 0:
+        raise ValueError(f"best_zini_plays: runs {runs} is negative")
+    start = _Zini(layout)
+    plays = [start.clone(), start.clone()]
+    figures = [plays[0].run(human=False, rng=None), plays[1].run(human=True, rng=None)]
+    best = min((p.useful_moves() for p in plays), key=len)
+    rz, made, cut = figures[0], 0, False
+    for _ in range(runs):
+        if deadline is not None and time.monotonic() >= deadline:
+            cut = True
+            break
+        z = start.clone()
+        count = z.run(human=False, rng=rng)
+        made += 1
+        rz = min(rz, count)
+        if count - z.wasted < len(best):
+            moves = z.useful_moves()
+            if len(moves) < len(best):
+                best = moves
+    return ZiniPlays(best, figures[0], figures[1], rz, made, cut)
 
 
 def zini_moves(
@@ -319,12 +368,25 @@ class _Zini:
         self.count = 0
         self.moves: list[Move] = []
         self.human = False
-        self.stopped = False
+        self.wasted = 0
         self.heap: list[tuple[int, int]] = []
         # the cells a fallback click may take: safe, closed, a zero or in no opening
         self.left = _Fenwick(
             [not mine[j] and (number[j] == 0 or opening[j] == 0) for j in range(n)]
         )
+
+    def clone(self) -> _Zini:
+        """A fresh copy of this run's state, sharing the board's fixed structure (the
+        boxes, digits, openings): a new run without the set-up's cost, O(cells)."""
+        z = object.__new__(_Zini)
+        z.__dict__.update(self.__dict__)
+        z.premium = list(self.premium)
+        z.opened = list(self.opened)
+        z.flagged = list(self.flagged)
+        z.moves = list(self.moves)
+        z.heap = list(self.heap)
+        z.left = self.left.clone()
+        return z
 
     def _cell(self, i: int) -> Cell:
         return (i // self.height, i % self.height)
@@ -400,9 +462,12 @@ class _Zini:
             return order[_below(rng, len(order))]
         return None
 
-    def run(self, *, human: bool, rng: random.Random | None, deadline: float | None = None) -> int:
-        """Play to the end and return the clicks counted (the original's figure); when
-        ``time.monotonic()`` passes ``deadline`` first, stop there with ``stopped`` set."""
+    def run(self, *, human: bool, rng: random.Random | None) -> int:
+        """Play to the end and return the clicks counted (the original's figure).
+
+        ``wasted`` counts, of those clicks, the chords that opened nothing and the flags
+        placed just before them: at most that many are left out of :meth:`useful_moves`
+        (a flag placed for such a chord may serve a later one)."""
         mine, opened, number = self.mine, self.opened, self.number
         n = len(mine)
         self.human = human
@@ -414,18 +479,16 @@ class _Zini:
             (-self.premium[i], i) for i in range(n) if not mine[i] and (opened[i] or not human)
         ]
         heapq.heapify(self.heap)
-        steps = 0
         while self.closed > self.mines:
-            steps += 1
-            if deadline is not None and steps % 64 == 0 and time.monotonic() >= deadline:
-                self.stopped = True
-                break
             i = self._best(rng)
             if i is not None:
                 if not opened[i]:
                     self._click(i)
+                before_flags, before_closed = self.count, self.closed
                 self._flag_around(i)
                 self._chord(i)
+                if self.closed == before_closed:
+                    self.wasted += self.count - before_flags
                 continue
             fallback = self._fallback(rng)
             if fallback is None:
@@ -494,6 +557,13 @@ class _Fenwick:
         self.tree, self.n, self.total = tree, n, sum(members)
         self.inside = list(members)
         self.top = 1 << max(n.bit_length() - 1, 0)
+
+    def clone(self) -> _Fenwick:
+        """An independent copy, O(n)."""
+        f = object.__new__(_Fenwick)
+        f.tree, f.n, f.total = list(self.tree), self.n, self.total
+        f.inside, f.top = list(self.inside), self.top
+        return f
 
     def remove(self, i: int) -> None:
         if not self.inside[i]:
