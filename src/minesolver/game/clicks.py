@@ -87,7 +87,8 @@ __all__ = [
 
 ZINI_RUNS = 100
 """ZiNi runs with random tie-breaks tried for the first sequence (as many as the usual
-``cal_rzini``; a few milliseconds each on expert)."""
+``cal_rzini``), and as many again that search around the best of them
+(:func:`~minesolver.game.efficiency.best_zini_plays`); a few milliseconds each on expert."""
 
 DEFAULT_WORK = 100_000
 """The default work budget of :func:`min_clicks`: SAT conflicts of its search."""
@@ -354,7 +355,8 @@ def min_clicks(
 
     ``work`` bounds the search in SAT conflicts, so the answer (clicks, bound, proof) is
     the same on every machine and under any load; ``zini_runs`` is the number of ZiNi
-    runs with random ties that give the first sequence (seeded). ``seconds`` is only a
+    runs with random ties, and of runs around the best of them, that give the first
+    sequence (seeded). ``seconds`` is only a
     safety deadline (``None``: none); an answer it cut says so (``cut == "deadline"``)
     and may then differ from run to run.
 

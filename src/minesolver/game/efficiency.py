@@ -234,42 +234,81 @@ class ZiniPlays:
 
 
 def best_zini_plays(
-    layout: Layout, rng: random.Random, runs: int, deadline: float | None = None
+    layout: Layout,
+    rng: random.Random,
+    runs: int,
+    deadline: float | None = None,
+    mutations: int | None = None,
 ) -> ZiniPlays:
     """The plays of ZiNi, HZiNi and ``runs`` ZiNi runs with random ties (as ``cal_rzini``
-    makes them), and the fewest useful moves among them: never more than any of their
-    figures, since a run's useful moves are among its counted clicks. The random runs
-    stop early when ``time.monotonic()`` passes ``deadline`` (a safety net only: the
-    answer then depends on the machine, and ``cut`` says so).
+    makes them), then ``mutations`` runs (by default ``runs``) that replay the ties of the
+    best run so far up to a random point and break the later ones at random (a local
+    search around the best play: restarts alone rarely find the best ties on expert), and
+    the fewest useful moves among them: never more than any of their figures, since a
+    run's useful moves are among its counted clicks. The runs stop early when
+    ``time.monotonic()`` passes ``deadline`` (a safety net only: the answer then depends
+    on the machine, and ``cut`` says so).
 
-    O((runs + 2) * ZiNi): the board's set-up is made once and copied for each run, and a
-    run's useful moves (a replay of its clicks) are worked out only when its figure could
-    beat the best so far.
+    O((runs + mutations + 2) * ZiNi): the board's set-up is made once and copied for each
+    run, and a run's useful moves (a replay of its clicks) are worked out only when its
+    figure could match the best so far.
 
     >>> p = best_zini_plays(Layout.from_cells(3, 3, [(1, 1)]), random.Random(1), 5)
     >>> len(p.moves), p.zini, p.hzini, p.rzini, p.runs, p.cut
     (5, 5, 6, 5, 5, False)
     """
-    if runs < 0:
-        raise ValueError(f"best_zini_plays: runs {runs} is negative")
+    if runs < 0 or (mutations is not None and mutations < 0):
+        raise ValueError(f"best_zini_plays: runs {runs}, mutations {mutations}: negative")
     start = _Zini(layout)
     plays = [start.clone(), start.clone()]
     figures = [plays[0].run(human=False, rng=None), plays[1].run(human=True, rng=None)]
     best = min((p.useful_moves() for p in plays), key=len)
+    best_ties: list[int] | None = None
     rz, made, cut = figures[0], 0, False
-    for _ in range(runs):
+    total = runs + (runs if mutations is None else mutations)
+    for k in range(total):
         if deadline is not None and time.monotonic() >= deadline:
             cut = True
             break
         z = start.clone()
-        count = z.run(human=False, rng=rng)
-        made += 1
-        rz = min(rz, count)
-        if count - z.wasted < len(best):
-            moves = z.useful_moves()
-            if len(moves) < len(best):
-                best = moves
+        if k < runs or best_ties is None:
+            ties = _Ties(rng, [])
+        else:  # the best run's first ties, then new ones
+            ties = _Ties(rng, best_ties[: rng.randrange(len(best_ties) + 1)])
+        count = z.run(human=False, rng=ties)
+        if k < runs:
+            made += 1
+            rz = min(rz, count)
+        if z.useful < len(best):
+            best = z.useful_moves()
+        if z.useful <= len(best):  # ties too: a plateau is a way on
+            best_ties = ties.drawn
     return ZiniPlays(best, figures[0], figures[1], rz, made, cut)
+
+
+class _Ties(random.Random):
+    """The random tie-breaks of a run: ``prefix`` replayed first, then fresh draws from
+    ``rng``; every draw is kept in ``drawn``, so the run can be replayed up to any point.
+    (A run given the same first draws makes the same first choices: the ties at each
+    step depend only on the choices before it.)"""
+
+    def __init__(self, rng: random.Random, prefix: list[int]) -> None:
+        super().__init__(0)  # its own state is never drawn from
+        self.rng = rng
+        self.drawn = list(prefix)
+        self.at = 0
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        if stop is not None or step != 1:
+            raise ValueError("only randrange(n) draws ties")
+        if self.at < len(self.drawn) and self.drawn[self.at] < start:
+            value = self.drawn[self.at]
+        else:
+            value = self.rng.randrange(start)
+            del self.drawn[self.at :]
+            self.drawn.append(value)
+        self.at += 1
+        return value
 
 
 def zini_moves(
@@ -368,7 +407,8 @@ class _Zini:
         self.count = 0
         self.moves: list[Move] = []
         self.human = False
-        self.wasted = 0
+        self.useful = 0
+        self.flag_used = [False] * n
         self.heap: list[tuple[int, int]] = []
         # the cells a fallback click may take: safe, closed, a zero or in no opening
         self.left = _Fenwick(
@@ -383,6 +423,7 @@ class _Zini:
         z.premium = list(self.premium)
         z.opened = list(self.opened)
         z.flagged = list(self.flagged)
+        z.flag_used = list(self.flag_used)
         z.moves = list(self.moves)
         z.heap = list(self.heap)
         z.left = self.left.clone()
@@ -420,6 +461,7 @@ class _Zini:
     def _click(self, i: int) -> None:
         self._reveal(i)
         self.count += 1
+        self.useful += 1
         self.moves.append(Move("open", self._cell(i)))
 
     def _flag_around(self, i: int) -> None:
@@ -465,9 +507,8 @@ class _Zini:
     def run(self, *, human: bool, rng: random.Random | None) -> int:
         """Play to the end and return the clicks counted (the original's figure).
 
-        ``wasted`` counts, of those clicks, the chords that opened nothing and the flags
-        placed just before them: at most that many are left out of :meth:`useful_moves`
-        (a flag placed for such a chord may serve a later one)."""
+        ``useful`` counts, of those clicks, the ones :meth:`useful_moves` keeps: the left
+        clicks, the chords that opened something and the flags such a chord used."""
         mine, opened, number = self.mine, self.opened, self.number
         n = len(mine)
         self.human = human
@@ -484,11 +525,15 @@ class _Zini:
             if i is not None:
                 if not opened[i]:
                     self._click(i)
-                before_flags, before_closed = self.count, self.closed
+                before = self.closed
                 self._flag_around(i)
                 self._chord(i)
-                if self.closed == before_closed:
-                    self.wasted += self.count - before_flags
+                if self.closed != before:
+                    self.useful += 1
+                    for j in self.box[i]:
+                        if self.flagged[j] and not self.flag_used[j]:
+                            self.flag_used[j] = True
+                            self.useful += 1
                 continue
             fallback = self._fallback(rng)
             if fallback is None:

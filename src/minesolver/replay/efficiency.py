@@ -39,8 +39,8 @@ the 3BV solved, ``B`` the board's 3BV):
 Cost: the wasted clicks replay the actions once, O(clicks + cells opened); the figures
 are O(1) but for ZiNi and HZiNi (O(cells log cells) each: milliseconds on expert, about
 a second on 256x256) and the fewest clicks (a MaxSAT search bounded by ``work``, after a
-set-up: the ZiNi family's sequences, O(runs * cells log cells), about a second on expert at
-:data:`~minesolver.game.clicks.ZINI_RUNS` runs, and the programme, O(cells)).
+set-up: the ZiNi family's sequences, O(runs * cells log cells), about half a second on
+expert at :data:`REPORT_ZINI_RUNS` runs, and the programme, O(cells)).
 """
 
 from __future__ import annotations
@@ -50,7 +50,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from minesolver.game import Game, MinClicks, hzini, min_clicks, zini
-from minesolver.game.clicks import ZINI_RUNS
 from minesolver.position import neighbour_table
 from minesolver.replay.actions import ActionKind, Click, Playback, apply
 
@@ -60,6 +59,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MIN_CLICKS_SECONDS",
     "REPORT_WORK",
+    "REPORT_ZINI_RUNS",
     "STNB_CONSTANTS",
     "WASTE_KINDS",
     "ReplayEfficiency",
@@ -77,9 +77,13 @@ WasteKind = Literal["nothing", "unused_flag", "unflag", "one_cell_chord"]
 WASTE_KINDS: tuple[WasteKind, ...] = ("nothing", "unused_flag", "unflag", "one_cell_chord")
 """The reasons a click is wasted, in the order reports list them."""
 
-REPORT_WORK = 12_000
+REPORT_WORK = 10_000
 """The work (SAT conflicts) a replay report gives the proof of the board's fewest clicks:
-about a second on an expert board, the same answer on every machine."""
+under a second on an expert board, the same answer on every machine."""
+
+REPORT_ZINI_RUNS = 50
+"""The random ZiNi runs (and as many around the best of them) a replay report starts from
+(:func:`~minesolver.game.min_clicks`'s ``zini_runs``): half a second on expert."""
 
 MIN_CLICKS_SECONDS = 10.0
 """The safety deadline of a replay report's fewest clicks, in seconds: never reached at
@@ -313,7 +317,7 @@ def replay_efficiency(
     *,
     work: int = REPORT_WORK,
     seconds: float | None = MIN_CLICKS_SECONDS,
-    zini_runs: int = ZINI_RUNS,
+    zini_runs: int = REPORT_ZINI_RUNS,
 ) -> ReplayEfficiency:
     """``replay`` (played as ``playback``) graded for efficiency, the board's fewest
     clicks searched with ``work`` SAT conflicts and ``zini_runs`` random ZiNi runs

@@ -37,12 +37,12 @@ from typing import TYPE_CHECKING
 
 from minesolver.analysis import Analysis, analyze, analyze_after
 from minesolver.counting import ComponentCount
-from minesolver.game.clicks import ZINI_RUNS
 from minesolver.position import HIDDEN, Cell, InconsistentPosition, Position
 from minesolver.replay.actions import Action, Playback, play_events
 from minesolver.replay.efficiency import (
     MIN_CLICKS_SECONDS,
     REPORT_WORK,
+    REPORT_ZINI_RUNS,
     ReplayEfficiency,
     replay_efficiency,
 )
@@ -173,7 +173,7 @@ def grade_replay(
     playback: Playback | None = None,
     clicks_work: int = REPORT_WORK,
     clicks_seconds: float | None = MIN_CLICKS_SECONDS,
-    zini_runs: int = ZINI_RUNS,
+    zini_runs: int = REPORT_ZINI_RUNS,
 ) -> ReplayAnalysis:
     """Grade every action of ``replay`` (see the module docstring); ``best=False`` skips
     what costs most: ``best``'s move and the win chances at each guess. ``playback`` is
