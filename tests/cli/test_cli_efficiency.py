@@ -160,3 +160,10 @@ def test_without_python_sat_the_error_names_it(
     code, out, err = run(["efficiency", str(path)], capsys)
     assert code == 2 and out == ""
     assert err.startswith("error: ") and "pip install python-sat" in err
+
+
+def test_the_defaults_are_the_library_s() -> None:
+    from minesolver.game.clicks import DEFAULT_SECONDS, DEFAULT_WORK
+    from minesolver.ui import cli
+
+    assert (cli.EFFICIENCY_WORK, cli.EFFICIENCY_SECONDS) == (DEFAULT_WORK, DEFAULT_SECONDS)

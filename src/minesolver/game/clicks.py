@@ -35,12 +35,27 @@ Integer programming with HiGHS was tried first: its relaxation, even with lifted
 cuts and max-flow separation of the fractional reach cuts, left each round's solve slow
 and the rounds many (no intermediate board proved in 10 s, where RC2 proves most).
 
-**Bounded.** ``seconds`` is a deadline, checked between rounds and inside the first
-sequences' ZiNi runs with random ties, and enforced inside RC2's SAT calls by a timer
-that interrupts them (before it: the set-up, O(cells log cells)). Past it the answer is
-the best winning sequence found (the ZiNi player's, or a round's answer with the units
-it leaves unreached clicked) with the best proved lower bound (RC2's cost when
-interrupted), and ``optimal`` is false unless the two meet.
+**The first sequence.** Before any search, the best of ZiNi's, HZiNi's and
+:data:`ZINI_RUNS` ZiNi runs with random ties (as ms-toollib's ``cal_rzini`` makes them),
+then as many runs that replay the best run's ties up to a random point and draw the rest
+(:func:`~minesolver.game.efficiency.best_zini_plays`): the answer is never above any of
+their figures.
+
+**The bound without search.** Units no one click can open two of (a left click opens one
+unit; a chord only the units with a cell next to its digit) need one click each; a greedy
+packing of them is a proved bound before any search (:func:`bound_without_search`), and
+at least 1 on a board with a safe cell, so no answer's bound is ever 0 or below it.
+
+**Bounded in work.** ``work`` counts the SAT conflicts of the search (every SAT call that
+RC2 makes is given the conflicts left, and stops the search when they run out), so the
+same board and budget give the same clicks, bound and proof on any machine and under
+any load. Past the budget the answer is the best winning sequence found (the first
+sequence, or a round's answer with the units it leaves unreached clicked) with the best
+proved lower bound (RC2's cost when stopped: each of its rises follows a call proved
+unsatisfiable; a call stopped early never raises it), and ``cut`` is ``"work"``.
+``seconds`` is only a safety deadline, checked between the first sequence's runs and
+enforced inside the SAT calls by a timer that interrupts them; an answer it cut says so
+(``cut == "deadline"``), and only then may it differ from run to run.
 
 Every answer's clicks replay through :meth:`Game.push <minesolver.game.Game.push>` to a
 won game with exactly that many moves.
@@ -50,11 +65,13 @@ won game with exactly that many moves.
 >>> plan.count, plan.optimal, plan.lower_bound, plan.notation()
 (2, True, 2, ['L 0,0', 'L 4,0'])
 
-Cost: building the formula is O(cells); each round is one MaxSAT call (NP-hard;
-incremental, so later rounds reuse the cores found) plus an O(cells²) search for the
-unreached groups. In practice a beginner board takes milliseconds, an intermediate one
-seconds, and an expert board is rarely closed in 10 seconds (its bounds are then
-reported); ``benchmarks/bench_efficiency.py`` measures it.
+Cost: the first sequence is O(runs * cells log cells) (about a second on expert at the
+default 100 + 100 runs); building the formula is O(cells); each round is one MaxSAT call
+(NP-hard; incremental, so later rounds reuse the cores found) plus an O(cells²) search for
+the unreached groups. A beginner board is proved in a few hundred conflicts; an
+intermediate one in thousands to tens of thousands; an expert board is rarely closed in
+:data:`DEFAULT_WORK` (its bounds are then reported); ``benchmarks/bench_efficiency.py``
+measures it. About 10,000 conflicts take a second on expert.
 """
 
 from __future__ import annotations
@@ -93,9 +110,10 @@ ZINI_RUNS = 100
 DEFAULT_WORK = 100_000
 """The default work budget of :func:`min_clicks`: SAT conflicts of its search."""
 
-DEFAULT_SECONDS = 60.0
-"""The default safety deadline of :func:`min_clicks`, in seconds (never reached on the
-standard levels at the default work; past it an answer says it was cut)."""
+DEFAULT_SECONDS = 600.0
+"""The default safety deadline of :func:`min_clicks`, in seconds: far beyond what the
+default work takes on the standard levels (about 10 s on expert), even on a machine
+several times busier; past it an answer says it was cut."""
 
 Cut = Literal["work", "deadline"]
 """What stopped a search before it proved the minimum: its work budget (the same on every

@@ -77,15 +77,15 @@ WasteKind = Literal["nothing", "unused_flag", "unflag", "one_cell_chord"]
 WASTE_KINDS: tuple[WasteKind, ...] = ("nothing", "unused_flag", "unflag", "one_cell_chord")
 """The reasons a click is wasted, in the order reports list them."""
 
-REPORT_WORK = 10_000
+REPORT_WORK = 8_000
 """The work (SAT conflicts) a replay report gives the proof of the board's fewest clicks:
 under a second on an expert board, the same answer on every machine."""
 
-REPORT_ZINI_RUNS = 50
+REPORT_ZINI_RUNS = 40
 """The random ZiNi runs (and as many around the best of them) a replay report starts from
 (:func:`~minesolver.game.min_clicks`'s ``zini_runs``): half a second on expert."""
 
-MIN_CLICKS_SECONDS = 10.0
+MIN_CLICKS_SECONDS = 60.0
 """The safety deadline of a replay report's fewest clicks, in seconds: never reached at
 :data:`REPORT_WORK` on the standard levels but on a machine far slower or busier than
 usual; an answer it cut says so (``min_clicks.cut``)."""

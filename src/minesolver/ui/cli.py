@@ -37,7 +37,7 @@ EFFICIENCY_WORK = 100_000
 """``efficiency``'s default work per board (SAT conflicts): the library's
 :data:`minesolver.game.clicks.DEFAULT_WORK`, written here so that ``--help`` needs no import."""
 
-EFFICIENCY_SECONDS = 60.0
+EFFICIENCY_SECONDS = 600.0
 """``efficiency``'s default safety deadline per board (seconds):
 :data:`minesolver.game.clicks.DEFAULT_SECONDS`."""
 

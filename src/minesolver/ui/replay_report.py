@@ -90,9 +90,12 @@ def fewest_words(m: MinClicks) -> str:
     bound and what stopped the search (its work budget, the same on every machine, or
     the safety deadline, which makes the figures depend on the machine).
 
-    >>> from minesolver.game import MinClicks
-    >>> fewest_words(MinClicks((), 3, work=12000, cut="work"))
-    '0 clicks found, at least 3 (not proved within 12000 conflicts of search)'
+    >>> from minesolver.game import MinClicks, Move
+    >>> two = (Move("open", (0, 0)), Move("open", (4, 0)))
+    >>> fewest_words(MinClicks(two, 1, work=10000, cut="work"))
+    '2 clicks found, at least 1 (not proved within 10000 conflicts of search)'
+    >>> fewest_words(MinClicks(two, 2))
+    '2 clicks (proved)'
     """
     if m.optimal:
         return f"{_clicks(m.count)} (proved)"
