@@ -37,7 +37,8 @@ and the rounds many (no intermediate board proved in 10 s, where RC2 proves most
 
 **The first sequence.** Before any search, the best of ZiNi's, HZiNi's and
 :data:`ZINI_RUNS` ZiNi runs with random ties (as ms-toollib's ``cal_rzini`` makes them),
-then as many runs that replay the best run's ties up to a random point and draw the rest
+then as many runs again, and one more per :data:`WORK_PER_RUN` conflicts of the budget,
+that replay the best run's ties up to a random point and draw the rest
 (:func:`~minesolver.game.efficiency.best_zini_plays`): the answer is never above any of
 their figures.
 
@@ -65,8 +66,8 @@ won game with exactly that many moves.
 >>> plan.count, plan.optimal, plan.lower_bound, plan.notation()
 (2, True, 2, ['L 0,0', 'L 4,0'])
 
-Cost: the first sequence is O(runs * cells log cells) (about a second on expert at the
-default 100 + 100 runs); building the formula is O(cells); each round is one MaxSAT call
+Cost: the first sequence is O(runs * cells log cells) (about three seconds on expert at
+the default 100 + 100 + 400 runs); building the formula is O(cells); each round is one MaxSAT call
 (NP-hard; incremental, so later rounds reuse the cores found) plus an O(cells²) search for
 the unreached groups. A beginner board is proved in a few hundred conflicts; an
 intermediate one in thousands to tens of thousands; an expert board is rarely closed in
@@ -93,6 +94,7 @@ from minesolver.position import neighbour_table
 __all__ = [
     "DEFAULT_SECONDS",
     "DEFAULT_WORK",
+    "WORK_PER_RUN",
     "ZINI_RUNS",
     "Cut",
     "MinClicks",
@@ -106,6 +108,10 @@ ZINI_RUNS = 100
 """ZiNi runs with random tie-breaks tried for the first sequence (as many as the usual
 ``cal_rzini``), and as many again that search around the best of them
 (:func:`~minesolver.game.efficiency.best_zini_plays`); a few milliseconds each on expert."""
+
+WORK_PER_RUN = 250
+"""The first sequence's share of a larger budget: one more run around the best ZiNi run per
+this many conflicts (a run costs about as much time as 100 conflicts on expert)."""
 
 DEFAULT_WORK = 100_000
 """The default work budget of :func:`min_clicks`: SAT conflicts of its search."""
@@ -374,7 +380,8 @@ def min_clicks(
     ``work`` bounds the search in SAT conflicts, so the answer (clicks, bound, proof) is
     the same on every machine and under any load; ``zini_runs`` is the number of ZiNi
     runs with random ties, and of runs around the best of them, that give the first
-    sequence (seeded). ``seconds`` is only a
+    sequence (seeded), with one more run around the best per :data:`WORK_PER_RUN`
+    conflicts of ``work``. ``seconds`` is only a
     safety deadline (``None``: none); an answer it cut says so (``cut == "deadline"``)
     and may then differ from run to run.
 
@@ -391,7 +398,8 @@ def min_clicks(
     board = _Board.of(layout)
     if not board.units:  # no safe cell: nothing to click
         return MinClicks((), 0, 0, time.monotonic() - start)
-    plays = best_zini_plays(layout, random.Random(0), zini_runs, deadline)
+    mutations = zini_runs + work // WORK_PER_RUN
+    plays = best_zini_plays(layout, random.Random(0), zini_runs, deadline, mutations)
     best = list(plays.moves)
     lower = bound_without_search(board)
     cut: Cut | None = "deadline" if plays.cut else None

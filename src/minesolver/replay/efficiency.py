@@ -40,7 +40,7 @@ Cost: the wasted clicks replay the actions once, O(clicks + cells opened); the f
 are O(1) but for ZiNi and HZiNi (O(cells log cells) each: milliseconds on expert, about
 a second on 256x256) and the fewest clicks (a MaxSAT search bounded by ``work``, after a
 set-up: the ZiNi family's sequences, O(runs * cells log cells), about half a second on
-expert at :data:`REPORT_ZINI_RUNS` runs, and the programme, O(cells)).
+expert at :data:`REPORT_ZINI_RUNS`, and the programme, O(cells)).
 """
 
 from __future__ import annotations
@@ -77,13 +77,14 @@ WasteKind = Literal["nothing", "unused_flag", "unflag", "one_cell_chord"]
 WASTE_KINDS: tuple[WasteKind, ...] = ("nothing", "unused_flag", "unflag", "one_cell_chord")
 """The reasons a click is wasted, in the order reports list them."""
 
-REPORT_WORK = 8_000
+REPORT_WORK = 6_000
 """The work (SAT conflicts) a replay report gives the proof of the board's fewest clicks:
 under a second on an expert board, the same answer on every machine."""
 
-REPORT_ZINI_RUNS = 40
-"""The random ZiNi runs (and as many around the best of them) a replay report starts from
-(:func:`~minesolver.game.min_clicks`'s ``zini_runs``): half a second on expert."""
+REPORT_ZINI_RUNS = 20
+"""The random ZiNi runs (and as many around the best of them, and 24 more for the work) a
+replay report starts from (:func:`~minesolver.game.min_clicks`'s ``zini_runs``): about
+half a second on expert, so that the web app's report fits a quarter of its budget."""
 
 MIN_CLICKS_SECONDS = 60.0
 """The safety deadline of a replay report's fewest clicks, in seconds: never reached at

@@ -394,8 +394,9 @@ class _Api:
         cost = Cost(sys.maxsize, sys.maxsize)  # an analysis per action: the expensive lane
         encoded = base64.b64encode(data).decode("ascii")
         # the board's fewest clicks: the report's work budget (the same figures as the
-        # command line's), with half the compute budget as its safety deadline
-        clicks = min(MIN_CLICKS_SECONDS, self.settings.budget / 2)
+        # command line's), with a quarter of the compute budget as its safety deadline (the
+        # grading must fit in the rest)
+        clicks = min(MIN_CLICKS_SECONDS, self.settings.budget / 4)
         return await self.compute(
             request, cost, "replay", data=encoded, best=best, clicks_seconds=clicks
         )
