@@ -345,10 +345,10 @@ def test_a_board_of_thousands_of_openings_is_set_up_in_linear_time() -> None:
         layout = Layout.from_cells(size, size, cells)
         best = float("inf")
         for _ in range(3):
-            start = time.perf_counter()
+            start = time.process_time()  # this process's CPU: other processes do not count
             board = _Board.of(layout)
             _Formula(board)
-            best = min(best, time.perf_counter() - start)
+            best = min(best, time.process_time() - start)
         assert board.openings == (size // 4) ** 2
         return best
 
@@ -363,7 +363,11 @@ def test_a_large_board_keeps_to_the_budget() -> None:
     layout = Layout.from_cells(128, 128, rng.sample(cells, len(cells) // 5))
     # the deadline is checked between the runs: hundreds of runs on 128x128 take far
     # longer than 1 s on any machine, so it cuts them, and says so
+    began = time.process_time()
     plan = min_clicks(layout, seconds=1.0)
+    # it stops soon after the deadline: a bound on this process's CPU (which the load of
+    # other processes cannot raise), not on the wall clock
+    assert time.process_time() - began < 8.0
     assert (plan.cut, plan.rounds, plan.work) == ("deadline", 0, 0)
     assert 0 < plan.lower_bound <= plan.count <= zini(layout)
     # a few runs with random ties, no deadline: they end (each O(cells log cells))
