@@ -1,22 +1,26 @@
-"""The proved fewest clicks against ZiNi, HZiNi and rZiNi, per level.
+"""The proved fewest clicks against ZiNi, HZiNi and rZiNi (ours and ms-toollib's), per level.
 
 For ``--boards`` seeded random layouts of each level (beginner 9x9/10, intermediate
 16x16/40, expert 30x16/99; mines uniform, no first-click rule), this runs
-:func:`minesolver.game.min_clicks` with a budget of ``--seconds`` each and reports
+:func:`minesolver.game.min_clicks` with a work budget of ``--work`` SAT conflicts each (no
+deadline: the figures are the same on any machine; only the seconds vary) and reports
 
-* how often the minimum is proved within the budget, and the time it takes;
+* how often the minimum is proved within the budget, the work and the time it takes;
 * the mean of ZiNi (and HZiNi, rZiNi) minus the proved minimum, over the proved boards;
 * over every board, the mean gap between the best sequence found and the proved lower
-  bound, and ZiNi minus the best found (a lower bound on ZiNi's excess);
-* ms-toollib's ``cal_rzini`` beside ours when ms-toollib is installed (dev extra).
+  bound, ZiNi minus the best found (a lower bound on ZiNi's excess), and the bound that
+  needs no search;
+* ms-toollib's ``cal_zini``, ``cal_hzini`` and ``cal_rzini`` (``--runs`` runs, its own
+  random ties) beside ours when ms-toollib is installed (dev extra), and on how many
+  boards any of them is below the fewest found (it should be none).
 
 Every sequence is replayed through ``Game.push`` and must win with exactly its count.
 
-    .venv/bin/python benchmarks/bench_efficiency.py [--boards 50] [--seconds 10]
+    .venv/bin/python benchmarks/bench_efficiency.py [--boards 50] [--work 100000]
         [--seed 2026] [--levels beginner,intermediate,expert] [--save]
 
 ``--save`` writes ``benchmarks/results/efficiency.json`` (summary and one row per board);
-``--table`` only prints the stored results as the markdown table of the documentation.
+``--table`` only prints the stored results as the markdown tables of the documentation.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from minesolver.game import Game, Layout, Level, random_layout
-from minesolver.game.clicks import min_clicks
+from minesolver.game.clicks import DEFAULT_WORK, _Board, bound_without_search, min_clicks
 from minesolver.game.efficiency import board_digits, board_measures, rzini
 
 RESULTS = Path(__file__).parent / "results" / "efficiency.json"
@@ -44,35 +48,46 @@ LEVELS = {
 }
 
 
-def _toollib_rzini(layout: Layout, runs: int) -> int | None:
+def _toollib(layout: Layout, runs: int) -> dict[str, int | None]:
+    """ms-toollib's ZiNi, HZiNi and rZiNi of ``layout`` (``None`` without ms-toollib)."""
     try:
         import ms_toollib
     except ImportError:
-        return None
+        return {"toollib_zini": None, "toollib_hzini": None, "toollib_rzini": None}
     digits = board_digits(layout)
     w = layout.width
     rows = [list(digits[r * w : (r + 1) * w]) for r in range(layout.height)]
-    return int(ms_toollib.cal_rzini(rows, runs))
+    return {
+        "toollib_zini": int(ms_toollib.cal_zini(rows)),
+        "toollib_hzini": int(ms_toollib.cal_hzini(rows)),
+        "toollib_rzini": int(ms_toollib.cal_rzini(rows, runs)),
+    }
 
 
-def board_row(layout: Layout, seconds: float, seed: int, runs: int) -> dict[str, Any]:
+def board_row(layout: Layout, work: int, seed: int, runs: int) -> dict[str, Any]:
     """One board's figures (the sequence replayed and checked)."""
     measures = board_measures(layout)
-    plan = min_clicks(layout, seconds=seconds)
+    plan = min_clicks(layout, work=work, seconds=None)
     game = Game.from_layout(layout)
     for move in plan.clicks:
         game.push(move)
     if not game.outcome.won:
         raise AssertionError(f"the sequence does not win: {layout}")
+    theirs = _toollib(layout, runs)
+    beaten = [v for v in theirs.values() if v is not None and v < plan.count]
     return {
         "bbbv": measures.bbbv,
         "zini": measures.zini,
         "hzini": measures.hzini,
         "rzini": rzini(layout, random.Random(seed), runs),
-        "toollib_rzini": _toollib_rzini(layout, runs),
+        **theirs,
+        "beaten_by_toollib": bool(beaten),
         "min_clicks": plan.count,
         "lower_bound": plan.lower_bound,
+        "bound_without_search": bound_without_search(_Board.of(layout)),
         "optimal": plan.optimal,
+        "work": plan.work,
+        "cut": plan.cut,
         "seconds": round(plan.seconds, 3),
         "rounds": plan.rounds,
     }
@@ -82,17 +97,19 @@ def _mean(values: list[float]) -> float | None:
     return round(statistics.fmean(values), 3) if values else None
 
 
-def summary(rows: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
-    """A level's summary: proved rate, times, ZiNi's excess over the minimum."""
+def summary(rows: list[dict[str, Any]], work: int) -> dict[str, Any]:
+    """A level's summary: proved rate, work and times, ZiNi's excess over the minimum."""
     proved = [r for r in rows if r["optimal"]]
     out: dict[str, Any] = {
         "boards": len(rows),
-        "budget_seconds": seconds,
+        "work": work,
         "proved": len(proved),
         "proved_rate": round(len(proved) / len(rows), 3),
+        "median_work_proved": (statistics.median(r["work"] for r in proved) if proved else None),
         "median_seconds_proved": (
             round(statistics.median(r["seconds"] for r in proved), 3) if proved else None
         ),
+        "median_seconds": round(statistics.median(r["seconds"] for r in rows), 3),
         "mean_bbbv": _mean([r["bbbv"] for r in rows]),
         "mean_min_clicks_proved": _mean([r["min_clicks"] for r in proved]),
         "mean_zini_minus_optimum": _mean([r["zini"] - r["min_clicks"] for r in proved]),
@@ -101,31 +118,58 @@ def summary(rows: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
         "mean_zini_minus_best_found": _mean([r["zini"] - r["min_clicks"] for r in rows]),
         "mean_zini_minus_lower_bound": _mean([r["zini"] - r["lower_bound"] for r in rows]),
         "mean_best_minus_lower_bound": _mean([r["min_clicks"] - r["lower_bound"] for r in rows]),
+        "mean_bound_without_search": _mean([r["bound_without_search"] for r in rows]),
         "mean_rzini": _mean([r["rzini"] for r in rows]),
+        "above_our_zini_family": sum(
+            r["min_clicks"] > min(r["zini"], r["hzini"], r["rzini"]) for r in rows
+        ),
     }
     theirs = [r["toollib_rzini"] for r in rows if r["toollib_rzini"] is not None]
     if len(theirs) == len(rows):
         out["mean_toollib_rzini"] = _mean(theirs)
+        out["beaten_by_toollib"] = sum(r["beaten_by_toollib"] for r in rows)
+        out["mean_toollib_rzini_minus_best_found"] = _mean(
+            [r["toollib_rzini"] - r["min_clicks"] for r in rows]
+        )
     return out
 
 
 def table(data: dict[str, Any]) -> str:
-    """The stored results as a markdown table, one row per level."""
+    """The stored results as markdown tables, one row per level."""
     lines = [
-        "| level | boards | proved in the budget | median time proved | mean 3BV "
-        "| ZiNi - minimum (proved boards) | HZiNi - minimum | rZiNi - minimum "
-        "| ZiNi - best found (all) | ZiNi - lower bound (all) |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| level | boards | proved in the budget | median conflicts proved "
+        "| median time (all) | mean 3BV | ZiNi - minimum (proved boards) "
+        "| HZiNi - minimum | rZiNi - minimum | ZiNi - best found (all) "
+        "| ZiNi - lower bound (all) |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for name, entry in data["levels"].items():
         s = entry["summary"]
-        median = s["median_seconds_proved"]
+        median = s["median_work_proved"]
         lines.append(
             f"| {name} ({entry['level']}) | {s['boards']} | {s['proved']} "
-            f"({100 * s['proved_rate']:.0f}%) | {'-' if median is None else f'{median:.2f} s'} "
+            f"({100 * s['proved_rate']:.0f}%) | {'-' if median is None else median} "
+            f"| {s['median_seconds']:.2f} s "
             f"| {s['mean_bbbv']:.1f} | {s['mean_zini_minus_optimum']} "
             f"| {s['mean_hzini_minus_optimum']} | {s['mean_rzini_minus_optimum']} "
             f"| {s['mean_zini_minus_best_found']} | {s['mean_zini_minus_lower_bound']} |"
+        )
+    lines += [
+        "",
+        "| level | fewest found above ZiNi, HZiNi or our rZiNi | above ms-toollib's "
+        "`cal_zini`, `cal_hzini` or `cal_rzini` | mean `cal_rzini` - fewest found "
+        "| mean bound without search | mean lower bound |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for name, entry in data["levels"].items():
+        s = entry["summary"]
+        rows = entry["boards"]
+        lines.append(
+            f"| {name} | {s['above_our_zini_family']} of {s['boards']} "
+            f"| {s.get('beaten_by_toollib', '-')} of {s['boards']} "
+            f"| {s.get('mean_toollib_rzini_minus_best_found', '-')} "
+            f"| {s['mean_bound_without_search']} "
+            f"| {_mean([r['lower_bound'] for r in rows])} |"
         )
     return "\n".join(lines)
 
@@ -133,7 +177,7 @@ def table(data: dict[str, Any]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--work", type=int, default=DEFAULT_WORK, help="SAT conflicts a board")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--runs", type=int, default=100, help="rZiNi runs")
     parser.add_argument("--levels", default=",".join(LEVELS))
@@ -143,7 +187,7 @@ def main() -> None:
     if args.table:
         print(table(json.loads(RESULTS.read_text())))
         return
-    data: dict[str, Any] = {"seed": args.seed, "levels": {}}
+    data: dict[str, Any] = {"seed": args.seed, "work": args.work, "levels": {}}
     for name in args.levels.split(","):
         level = LEVELS[name]
         rng = random.Random(f"{args.seed}-{name}")
@@ -151,15 +195,16 @@ def main() -> None:
         start = time.monotonic()
         for k in range(args.boards):
             layout = random_layout(level, rng)
-            rows.append(board_row(layout, args.seconds, args.seed + k, args.runs))
+            rows.append(board_row(layout, args.work, args.seed + k, args.runs))
             r = rows[-1]
             print(
-                f"{name} {k}: 3BV {r['bbbv']} ZiNi {r['zini']} min {r['min_clicks']}"
+                f"{name} {k}: 3BV {r['bbbv']} ZiNi {r['zini']} rZiNi {r['rzini']}/"
+                f"{r['toollib_rzini']} min {r['min_clicks']}"
                 f"{'' if r['optimal'] else ' (bound ' + str(r['lower_bound']) + ')'}"
-                f" {r['seconds']}s",
+                f" {r['work']} conflicts {r['seconds']}s",
                 flush=True,
             )
-        result = summary(rows, args.seconds)
+        result = summary(rows, args.work)
         result["wall_seconds"] = round(time.monotonic() - start, 1)
         print(name, json.dumps(result), flush=True)
         data["levels"][name] = {"level": str(level), "summary": result, "boards": rows}

@@ -13,11 +13,11 @@ players play every game:
 It checks that the two win and lose the same games and make the same guesses, game by
 game, and reports on the games won: the mean efficiency (3BV per click) of
 ``efficient``, of the plain player, of ZiNi, and of the board's fewest clicks from
-:func:`minesolver.game.min_clicks` with a budget of ``--seconds`` (the proved optimum,
+:func:`minesolver.game.min_clicks` with a budget of ``--work`` SAT conflicts (the proved optimum,
 or the best found with its proved lower bound when not proved within the budget).
 
     .venv/bin/python benchmarks/bench_efficient.py [--level expert] [--games 300]
-        [--seconds 10] [--seed 2026] [--save]
+        [--work 100000] [--seed 2026] [--save]
 
 ``--tiny N`` instead plays boards of 4x4 to 5x5 until ``N`` of them were cleared with no
 guess, and compares the clicks with the exhaustive minimum from the same first click
@@ -44,7 +44,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from minesolver.game import Game, Layout, Level, Move, random_layout
-from minesolver.game.clicks import min_clicks
+from minesolver.game.clicks import DEFAULT_WORK, min_clicks
 from minesolver.game.efficiency import bbbv, zini
 from minesolver.game.levels import PRESETS
 from minesolver.simulate.config import Setup
@@ -111,7 +111,7 @@ def play(player: Player, layout: Layout, start: tuple[int, int], seed: int) -> P
     return played
 
 
-def run_level(level_name: str, games: int, seconds: float, seed: int) -> dict[str, Any]:
+def run_level(level_name: str, games: int, work: int, seed: int) -> dict[str, Any]:
     """Every game of the level: rows and a summary."""
     level = PRESETS[level_name]
     setup = Setup(level, "safe", (0, 0), ("best", "efficient"), seed)
@@ -137,7 +137,7 @@ def run_level(level_name: str, games: int, seconds: float, seed: int) -> dict[st
             "guesses": len(e.guesses),
         }
         if e.won:
-            plan = min_clicks(layout, seconds=seconds)
+            plan = min_clicks(layout, work=work, seconds=None)
             row.update(
                 bbbv=bbbv(layout),
                 zini=zini(layout),
@@ -161,7 +161,7 @@ def run_level(level_name: str, games: int, seconds: float, seed: int) -> dict[st
         "level": str(level),
         "seed": seed,
         "games": games,
-        "budget_seconds": seconds,
+        "budget_conflicts": work,
         "summary": summarise(rows, play_seconds, time.perf_counter() - began),
         "rows": rows,
     }
@@ -265,7 +265,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--level", default="expert", choices=["beginner", "intermediate", "expert"])
     parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--work", type=int, default=DEFAULT_WORK, help="SAT conflicts a board")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--save", action="store_true")
     parser.add_argument("--table", action="store_true")
@@ -284,7 +284,7 @@ def main() -> None:
             stored["tiny"] = found
             RESULTS.write_text(json.dumps(stored, indent=1) + "\n")
         return
-    result = run_level(args.level, args.games, args.seconds, args.seed)
+    result = run_level(args.level, args.games, args.work, args.seed)
     print(json.dumps(result["summary"], indent=1))
     if args.save:
         stored = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}

@@ -3,18 +3,18 @@ fewest clicks, and the time the efficiency part of a report takes.
 
 For every sample replay (``tests/data/replays``; the copy with another player name left
 out), one run of :func:`minesolver.replay.efficiency.replay_efficiency` with the fewest
-clicks searched for at most ``--budget`` seconds (2, a report's budget, unless given):
+clicks searched with ``--budget`` SAT conflicts (a report's budget unless given; no
+deadline, so every figure but the seconds is the same on any machine):
 the 3BV, the clicks used, ZiNi, HZiNi, the fewest clicks (proved, or "lower to found"),
 the player's efficiency and the best one, the wasted clicks by kind, RQP, IOS and STNB,
 and the seconds it took (the wasted clicks, ZiNi, HZiNi and the fewest clicks).
 
 Usage (from the repository root)::
 
-    .venv/bin/python benchmarks/bench_replay_efficiency.py [--budget SECONDS]
+    .venv/bin/python benchmarks/bench_replay_efficiency.py [--budget CONFLICTS]
 
 Writes ``benchmarks/results/replay_efficiency.json`` and ``replay_efficiency.md``.
-Timings are wall-clock on a shared machine, one run each; past the budget the bounds
-depend on the machine's speed.
+Timings are wall-clock on a shared machine, one run each.
 """
 
 from __future__ import annotations
@@ -32,18 +32,18 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(ROOT))
 
 from minesolver.replay import load, play_events  # noqa: E402
-from minesolver.replay.efficiency import MIN_CLICKS_SECONDS, replay_efficiency  # noqa: E402
+from minesolver.replay.efficiency import REPORT_WORK, replay_efficiency  # noqa: E402
 
 SAMPLES = ROOT / "tests" / "data" / "replays"
 RESULTS = ROOT / "benchmarks" / "results"
 SKIP = ("invalid", "nonascii")  # unreadable by ms-toollib, or the same game again
 
 
-def row(path: Path, budget: float) -> dict[str, object]:
+def row(path: Path, budget: int) -> dict[str, object]:
     replay = load(path)
     playback = play_events(replay)
     start = time.perf_counter()
-    e = replay_efficiency(replay, playback, seconds=budget)
+    e = replay_efficiency(replay, playback, work=budget, seconds=None)
     seconds = time.perf_counter() - start
     m = e.min_clicks
     return {
@@ -72,9 +72,9 @@ def _num(v: object) -> str:
     return f"{v:.3f}" if isinstance(v, int | float) else "-"
 
 
-def markdown(rows: list[dict[str, object]], budget: float) -> str:
+def markdown(rows: list[dict[str, object]], budget: int) -> str:
     lines = [
-        f"Fewest clicks searched for at most {budget:g} s per board.",
+        f"Fewest clicks searched with {budget} SAT conflicts per board.",
         "",
         "| replay | board | 3BV | clicks | ZiNi | HZiNi | fewest | efficiency | best "
         "| wasted (nothing/unused flag/unflag/one-cell chord) | RQP | IOS | STNB | s |",
@@ -101,7 +101,7 @@ def markdown(rows: list[dict[str, object]], budget: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--budget", type=float, default=MIN_CLICKS_SECONDS)
+    parser.add_argument("--budget", type=int, default=REPORT_WORK)
     args = parser.parse_args()
     paths = sorted(
         p

@@ -42,7 +42,7 @@ def test_json_one_line_per_layout_whose_clicks_win(
     layouts = _layouts()
     path = tmp_path / f"boards{suffix}"
     dump_layouts(layouts, path)
-    code, out, err = run(["efficiency", str(path), "--json", "--budget", "20"], capsys)
+    code, out, err = run(["efficiency", str(path), "--json", "--budget", "100000"], capsys)
     assert code == 0, err
     lines = out.splitlines()
     assert len(lines) == len(layouts)
@@ -74,13 +74,42 @@ def test_table_names_the_figures(tmp_path: Path, capsys: pytest.CaptureFixture[s
 def test_past_the_budget_says_what_is_proved(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    # no work at all: the ZiNi family's best and the bound that needs no search, never 0
     path = tmp_path / "expert.txt"
     dump_layouts([random_layout(Level(30, 16, 99), random.Random(3))], path)
-    code, out, err = run(["efficiency", str(path), "--json", "--budget", "0.3"], capsys)
+    args = ["efficiency", str(path), "--json", "--budget", "0", "--seconds", "0"]
+    code, out, err = run(args, capsys)
     assert code == 0, err
     row = json.loads(out)
-    assert 0 < row["lower_bound"] <= row["min_clicks"] <= row["zini"]
-    assert row["optimal"] is (row["lower_bound"] == row["min_clicks"])
+    assert 0 < row["lower_bound"] < row["min_clicks"] <= min(row["zini"], row["hzini"])
+    assert (row["optimal"], row["cut"], row["work"]) == (False, "work", 0)
+    code, out, err = run([a for a in args if a != "--json"], capsys)
+    assert code == 0, err
+    assert "at least" in out and "0 conflicts, 0 rounds: the budget ran out" in out
+
+
+def test_the_same_board_and_budget_give_the_same_figures(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a budget in conflicts, no deadline: nothing in the answer depends on the machine
+    path = tmp_path / "boards.txt"
+    rng = random.Random(5)
+    dump_layouts(
+        [random_layout(Level(30, 16, 99), rng), random_layout(Level(16, 16, 40), rng)], path
+    )
+    args = ["efficiency", str(path), "--json", "--budget", "3000", "--seconds", "0"]
+    runs = []
+    for _ in range(2):
+        code, out, err = run(args, capsys)
+        assert code == 0, err
+        runs.append(
+            [
+                {k: v for k, v in json.loads(line).items() if k != "seconds"}
+                for line in out.splitlines()
+            ]
+        )
+    assert runs[0] == runs[1] and len(runs[0]) == 2
+    assert runs[0][0]["cut"] == "work" and 3000 <= runs[0][0]["work"] < 4000
 
 
 @pytest.mark.parametrize(
@@ -88,7 +117,8 @@ def test_past_the_budget_says_what_is_proved(
     [
         ("garbage\n", [], "line 1"),
         ("9x9x10: 0,0\n", [], "header says 10 mines"),
-        ("5x1x1: 2,0\n", ["--budget", "0"], "--budget"),
+        ("5x1x1: 2,0\n", ["--budget", "-1"], "--budget"),
+        ("5x1x1: 2,0\n", ["--seconds", "-1"], "--seconds"),
     ],
 )
 def test_bad_input_is_one_error_line(
@@ -117,7 +147,8 @@ def test_help_shows_the_argument_and_the_budget(
     assert main(["efficiency", "--help"]) == 0
     out = capsys.readouterr().out
     assert "efficiency [OPTIONS] FILE" in out
-    assert "--budget" in out and "SECONDS" in out and "<float>" not in out
+    assert "--budget" in out and "CONFLICTS" in out and "<integer>" not in out
+    assert "--seconds" in out and "SECONDS" in out and "<float>" not in out
 
 
 def test_without_python_sat_the_error_names_it(
@@ -125,7 +156,14 @@ def test_without_python_sat_the_error_names_it(
 ) -> None:
     monkeypatch.setitem(sys.modules, "pysat.examples.rc2", None)  # import fails
     path = tmp_path / "one.txt"
-    path.write_text("5x1x1: 2,0\n")
+    path.write_text("3x3x1: 1,1\n")  # eight 1s: 5 clicks, which only the search proves
     code, out, err = run(["efficiency", str(path)], capsys)
     assert code == 2 and out == ""
     assert err.startswith("error: ") and "pip install python-sat" in err
+
+
+def test_the_defaults_are_the_library_s() -> None:
+    from minesolver.game.clicks import DEFAULT_SECONDS, DEFAULT_WORK
+    from minesolver.ui import cli
+
+    assert (cli.EFFICIENCY_WORK, cli.EFFICIENCY_SECONDS) == (DEFAULT_WORK, DEFAULT_SECONDS)

@@ -116,7 +116,7 @@ def test_console_script_on_a_truncated_file(tmp_path: Path) -> None:
 EFFICIENCY_KEYS = {
     "zini", "hzini", "min_clicks", "lower_bound", "optimal", "min_sequence", "player_clicks",
     "extra_clicks", "efficiency", "best_efficiency", "best_efficiency_bound", "efficiency_lost",
-    "zini_efficiency", "wasted", "wasted_by_kind",
+    "zini_efficiency", "wasted", "wasted_by_kind", "work", "cut",
 }  # fmt: skip
 SPEED_KEYS = {"bbbv_per_second", "rqp", "ios", "stnb", "zini_per_second", "zne", "znt"}
 

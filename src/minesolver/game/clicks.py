@@ -35,12 +35,28 @@ Integer programming with HiGHS was tried first: its relaxation, even with lifted
 cuts and max-flow separation of the fractional reach cuts, left each round's solve slow
 and the rounds many (no intermediate board proved in 10 s, where RC2 proves most).
 
-**Bounded.** ``seconds`` is a deadline, checked between rounds and inside the first
-sequences' ZiNi runs with random ties, and enforced inside RC2's SAT calls by a timer
-that interrupts them (before it: the set-up, O(cells log cells)). Past it the answer is
-the best winning sequence found (the ZiNi player's, or a round's answer with the units
-it leaves unreached clicked) with the best proved lower bound (RC2's cost when
-interrupted), and ``optimal`` is false unless the two meet.
+**The first sequence.** Before any search, the best of ZiNi's, HZiNi's and
+:data:`ZINI_RUNS` ZiNi runs with random ties (as ms-toollib's ``cal_rzini`` makes them),
+then as many runs again, and one more per :data:`WORK_PER_RUN` conflicts of the budget,
+that replay the best run's ties up to a random point and draw the rest
+(:func:`~minesolver.game.efficiency.best_zini_plays`): the answer is never above any of
+their figures.
+
+**The bound without search.** Units no one click can open two of (a left click opens one
+unit; a chord only the units with a cell next to its digit) need one click each; a greedy
+packing of them is a proved bound before any search (:func:`bound_without_search`), and
+at least 1 on a board with a safe cell, so no answer's bound is ever 0 or below it.
+
+**Bounded in work.** ``work`` counts the SAT conflicts of the search (every SAT call that
+RC2 makes is given the conflicts left, and stops the search when they run out), so the
+same board and budget give the same clicks, bound and proof on any machine and under
+any load. Past the budget the answer is the best winning sequence found (the first
+sequence, or a round's answer with the units it leaves unreached clicked) with the best
+proved lower bound (RC2's cost when stopped: each of its rises follows a call proved
+unsatisfiable; a call stopped early never raises it), and ``cut`` is ``"work"``.
+``seconds`` is only a safety deadline, checked between the first sequence's runs and
+enforced inside the SAT calls by a timer that interrupts them; an answer it cut says so
+(``cut == "deadline"``), and only then may it differ from run to run.
 
 Every answer's clicks replay through :meth:`Game.push <minesolver.game.Game.push>` to a
 won game with exactly that many moves.
@@ -50,35 +66,64 @@ won game with exactly that many moves.
 >>> plan.count, plan.optimal, plan.lower_bound, plan.notation()
 (2, True, 2, ['L 0,0', 'L 4,0'])
 
-Cost: building the formula is O(cells); each round is one MaxSAT call (NP-hard;
-incremental, so later rounds reuse the cores found) plus an O(cells²) search for the
-unreached groups. In practice a beginner board takes milliseconds, an intermediate one
-seconds, and an expert board is rarely closed in 10 seconds (its bounds are then
-reported); ``benchmarks/bench_efficiency.py`` measures it.
+Cost: the first sequence is O(runs * cells log cells) (about three seconds on expert at
+the default 100 + 100 + 400 runs); building the formula is O(cells); each round is one MaxSAT call
+(NP-hard; incremental, so later rounds reuse the cores found) plus an O(cells²) search for
+the unreached groups. A beginner board is proved in a few hundred conflicts; an
+intermediate one in thousands to tens of thousands; an expert board is rarely closed in
+:data:`DEFAULT_WORK` (its bounds are then reported); ``benchmarks/bench_efficiency.py``
+measures it. About 10,000 conflicts take a second on expert.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
-from minesolver.game.efficiency import MINE, board_digits, zini_moves, zini_moves_within
+from minesolver.game.efficiency import MINE, best_zini_plays, board_digits
 from minesolver.game.layouts import Layout
 from minesolver.game.move import Move
 from minesolver.game.rules import Game
 from minesolver.position import neighbour_table
 
-__all__ = ["DEFAULT_SECONDS", "MinClicks", "min_clicks", "move_notation", "parse_notation"]
+__all__ = [
+    "DEFAULT_SECONDS",
+    "DEFAULT_WORK",
+    "WORK_PER_RUN",
+    "ZINI_RUNS",
+    "Cut",
+    "MinClicks",
+    "bound_without_search",
+    "min_clicks",
+    "move_notation",
+    "parse_notation",
+]
 
-_ZINI_RUNS = 20
-"""ZiNi runs with random tie-breaks tried for the first sequence (a few ms each)."""
+ZINI_RUNS = 100
+"""ZiNi runs with random tie-breaks tried for the first sequence (as many as the usual
+``cal_rzini``), and as many again that search around the best of them
+(:func:`~minesolver.game.efficiency.best_zini_plays`); a few milliseconds each on expert."""
 
-DEFAULT_SECONDS = 10.0
-"""The default time limit of :func:`min_clicks`, in seconds."""
+WORK_PER_RUN = 250
+"""The first sequence's share of a larger budget: one more run around the best ZiNi run per
+this many conflicts (a run costs about as much time as 100 conflicts on expert)."""
+
+DEFAULT_WORK = 100_000
+"""The default work budget of :func:`min_clicks`: SAT conflicts of its search."""
+
+DEFAULT_SECONDS = 600.0
+"""The default safety deadline of :func:`min_clicks`, in seconds: far beyond what the
+default work takes on the standard levels (about 10 s on expert), even on a machine
+several times busier; past it an answer says it was cut."""
+
+Cut = Literal["work", "deadline"]
+"""What stopped a search before it proved the minimum: its work budget (the same on every
+machine) or the safety deadline (the answer then depends on the machine's speed)."""
 
 _LETTER = {"open": "L", "flag": "R", "chord": "C"}
 _KIND = {letter: kind for kind, letter in _LETTER.items()}
@@ -117,13 +162,17 @@ class MinClicks:
     ``clicks`` clears the board (replayed through :meth:`Game.push
     <minesolver.game.Game.push>` it wins with exactly ``count`` moves); ``lower_bound``
     is proved: no sequence clears the board in fewer clicks. ``optimal`` is true when the
-    two meet. ``rounds`` counts the integer programmes solved; ``seconds`` the time spent.
+    two meet. ``rounds`` counts the MaxSAT programmes solved to the end, ``work`` the
+    SAT conflicts spent, ``seconds`` the time spent (the one figure that depends on the
+    machine); ``cut`` what stopped the search short of a proof (``None`` when proved).
     """
 
     clicks: tuple[Move, ...]
     lower_bound: int
     rounds: int = 0
     seconds: float = 0.0
+    work: int = 0
+    cut: Cut | None = None
 
     @property
     def count(self) -> int:
@@ -318,55 +367,172 @@ def _click_cell(board: _Board, unit: tuple[int, ...]) -> int:
     return max(unit, key=lambda i: (sum(digits[j] == 0 for j in table[i]), -i))
 
 
-def min_clicks(layout: Layout, *, seconds: float = DEFAULT_SECONDS) -> MinClicks:
-    """The fewest clicks that open every safe cell of ``layout``, proved within
-    ``seconds`` (``math.inf``: no limit; see the module docstring for the model and the
-    proof).
+def min_clicks(
+    layout: Layout,
+    *,
+    work: int = DEFAULT_WORK,
+    seconds: float | None = DEFAULT_SECONDS,
+    zini_runs: int = ZINI_RUNS,
+) -> MinClicks:
+    """The fewest clicks that open every safe cell of ``layout``, with a proved lower
+    bound (see the module docstring for the model and the proof).
+
+    ``work`` bounds the search in SAT conflicts, so the answer (clicks, bound, proof) is
+    the same on every machine and under any load; ``zini_runs`` is the number of ZiNi
+    runs with random ties, and of runs around the best of them, that give the first
+    sequence (seeded), with one more run around the best per :data:`WORK_PER_RUN`
+    conflicts of ``work``. ``seconds`` is only a
+    safety deadline (``None``: none); an answer it cut says so (``cut == "deadline"``)
+    and may then differ from run to run.
 
     Raises :class:`ImportError` naming python-sat when it is missing.
     """
-    if not seconds > 0:
+    if isinstance(work, bool) or not isinstance(work, int) or work < 0:
+        raise ValueError(f"min_clicks: work must be a whole number of conflicts >= 0, not {work}")
+    if seconds is not None and not seconds > 0:
         raise ValueError(f"min_clicks: seconds must be positive, not {seconds}")
+    if zini_runs < 0:
+        raise ValueError(f"min_clicks: zini_runs {zini_runs} is negative")
     start = time.monotonic()
-    deadline = start + seconds
+    deadline = None if seconds is None or math.isinf(seconds) else start + seconds
     board = _Board.of(layout)
     if not board.units:  # no safe cell: nothing to click
         return MinClicks((), 0, 0, time.monotonic() - start)
-    formula = _Formula(board)
-    best = list(zini_moves(layout))
-    rng = random.Random(0)  # ZiNi with random tie-breaks: a better first sequence
-    for _ in range(_ZINI_RUNS):
-        if time.monotonic() >= deadline:
-            break
-        tried = zini_moves_within(layout, rng, deadline)
-        if tried is not None and len(tried) < len(best):
-            best = list(tried)
-    solver = formula.solver()
-    # a timer interrupts RC2 at the deadline (capped: a timer cannot wait for ever)
-    timer = threading.Timer(min(max(deadline - time.monotonic(), 0.0), 1e7), solver.interrupt)
-    timer.daemon = True
-    timer.start()
-    lower, rounds = 0, 0
-    try:
-        while lower < len(best) and time.monotonic() < deadline:
-            rounds += 1
-            model = solver.compute(expect_interrupt=True)
-            lower = max(lower, int(solver.cost))  # a relaxation's optimum, or its bound so far
-            if model is None:
-                break  # interrupted at the deadline
-            clicked, chorded = formula.plan(model)
-            moves = _sequence(board, layout, clicked, chorded)
-            if len(moves) < len(best):
-                best = moves
-            cuts = _unreached_groups(board, clicked, chorded)
-            if not cuts:
-                break  # a relaxation's optimum that is feasible: optimal
-            for group, target in cuts:
-                solver.add_clause(formula.cut(group, target))
-    finally:
-        timer.cancel()
-        solver.delete()
-    return MinClicks(tuple(best), lower, rounds, time.monotonic() - start)
+    mutations = zini_runs + work // WORK_PER_RUN
+    plays = best_zini_plays(layout, random.Random(0), zini_runs, deadline, mutations)
+    best = list(plays.moves)
+    lower = bound_without_search(board)
+    cut: Cut | None = "deadline" if plays.cut else None
+    rounds = used = 0
+    if lower < len(best) and cut is None:
+        formula = _Formula(board)
+        solver = formula.solver()
+        meter = _Meter(solver, work, deadline)
+        try:
+            while lower < len(best):
+                try:
+                    model = solver.compute()
+                finally:
+                    lower = max(lower, int(solver.cost))  # a relaxation's bound so far
+                rounds += 1
+                if model is None:
+                    raise AssertionError("the fewest clicks' programme has no solution")
+                clicked, chorded = formula.plan(model)
+                moves = _sequence(board, layout, clicked, chorded)
+                if len(moves) < len(best):
+                    best = moves
+                cuts = _unreached_groups(board, clicked, chorded)
+                if not cuts:
+                    break  # a relaxation's optimum that is feasible: optimal
+                for group, target in cuts:
+                    solver.add_clause(formula.cut(group, target))
+        except _OutOfWork as stop:
+            cut = stop.why
+        finally:
+            used = meter.used()
+            meter.close()
+            solver.delete()
+    if lower >= len(best):
+        cut = None  # proved: nothing was left to search
+    return MinClicks(tuple(best), lower, rounds, time.monotonic() - start, used, cut)
+
+
+def bound_without_search(board: _Board) -> int:
+    """A lower bound on the clicks that needs no search: a set of units no one click
+    can open two of, each then needing its own click; at least 1 on a board with a safe
+    cell.
+
+    A unit (an opening, or a digit next to no zero) is opened only by a left click on
+    one of its cells or by a chord on a digit next to one of its cells (an opening's
+    flood stops at its border, so it never opens another unit). A left click opens one
+    unit; a chord may open several, even several openings, but only units with a cell
+    next to the chorded digit. So units whose sets of such digits are pairwise disjoint
+    need one click each: a greedy packing, the units with the fewest such digits first.
+    O(cells)."""
+    digits, table = board.digits, board.table
+    chorders: list[tuple[int, int, frozenset[int]]] = []
+    for u, cells in enumerate(board.units):
+        around = frozenset(j for i in cells for j in table[i] if digits[j] > 0)
+        chorders.append((len(around), u, around - set(cells)))
+    taken: set[int] = set()
+    packed = 0
+    for _, _, around in sorted(chorders, key=lambda t: (t[0], t[1])):
+        if taken.isdisjoint(around):
+            taken |= around
+            packed += 1
+    return max(packed, 1 if board.units else 0)
+
+
+class _OutOfWork(Exception):
+    """Raised inside RC2 when the work budget or the deadline runs out."""
+
+    def __init__(self, why: Cut) -> None:
+        super().__init__(why)
+        self.why: Cut = why
+
+
+class _Meter:
+    """Puts RC2's SAT oracle on a budget of conflicts (and a safety deadline).
+
+    RC2 calls its oracle through ``solve_limited`` (and sets a budget of its own, 1000
+    conflicts, to shrink its cores): each call here is given at most the conflicts left,
+    and a call stopped by that budget, or by the deadline's interrupt, raises
+    :class:`_OutOfWork` instead of returning ``None``. RC2's own heuristics read a
+    stopped call as "unsatisfiable" and would then raise its cost past what is proved;
+    raising keeps the cost at what the calls before it proved. Conflicts are counted by
+    the solver, so the same formula and budget stop at the same point on any machine."""
+
+    def __init__(self, rc2: Any, budget: int, deadline: float | None) -> None:
+        self.oracle = rc2.oracle
+        self.budget = budget
+        self.inner: int | None = None  # RC2's own budget for the call, when it sets one
+        self.timed_out = False
+        self.base = self._conflicts()
+        rc2.oracle = self
+        self.timer: threading.Timer | None = None
+        if deadline is not None:
+            wait = min(max(deadline - time.monotonic(), 0.0), 1e7)
+            self.timer = threading.Timer(wait, self._interrupt)
+            self.timer.daemon = True
+            self.timer.start()
+
+    def _conflicts(self) -> int:
+        return int(self.oracle.accum_stats().get("conflicts", 0))
+
+    def _interrupt(self) -> None:
+        self.timed_out = True
+        self.oracle.interrupt()
+
+    def used(self) -> int:
+        """The conflicts spent so far."""
+        return self._conflicts() - self.base
+
+    def close(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+
+    def conf_budget(self, budget: int = -1) -> None:
+        self.inner = budget if budget > 0 else None
+
+    def solve_limited(self, assumptions: Sequence[int] = (), expect_interrupt: bool = False) -> Any:
+        if self.timed_out:
+            raise _OutOfWork("deadline")
+        left = self.budget - self.used()
+        if left <= 0:
+            raise _OutOfWork("work")
+        limit = left if self.inner is None else min(self.inner, left)
+        self.oracle.conf_budget(limit)
+        result = self.oracle.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+        self.oracle.conf_budget(-1)
+        if result is None:
+            if self.timed_out:
+                raise _OutOfWork("deadline")
+            if self.inner is None or self.used() >= self.budget:
+                raise _OutOfWork("work")
+        return result
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.oracle, name)
 
 
 _Node = tuple[str, int]

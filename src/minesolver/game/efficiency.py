@@ -48,7 +48,9 @@ __all__ = [
     "MINE",
     "BoardMeasures",
     "BoardStats",
+    "ZiniPlays",
     "bbbv",
+    "best_zini_plays",
     "board_digits",
     "board_measures",
     "board_stats",
@@ -206,21 +208,107 @@ def rzini(layout: Layout, rng: random.Random, iterations: int = 100) -> int:
     """
     if iterations < 0:
         raise ValueError(f"rzini: iterations {iterations} is negative")
-    best = zini(layout)
+    start = _Zini(layout)
+    best = start.clone().run(human=False, rng=None)
     for _ in range(iterations):
-        best = min(best, _Zini(layout).run(human=False, rng=rng))
+        best = min(best, start.clone().run(human=False, rng=rng))
     return best
 
 
-def zini_moves_within(
-    layout: Layout, rng: random.Random, deadline: float
-) -> tuple[Move, ...] | None:
-    """:func:`zini_moves` with ties at random, or ``None`` when ``time.monotonic()``
-    passes ``deadline`` before the run ends (the fewest clicks' first sequences: a run
-    costs more than the deterministic one, and must keep to their budget)."""
-    z = _Zini(layout)
-    z.run(human=False, rng=rng, deadline=deadline)
-    return None if z.stopped else z.useful_moves()
+@dataclass(frozen=True, slots=True)
+class ZiniPlays:
+    """The best of the ZiNi family's plays on a board (:func:`best_zini_plays`).
+
+    ``moves``: the fewest useful moves of any run (they win through :meth:`Game.push
+    <minesolver.game.Game.push>`); ``zini``, ``hzini`` and ``rzini``: the figures of the
+    runs as ms-toollib counts them (``rzini`` the best of the deterministic run and the
+    random ones); ``runs``: the random runs made; ``cut``: whether ``deadline`` stopped
+    the random runs early."""
+
+    moves: tuple[Move, ...]
+    zini: int
+    hzini: int
+    rzini: int
+    runs: int
+    cut: bool
+
+
+def best_zini_plays(
+    layout: Layout,
+    rng: random.Random,
+    runs: int,
+    deadline: float | None = None,
+    mutations: int | None = None,
+) -> ZiniPlays:
+    """The plays of ZiNi, HZiNi and ``runs`` ZiNi runs with random ties (as ``cal_rzini``
+    makes them), then ``mutations`` runs (by default ``runs``) that replay the ties of the
+    best run so far up to a random point and break the later ones at random (a local
+    search around the best play: restarts alone rarely find the best ties on expert), and
+    the fewest useful moves among them: never more than any of their figures, since a
+    run's useful moves are among its counted clicks. The runs stop early when
+    ``time.monotonic()`` passes ``deadline`` (a safety net only: the answer then depends
+    on the machine, and ``cut`` says so).
+
+    O((runs + mutations + 2) * ZiNi): the board's set-up is made once and copied for each
+    run, and a run's useful moves (a replay of its clicks) are worked out only when its
+    figure could match the best so far.
+
+    >>> p = best_zini_plays(Layout.from_cells(3, 3, [(1, 1)]), random.Random(1), 5)
+    >>> len(p.moves), p.zini, p.hzini, p.rzini, p.runs, p.cut
+    (5, 5, 6, 5, 5, False)
+    """
+    if runs < 0 or (mutations is not None and mutations < 0):
+        raise ValueError(f"best_zini_plays: runs {runs}, mutations {mutations}: negative")
+    start = _Zini(layout)
+    plays = [start.clone(), start.clone()]
+    figures = [plays[0].run(human=False, rng=None), plays[1].run(human=True, rng=None)]
+    best = min((p.useful_moves() for p in plays), key=len)
+    best_ties: list[int] | None = None
+    rz, made, cut = figures[0], 0, False
+    total = runs + (runs if mutations is None else mutations)
+    for k in range(total):
+        if deadline is not None and time.monotonic() >= deadline:
+            cut = True
+            break
+        z = start.clone()
+        if k < runs or best_ties is None:
+            ties = _Ties(rng, [])
+        else:  # the best run's first ties, then new ones
+            ties = _Ties(rng, best_ties[: rng.randrange(len(best_ties) + 1)])
+        count = z.run(human=False, rng=ties)
+        if k < runs:
+            made += 1
+            rz = min(rz, count)
+        if z.useful < len(best):
+            best = z.useful_moves()
+        if z.useful <= len(best):  # ties too: a plateau is a way on
+            best_ties = ties.drawn
+    return ZiniPlays(best, figures[0], figures[1], rz, made, cut)
+
+
+class _Ties(random.Random):
+    """The random tie-breaks of a run: ``prefix`` replayed first, then fresh draws from
+    ``rng``; every draw is kept in ``drawn``, so the run can be replayed up to any point.
+    (A run given the same first draws makes the same first choices: the ties at each
+    step depend only on the choices before it.)"""
+
+    def __init__(self, rng: random.Random, prefix: list[int]) -> None:
+        super().__init__(0)  # its own state is never drawn from
+        self.rng = rng
+        self.drawn = list(prefix)
+        self.at = 0
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        if stop is not None or step != 1:
+            raise ValueError("only randrange(n) draws ties")
+        if self.at < len(self.drawn) and self.drawn[self.at] < start:
+            value = self.drawn[self.at]
+        else:
+            value = self.rng.randrange(start)
+            del self.drawn[self.at :]
+            self.drawn.append(value)
+        self.at += 1
+        return value
 
 
 def zini_moves(
@@ -319,12 +407,27 @@ class _Zini:
         self.count = 0
         self.moves: list[Move] = []
         self.human = False
-        self.stopped = False
+        self.useful = 0
+        self.flag_used = [False] * n
         self.heap: list[tuple[int, int]] = []
         # the cells a fallback click may take: safe, closed, a zero or in no opening
         self.left = _Fenwick(
             [not mine[j] and (number[j] == 0 or opening[j] == 0) for j in range(n)]
         )
+
+    def clone(self) -> _Zini:
+        """A fresh copy of this run's state, sharing the board's fixed structure (the
+        boxes, digits, openings): a new run without the set-up's cost, O(cells)."""
+        z = object.__new__(_Zini)
+        z.__dict__.update(self.__dict__)
+        z.premium = list(self.premium)
+        z.opened = list(self.opened)
+        z.flagged = list(self.flagged)
+        z.flag_used = list(self.flag_used)
+        z.moves = list(self.moves)
+        z.heap = list(self.heap)
+        z.left = self.left.clone()
+        return z
 
     def _cell(self, i: int) -> Cell:
         return (i // self.height, i % self.height)
@@ -358,6 +461,7 @@ class _Zini:
     def _click(self, i: int) -> None:
         self._reveal(i)
         self.count += 1
+        self.useful += 1
         self.moves.append(Move("open", self._cell(i)))
 
     def _flag_around(self, i: int) -> None:
@@ -400,9 +504,11 @@ class _Zini:
             return order[_below(rng, len(order))]
         return None
 
-    def run(self, *, human: bool, rng: random.Random | None, deadline: float | None = None) -> int:
-        """Play to the end and return the clicks counted (the original's figure); when
-        ``time.monotonic()`` passes ``deadline`` first, stop there with ``stopped`` set."""
+    def run(self, *, human: bool, rng: random.Random | None) -> int:
+        """Play to the end and return the clicks counted (the original's figure).
+
+        ``useful`` counts, of those clicks, the ones :meth:`useful_moves` keeps: the left
+        clicks, the chords that opened something and the flags such a chord used."""
         mine, opened, number = self.mine, self.opened, self.number
         n = len(mine)
         self.human = human
@@ -414,18 +520,20 @@ class _Zini:
             (-self.premium[i], i) for i in range(n) if not mine[i] and (opened[i] or not human)
         ]
         heapq.heapify(self.heap)
-        steps = 0
         while self.closed > self.mines:
-            steps += 1
-            if deadline is not None and steps % 64 == 0 and time.monotonic() >= deadline:
-                self.stopped = True
-                break
             i = self._best(rng)
             if i is not None:
                 if not opened[i]:
                     self._click(i)
+                before = self.closed
                 self._flag_around(i)
                 self._chord(i)
+                if self.closed != before:
+                    self.useful += 1
+                    for j in self.box[i]:
+                        if self.flagged[j] and not self.flag_used[j]:
+                            self.flag_used[j] = True
+                            self.useful += 1
                 continue
             fallback = self._fallback(rng)
             if fallback is None:
@@ -494,6 +602,13 @@ class _Fenwick:
         self.tree, self.n, self.total = tree, n, sum(members)
         self.inside = list(members)
         self.top = 1 << max(n.bit_length() - 1, 0)
+
+    def clone(self) -> _Fenwick:
+        """An independent copy, O(n)."""
+        f = object.__new__(_Fenwick)
+        f.tree, f.n, f.total = list(self.tree), self.n, self.total
+        f.inside, f.top = list(self.inside), self.top
+        return f
 
     def remove(self, i: int) -> None:
         if not self.inside[i]:

@@ -18,10 +18,11 @@ A click that ends the game on a mine is not wasted: it is a loss.
 
 **Efficiency.** The player's efficiency is the 3BV solved per click (IOE); the best
 possible is the board's 3BV over its fewest clicks (:func:`minesolver.game.min_clicks`,
-under a short time limit, :data:`MIN_CLICKS_SECONDS`, so a report stays fast: past it the
-fewest clicks found and a proved lower bound, so the best efficiency lies between the two
-ratios). ZiNi and HZiNi (:func:`minesolver.game.zini`, :func:`~minesolver.game.hzini`)
-are the greedy estimates players know.
+on a short work budget, :data:`REPORT_WORK` SAT conflicts, so a report stays fast and is the
+same on every machine: past it the fewest clicks found and a proved lower bound, so the best
+efficiency lies between the two ratios; :data:`MIN_CLICKS_SECONDS` is only a safety
+deadline, and an answer it cut says so). ZiNi and HZiNi (:func:`minesolver.game.zini`,
+:func:`~minesolver.game.hzini`) are the greedy estimates players know.
 
 **Speed figures** (as ms-toollib computes them; ``t`` the game's time in seconds, ``S``
 the 3BV solved, ``B`` the board's 3BV):
@@ -37,9 +38,9 @@ the 3BV solved, ``B`` the board's 3BV):
 
 Cost: the wasted clicks replay the actions once, O(clicks + cells opened); the figures
 are O(1) but for ZiNi and HZiNi (O(cells log cells) each: milliseconds on expert, about
-a second on 256x256) and the fewest clicks (a MaxSAT search bounded by ``seconds``, after
-a set-up that is not: a first ZiNi sequence and the programme, O(cells log cells), about
-three seconds more on a 256x256 board).
+a second on 256x256) and the fewest clicks (a MaxSAT search bounded by ``work``, after a
+set-up: the ZiNi family's sequences, O(runs * cells log cells), about half a second on
+expert at :data:`REPORT_ZINI_RUNS`, and the programme, O(cells)).
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MIN_CLICKS_SECONDS",
+    "REPORT_WORK",
+    "REPORT_ZINI_RUNS",
     "STNB_CONSTANTS",
     "WASTE_KINDS",
     "ReplayEfficiency",
@@ -74,8 +77,19 @@ WasteKind = Literal["nothing", "unused_flag", "unflag", "one_cell_chord"]
 WASTE_KINDS: tuple[WasteKind, ...] = ("nothing", "unused_flag", "unflag", "one_cell_chord")
 """The reasons a click is wasted, in the order reports list them."""
 
-MIN_CLICKS_SECONDS = 2.0
-"""The time a replay report gives the proof of the board's fewest clicks."""
+REPORT_WORK = 6_000
+"""The work (SAT conflicts) a replay report gives the proof of the board's fewest clicks:
+under a second on an expert board, the same answer on every machine."""
+
+REPORT_ZINI_RUNS = 20
+"""The random ZiNi runs (and as many around the best of them, and 24 more for the work) a
+replay report starts from (:func:`~minesolver.game.min_clicks`'s ``zini_runs``): about
+half a second on expert, so that the web app's report fits a quarter of its budget."""
+
+MIN_CLICKS_SECONDS = 60.0
+"""The safety deadline of a replay report's fewest clicks, in seconds: never reached at
+:data:`REPORT_WORK` on the standard levels but on a machine far slower or busier than
+usual; an answer it cut says so (``min_clicks.cut``)."""
 
 STNB_CONSTANTS: dict[tuple[int, int, int], float] = {
     (8, 8, 10): 36.0,
@@ -299,10 +313,16 @@ class ReplayEfficiency:
 
 
 def replay_efficiency(
-    replay: Replay, playback: Playback, *, seconds: float = MIN_CLICKS_SECONDS
+    replay: Replay,
+    playback: Playback,
+    *,
+    work: int = REPORT_WORK,
+    seconds: float | None = MIN_CLICKS_SECONDS,
+    zini_runs: int = REPORT_ZINI_RUNS,
 ) -> ReplayEfficiency:
     """``replay`` (played as ``playback``) graded for efficiency, the board's fewest
-    clicks searched for at most ``seconds``.
+    clicks searched with ``work`` SAT conflicts and ``zini_runs`` random ZiNi runs
+    (:func:`~minesolver.game.min_clicks`; ``seconds`` its safety deadline).
 
     >>> from minesolver.game import Layout
     >>> from minesolver.replay import play_events
@@ -324,7 +344,7 @@ def replay_efficiency(
         effective=c.effective,
         zini=zini(replay.layout),
         hzini=hzini(replay.layout),
-        min_clicks=min_clicks(replay.layout, seconds=seconds),
+        min_clicks=min_clicks(replay.layout, work=work, seconds=seconds, zini_runs=zini_runs),
         wasted=wasted_clicks(replay, playback),
         width=replay.width,
         height=replay.height,

@@ -39,6 +39,13 @@ from minesolver.analysis import Analysis, analyze, analyze_after
 from minesolver.counting import ComponentCount
 from minesolver.position import HIDDEN, Cell, InconsistentPosition, Position
 from minesolver.replay.actions import Action, Playback, play_events
+from minesolver.replay.efficiency import (
+    MIN_CLICKS_SECONDS,
+    REPORT_WORK,
+    REPORT_ZINI_RUNS,
+    ReplayEfficiency,
+    replay_efficiency,
+)
 from minesolver.strategy import Move
 from minesolver.strategy.best import BestPlayer, Options
 from minesolver.strategy.endgame import (
@@ -101,6 +108,9 @@ class ReplayAnalysis:
     moves: tuple[MoveGrade, ...]
     safe_product: Fraction
     """The exact probability that every graded action was safe (pluck's argument)."""
+    efficiency: ReplayEfficiency = field(repr=False)
+    """The game graded for efficiency, computed once with the grading: its wasted clicks,
+    the board's ZiNi, HZiNi and fewest clicks, the speed figures."""
 
     @property
     def won(self) -> bool:
@@ -157,12 +167,21 @@ class ReplayAnalysis:
 
 
 def grade_replay(
-    replay: Replay, *, best: bool = True, playback: Playback | None = None
+    replay: Replay,
+    *,
+    best: bool = True,
+    playback: Playback | None = None,
+    clicks_work: int = REPORT_WORK,
+    clicks_seconds: float | None = MIN_CLICKS_SECONDS,
+    zini_runs: int = REPORT_ZINI_RUNS,
 ) -> ReplayAnalysis:
     """Grade every action of ``replay`` (see the module docstring); ``best=False`` skips
     what costs most: ``best``'s move and the win chances at each guess. ``playback`` is
     the replay's :func:`~minesolver.replay.actions.play_events`, when the caller has it
-    already (else it is played here).
+    already (else it is played here). The game's efficiency is graded too
+    (:func:`~minesolver.replay.efficiency.replay_efficiency`: the board's fewest clicks
+    searched with ``clicks_work`` SAT conflicts and ``zini_runs`` random ZiNi runs, within
+    the safety deadline ``clicks_seconds``).
 
     >>> from minesolver.game import Layout
     >>> from minesolver.replay.evf_write import replay_from_moves
@@ -190,7 +209,10 @@ def grade_replay(
         moves.append(grade)
         assert grade.p is not None
         product *= 1 - grade.p
-    return ReplayAnalysis(replay, playback, tuple(moves), product)
+    efficiency = replay_efficiency(
+        replay, playback, work=clicks_work, seconds=clicks_seconds, zini_runs=zini_runs
+    )
+    return ReplayAnalysis(replay, playback, tuple(moves), product, efficiency)
 
 
 def _best_player() -> tuple[Callable[[Position], Move | None], EndgameSolver]:

@@ -116,7 +116,9 @@ def wasted_click_json(w: WastedClick) -> dict[str, Any]:
 
 def efficiency_json(e: ReplayEfficiency) -> dict[str, Any]:
     """The game's efficiency: the board's ZiNi, HZiNi and fewest clicks (found within the
-    budget, its proved lower bound and whether they meet, and the clicks themselves), the
+    work budget, its proved lower bound and whether they meet, the clicks themselves, the
+    work spent and what cut the search: ``"work"``, the same on every machine, or
+    ``"deadline"``, the safety deadline, when the figures depend on the machine), the
     player's clicks and efficiency against the best, and the wasted clicks by kind."""
     m = e.min_clicks
     return {
@@ -125,6 +127,8 @@ def efficiency_json(e: ReplayEfficiency) -> dict[str, Any]:
         "min_clicks": m.count,
         "lower_bound": m.lower_bound,
         "optimal": m.optimal,
+        "work": m.work,
+        "cut": m.cut,
         "min_sequence": m.notation(),
         "player_clicks": e.clicks,
         "extra_clicks": e.extra_clicks,
@@ -139,17 +143,16 @@ def efficiency_json(e: ReplayEfficiency) -> dict[str, Any]:
 
 
 def replay_json(a: ReplayAnalysis, efficiency: ReplayEfficiency | None = None) -> dict[str, Any]:
-    """The JSON object of ``minesolver replay --json``; ``efficiency`` is the game's
-    :func:`~minesolver.replay.efficiency.replay_efficiency` (computed here when not
-    given: the fewest clicks take up to its short budget)."""
+    """The JSON object of ``minesolver replay --json``: ``a`` shaped, with its efficiency
+    (``a.efficiency``, graded with it, unless ``efficiency`` is given); nothing is
+    computed here."""
     # the replay's words (and the players' reasons behind them), loaded here: ``solve``
     # never needs them
-    from minesolver.replay.efficiency import replay_efficiency
     from minesolver.ui.replay_report import software_name
 
     r, p = a.replay, a.playback
     c = p.clicks
-    e = replay_efficiency(r, p) if efficiency is None else efficiency
+    e = a.efficiency if efficiency is None else efficiency
     marks = wasted_actions(e.wasted)
     return {
         "format": r.format,
@@ -202,11 +205,9 @@ def positions_json(
 ) -> list[dict[str, Any]]:
     """Each graded action with the position before it and that position's full analysis
     (the object of ``minesolver solve --json``): what a replay viewer shows move by move,
-    each saying whether its click was wasted (``wasted``: the game's wasted clicks,
-    found here when not given, in O(clicks + cells opened))."""
-    from minesolver.replay.efficiency import wasted_clicks
-
-    marks = wasted_actions(wasted_clicks(a.replay, a.playback) if wasted is None else wasted)
+    each saying whether its click was wasted (``wasted``: the game's wasted clicks, those
+    graded with it unless given)."""
+    marks = wasted_actions(a.efficiency.wasted if wasted is None else wasted)
     return [
         {
             **replay_move_json(m, marks.get(m.action.index)),

@@ -14,6 +14,7 @@ from minesolver.errors import plural
 from minesolver.ui.words import percent
 
 if TYPE_CHECKING:  # types only: importing this module must not load the replay grader
+    from minesolver.game import MinClicks
     from minesolver.replay.efficiency import ReplayEfficiency, WasteKind
     from minesolver.replay.grade import ReplayAnalysis
 
@@ -22,6 +23,7 @@ __all__ = [
     "WASTE_COLUMNS",
     "WASTE_WORDS",
     "efficiency_lines",
+    "fewest_words",
     "guess_rows",
     "software_name",
     "summary_lines",
@@ -83,17 +85,35 @@ def _clicks(n: int) -> str:
     return plural(n, "click")
 
 
+def fewest_words(m: MinClicks) -> str:
+    """The fewest clicks in words: ``"N clicks (proved)"``, or found with the proved
+    bound and what stopped the search (its work budget, the same on every machine, or
+    the safety deadline, which makes the figures depend on the machine).
+
+    >>> from minesolver.game import MinClicks, Move
+    >>> two = (Move("open", (0, 0)), Move("open", (4, 0)))
+    >>> fewest_words(MinClicks(two, 1, work=10000, cut="work"))
+    '2 clicks found, at least 1 (not proved within 10000 conflicts of search)'
+    >>> fewest_words(MinClicks(two, 2))
+    '2 clicks (proved)'
+    """
+    if m.optimal:
+        return f"{_clicks(m.count)} (proved)"
+    if m.cut == "deadline":
+        why = "the search was cut by its safety deadline: another run may find more"
+    else:
+        why = f"not proved within {m.work} conflicts of search"
+    return f"{_clicks(m.count)} found, at least {m.lower_bound} ({why})"
+
+
 def efficiency_lines(e: ReplayEfficiency) -> list[str]:
     """The efficiency part of the summary: the speed figures, the board's ZiNi and fewest
     clicks beside the player's, the efficiency lost and the wasted clicks by kind."""
     m = e.min_clicks
+    fewest = fewest_words(m)
     if m.optimal:
-        fewest = f"{_clicks(m.count)} (proved)"
         best = _num(e.best_efficiency)
     else:
-        fewest = (
-            f"{_clicks(m.count)} found, at least {m.lower_bound} (not proved in {m.seconds:.1f} s)"
-        )
         best = f"{_num(e.best_efficiency)} to {_num(e.best_efficiency_bound)}"
     lost = _num(e.efficiency_lost)
     lines = [

@@ -393,7 +393,9 @@ class _Api:
         best = flag not in ("0", "false", "no")
         cost = Cost(sys.maxsize, sys.maxsize)  # an analysis per action: the expensive lane
         encoded = base64.b64encode(data).decode("ascii")
-        # the board's fewest clicks: their usual short search, within a quarter of the budget
+        # the board's fewest clicks: the report's work budget (the same figures as the
+        # command line's), with a quarter of the compute budget as its safety deadline (the
+        # grading must fit in the rest)
         clicks = min(MIN_CLICKS_SECONDS, self.settings.budget / 4)
         return await self.compute(
             request, cost, "replay", data=encoded, best=best, clicks_seconds=clicks

@@ -15,7 +15,7 @@ from minesolver.analysis import analyze, fraction_text, int_to_decimal
 from minesolver.position import HIDDEN, Position
 from minesolver.replay import grade_replay
 from minesolver.replay import load as load_replay
-from minesolver.replay.efficiency import MIN_CLICKS_SECONDS, replay_efficiency
+from minesolver.replay.efficiency import MIN_CLICKS_SECONDS, REPORT_WORK
 from minesolver.strategy import Move, PlayerError, get_player
 from minesolver.strategy.outcomes import TileOutcomes, tile_outcomes
 from minesolver.strategy.reasons import Lowest
@@ -189,18 +189,26 @@ def hint(text: str, seed: int = 0) -> dict[str, Any] | None:
 
 
 def replay(
-    data: str, best: bool = True, clicks_seconds: float = MIN_CLICKS_SECONDS
+    data: str,
+    best: bool = True,
+    clicks_work: int = REPORT_WORK,
+    clicks_seconds: float = MIN_CLICKS_SECONDS,
 ) -> dict[str, Any]:
     """A replay file (``data``: its bytes in base64) read and graded: the object of
     ``minesolver replay --json`` plus ``positions``, each graded action with the position
     the player saw and that position's analysis (what the page's replay view steps
-    through), the game's efficiency (the board's fewest clicks searched for at most
-    ``clicks_seconds``) and its wasted clicks. A bad file raises
-    :class:`~minesolver.replay.ReplayFormatError`."""
-    graded = grade_replay(load_replay(base64.b64decode(data)), best=best)
-    efficiency = replay_efficiency(graded.replay, graded.playback, seconds=clicks_seconds)
-    out: dict[str, Any] = replay_json(graded, efficiency)
-    out["positions"] = positions_json(graded, efficiency.wasted)
+    through), the game's efficiency (the board's fewest clicks searched with
+    ``clicks_work`` SAT conflicts, as ``minesolver replay`` does, so the page shows the
+    same figures; ``clicks_seconds`` a safety deadline) and its wasted clicks. A bad file
+    raises :class:`~minesolver.replay.ReplayFormatError`."""
+    graded = grade_replay(
+        load_replay(base64.b64decode(data)),
+        best=best,
+        clicks_work=clicks_work,
+        clicks_seconds=clicks_seconds,
+    )
+    out: dict[str, Any] = replay_json(graded)
+    out["positions"] = positions_json(graded)
     return out
 
 

@@ -466,14 +466,18 @@ _SCHEMAS: dict[str, Any] = {
             "efficiency": {
                 "type": "object",
                 "description": "The board's ZiNi and fewest clicks (found within a short "
-                "budget: `optimal` when proved, else `lower_bound` is a proved bound) beside "
-                "the player's clicks, the efficiency lost and the wasted clicks by kind",
+                "work budget, the same on every machine: `optimal` when proved, else "
+                "`lower_bound` is a proved bound and `cut` says what stopped the search, "
+                "`work` or the safety `deadline`) beside the player's clicks, the efficiency "
+                "lost and the wasted clicks by kind",
                 "required": ["zini", "min_clicks", "lower_bound", "optimal", "wasted"],
                 "properties": {
                     "zini": {"type": "integer"},
                     "min_clicks": {"type": "integer"},
                     "lower_bound": {"type": "integer"},
                     "optimal": {"type": "boolean"},
+                    "work": {"type": "integer"},
+                    "cut": {"type": ["string", "null"], "enum": ["work", "deadline", None]},
                     "min_sequence": {"type": "array", "items": {"type": "string"}},
                     "efficiency_lost": {"type": ["number", "null"]},
                     "wasted": {"type": "integer"},

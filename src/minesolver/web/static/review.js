@@ -138,14 +138,17 @@ const WASTE_WORDS = {
 const BUTTON_WORDS = { left: "left click", right: "right click", double: "chord" };
 
 // The efficiency rows: the board's ZiNi and fewest clicks beside the player's, the
-// efficiency lost (at least, when the fewest clicks were not proved in time), the wasted
+// efficiency lost (at least, when the fewest clicks were not proved in the budget), the wasted
 // clicks by kind.
 function efficiencyRows(r) {
   const e = r.efficiency;
   if (!e) return [];
   const more = e.extra_clicks === null ? "" : `, ${e.extra_clicks} more`;
+  const why = e.cut === "deadline"
+    ? "the search was cut by its safety deadline: another run may find more"
+    : `not proved within ${e.work} conflicts of search`;
   const fewest = e.optimal ? `${e.min_clicks} (proved)`
-    : `${e.min_clicks} found, at least ${e.lower_bound} (not proved in time)`;
+    : `${e.min_clicks} found, at least ${e.lower_bound} (${why})`;
   const best = e.optimal ? num(e.best_efficiency)
     : `${num(e.best_efficiency)} to ${num(e.best_efficiency_bound)}`;
   const lost = `${e.optimal ? "" : "at least "}${num(e.efficiency_lost)} lost`;
