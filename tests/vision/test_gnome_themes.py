@@ -22,8 +22,9 @@ from vision_samples import on_a_desktop as desktop
 from minesolver.vision import BoardReading, read_screenshot
 from minesolver.vision import grid as grid_module
 from minesolver.vision import reader as reader_module
+from minesolver.vision.check import _empty_beside_closed
 from minesolver.vision.grid import find_axes
-from minesolver.vision.reader import CellReading, _empty_beside_closed
+from minesolver.vision.reading import CellReading
 
 HELD_CLASSIC = [
     "gnome-classic-16x16-d",
