@@ -94,7 +94,8 @@ from an empty cell, as near as two labels may be and still be told apart, so ove
 whole cell every empty cell read unsure. They are told apart on the pixels of the
 digits (:func:`_pale_or_empty`). And such a digit always has closed cells or mines
 around it, which no empty cell has (opening an empty cell opens its neighbours): a board
-with a cell read empty beside a closed one is refused (:func:`_empty_beside_closed`)."""
+with a cell read empty beside a closed one is refused
+(:func:`~minesolver.vision.check._empty_beside_closed`)."""
 PALE_LEVEL = 0.05
 """The pixels where a pale digit's templates differ from the empty cell's by more than this
 (in any colour, between the means of their templates) are the digits' pixels: see

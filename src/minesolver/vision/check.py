@@ -279,9 +279,10 @@ def _clean(reading: BoardReading) -> bool:
 
 
 def _empty_beside_closed(reading: BoardReading) -> str | None:
-    """Why a board of a :data:`PALE_DIGITS` skin cannot be read: a cell read empty with a
-    closed cell or a mine beside it (``H``, ``*`` or ``!``), which opening an empty cell
-    never leaves, so the cell may be a pale digit. ``None`` when there is none. O(cells)."""
+    """Why a board of a :data:`~minesolver.vision.alike.PALE_DIGITS` skin cannot be read:
+    a cell read empty with a closed cell or a mine beside it (``H``, ``*`` or ``!``),
+    which opening an empty cell never leaves, so the cell may be a pale digit. ``None``
+    when there is none. O(cells)."""
     width = reading.width
     labels = [c.label for c in reading.cells]
     found = [

@@ -41,7 +41,8 @@ class CellReading:
     margin: float
     candidates: tuple[tuple[str, float], ...]
     limit: float = MAX_DISTANCE
-    """The largest distance trusted for this label in this image (see :func:`_limits`)."""
+    """The largest distance trusted for this label in this image (see
+    :func:`~minesolver.vision.cells._limits`)."""
 
     @property
     def sure(self) -> bool:
