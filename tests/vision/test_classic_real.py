@@ -160,7 +160,7 @@ def test_a_band_is_told_from_a_line_of_cells() -> None:
     """A strip the same all along (a frame's stripes) is a band beside a column of
     cells; a column of cells is not, nor is a nearly flat strip (faint empty cells)."""
     np = pytest.importorskip("numpy")
-    from minesolver.vision.reader import _banded
+    from minesolver.vision.extent import _banded
     from minesolver.vision.templates import SIZE
 
     def cells(pixels: object) -> object:

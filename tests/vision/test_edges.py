@@ -108,7 +108,7 @@ def test_a_board_cut_close_around_its_frame_is_not_taken_for_a_cut_one(
 
 
 def _reading(rows: list[str]) -> object:
-    from minesolver.vision.reader import BoardReading, CellReading
+    from minesolver.vision.reading import BoardReading, CellReading
 
     cells = tuple(CellReading(c, 0.01, 0.2, ((c, 0.01),), 0.1) for row in rows for c in row)
     return BoardReading("classic", len(rows[0]), len(rows), (0, 0, 1, 1), (1, 1), cells, None, None)
@@ -127,7 +127,7 @@ def test_an_edge_of_empty_cells_beside_hidden_ones_is_no_board_edge(
     rows: list[str], side: str
 ) -> None:
     """A frame of flat grey read as a line of 0s: no game shows a 0 beside a hidden cell."""
-    from minesolver.vision.reader import _empty_edge
+    from minesolver.vision.check import _empty_edge
 
     problem = _empty_edge(_reading(rows))  # type: ignore[arg-type]
     assert problem is not None and side in problem
@@ -135,7 +135,7 @@ def test_an_edge_of_empty_cells_beside_hidden_ones_is_no_board_edge(
 
 @pytest.mark.parametrize("rows", [["000", "000", "111"], ["0HH", "1HH", "0HH"], ["HHH", "HHH"]])
 def test_real_edges_are_kept(rows: list[str]) -> None:
-    from minesolver.vision.reader import _empty_edge
+    from minesolver.vision.check import _empty_edge
 
     assert _empty_edge(_reading(rows)) is None  # type: ignore[arg-type]
 

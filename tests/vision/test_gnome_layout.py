@@ -18,8 +18,8 @@ from vision_samples import benchmark, truth, window
 from vision_samples import on_a_desktop as desktop
 
 from minesolver.vision import BoardReading, read_screenshot
-from minesolver.vision import reader as reader_module
-from minesolver.vision.reader import _empty_line
+from minesolver.vision import extent as extent_module
+from minesolver.vision.extent import _empty_line
 
 
 def on_a_desktop(name: str, scale: float, seed: int) -> Image.Image:
@@ -59,7 +59,7 @@ def test_without_the_cells_read_again_shifted_that_board_is_refused(
     """The cells are read again shifted only in the skins that lay their tiles out so
     (``JITTER``); with none, the board above is refused: a tile a pixel off its place is
     too far from every template to be read surely."""
-    monkeypatch.setattr(reader_module, "JITTER", frozenset())
+    monkeypatch.setattr(extent_module, "JITTER", frozenset())
     reading = read_screenshot(on_a_desktop("gnome-classic-30x16-f-lost", 0.8, 3))
     assert reading.unsure
 

@@ -19,11 +19,12 @@ from PIL import Image
 from vision_samples import benchmark, truth, window
 from vision_samples import on_a_desktop as desktop
 
-from minesolver.vision import BoardReading, read_screenshot
+from minesolver.vision import BoardReading, VisionError, read_screenshot
+from minesolver.vision import cells as cells_module
 from minesolver.vision import grid as grid_module
-from minesolver.vision import reader as reader_module
+from minesolver.vision.check import _empty_beside_closed
 from minesolver.vision.grid import find_axes
-from minesolver.vision.reader import CellReading, _empty_beside_closed
+from minesolver.vision.reading import CellReading
 
 HELD_CLASSIC = [
     "gnome-classic-16x16-d",
@@ -96,7 +97,7 @@ def test_without_the_digits_pixels_empty_cells_are_unsure(
 ) -> None:
     """The same board judged over the whole cell only: the empty cells and the pale
     digits are too near each other to be read surely, and the board is refused."""
-    monkeypatch.setattr(reader_module, "_pale_or_empty", lambda *_: None)
+    monkeypatch.setattr(cells_module, "_pale_or_empty", lambda *_: None)
     reading = read_screenshot(on_a_desktop("gnome-classic-8x8-i-flags", 1.0, 4))
     assert reading.unsure
     assert reading.problem is not None
@@ -141,7 +142,7 @@ def test_the_default_themes_3_is_told_from_its_8_on_their_strokes(
     rows = truth(name)
     assert labels(reading) == "".join(rows)
     assert not reading.unsure and reading.lost
-    monkeypatch.setattr(reader_module, "_digit_strokes", lambda *_: None)
+    monkeypatch.setattr(cells_module, "_digit_strokes", lambda *_: None)
     before = read_screenshot(image)
     assert any(before.cell(x, y).candidates[1][0] == "8" for x, y in before.unsure)
 
@@ -163,6 +164,6 @@ def test_a_board_beside_windows_of_text_is_found_on_its_long_lines(
     monkeypatch.setattr(grid_module, "LONG_LATTICES", 0)
     try:
         before = read_screenshot(image)
-    except reader_module.VisionError:
+    except VisionError:
         return
     assert labels(before) != "".join(truth(name))

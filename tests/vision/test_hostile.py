@@ -18,7 +18,8 @@ pytest.importorskip("PIL")
 np = pytest.importorskip("numpy")
 
 from minesolver.vision import VisionError, read_board, read_screenshot  # noqa: E402
-from minesolver.vision import reader as reader_module  # noqa: E402
+from minesolver.vision import cells as cells_module  # noqa: E402
+from minesolver.vision import extent as extent_module  # noqa: E402
 from minesolver.vision._load import MAX_PIXELS  # noqa: E402
 
 
@@ -155,7 +156,7 @@ def test_a_lattice_read_in_bands_equals_one_read_whole(monkeypatch: pytest.Monke
     window = synth.classic_window(cells, 16, 16, 40)[0]
     window = window.resize((round(window.width * 1.5), round(window.height * 1.5)), Image.BILINEAR)
     whole = read_screenshot(window)
-    monkeypatch.setattr(reader_module, "BAND_CELLS", 7)  # bands of a row or less
+    monkeypatch.setattr(cells_module, "BAND_CELLS", 7)  # bands of a row or less
     banded = read_screenshot(window)
     assert banded == whole
     assert (whole.width, whole.height) == (16, 16)
@@ -164,7 +165,7 @@ def test_a_lattice_read_in_bands_equals_one_read_whole(monkeypatch: pytest.Monke
 def test_a_lattice_beyond_the_limit_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     from PIL import Image
 
-    monkeypatch.setattr(reader_module, "MAX_LATTICE", 500)
+    monkeypatch.setattr(extent_module, "MAX_LATTICE", 500)
     with pytest.raises(VisionError, match="exceeds the limit of 500 cells"):
         read_screenshot(Image.fromarray(grid(640, 480, 16)))
 

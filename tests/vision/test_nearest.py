@@ -10,7 +10,7 @@ pytest.importorskip("PIL")
 
 import numpy as np
 
-from minesolver.vision.reader import CAP, _distances, _nearest
+from minesolver.vision.cells import CAP, _distances, _nearest
 from minesolver.vision.templates import coarse, load_skin, skin_names
 
 

@@ -455,7 +455,7 @@ def test_a_frame_is_a_wall_and_what_lies_beyond_it_is_not_board() -> None:
     when the cells beyond are worse still (a lattice drifting askew)."""
     import numpy as np
 
-    from minesolver.vision.reader import _walled
+    from minesolver.vision.extent import _walled
 
     bad = np.zeros((6, 10), dtype=bool)
     empty = np.zeros((6, 10), dtype=bool)

@@ -16,7 +16,8 @@ Needs the ``image`` extra (Pillow and numpy): ``pip install 'minesolver[image]'`
 from __future__ import annotations
 
 from minesolver.vision._load import VisionError
-from minesolver.vision.reader import BoardReading, CellReading, read_board, read_screenshot
+from minesolver.vision.reader import read_board, read_screenshot
+from minesolver.vision.reading import BoardReading, CellReading
 from minesolver.vision.templates import skin_names
 
 __all__ = [

@@ -1,0 +1,297 @@
+"""Cells compared with a skin's templates: each cell scaled to 16x16 pixels (from the
+image's running sums) and measured against every template, its label the nearest
+template's, its margin the distance to the nearest template of another label, and the
+limit trusted for its label in this image (:func:`_limits`). The fits of a lattice need
+only each cell's nearest distance (:func:`_nearest`, bounded on coarse vectors first);
+reading a board needs every label's (:func:`_lattice_stats`), a band of rows at a time.
+Cost O(cells x templates x 768)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from minesolver.vision._load import numpy
+from minesolver.vision.alike import _digit_strokes, _flag_or_mark, _pale_or_empty
+from minesolver.vision.reading import MAX_DISTANCE, MIN_MARGIN
+from minesolver.vision.templates import Skin, box_vectors, coarse, lattice_vectors
+
+Array = Any
+
+
+CLOSE = 0.035
+"""A cell at the board's edge is on the board when its nearest template is within this
+distance (or three times the typical distance of the better half of the cells, when the
+screenshot is blurred more than that)."""
+FLAT = 0.03
+"""A cell closer than this to a flat patch of one colour is no cell: a skin draws the
+edges of its cells (a hidden cell's bevel, a revealed cell's grid line or gap); a skin
+whose flattest template is nearly flat lowers it to half that template's."""
+BAND_CELLS = 4096
+"""Cells scaled and compared at a time (about 12 MiB of scaled cells): bounds the memory
+a large lattice takes."""
+CAP = 0.1
+"""A cell's distance to its nearest template counts up to this in a fit's score."""
+
+
+def _distances(skin: Skin, vectors: Array) -> Array:
+    """Root-mean-square distance of each cell (rows) to each template (columns)."""
+    return _rms(vectors, skin.vectors, skin.norms)
+
+
+def _rms(vectors: Array, templates: Array, norms: Array) -> Array:
+    """Root-mean-square distance of each row of ``vectors`` to each row of ``templates``
+    (whose squared norms are ``norms``): O(rows x templates x length)."""
+    np = numpy()
+    return np.sqrt(_mean_squares(vectors, templates, norms))
+
+
+def _mean_squares(vectors: Array, templates: Array, norms: Array) -> Array:
+    """The squares of :func:`_rms`, by the product of the two matrices."""
+    np = numpy()
+    # einsum's own loop for a few rows: a threaded BLAS waking its threads for each small
+    # product costs ten times the product on a busy machine; the BLAS product for many
+    # (a lattice's band, a GNOME board's shifted cells), where its blocking wins fivefold
+    if len(vectors) >= BLAS_ROWS:
+        cross = vectors @ templates.T
+    else:
+        cross = np.einsum("ij,kj->ik", vectors, templates)
+    sq = (vectors**2).sum(axis=1)[:, None] + norms[None, :] - 2 * cross
+    return np.maximum(sq, 0) / vectors.shape[1]
+
+
+ROUNDING = 1e-4
+"""More than two products in single precision (:func:`_mean_squares`, by einsum or BLAS)
+may disagree by on a distance, on 768 values in 0..1."""
+BLAS_ROWS = 512
+"""Rows from which :func:`_mean_squares` takes the BLAS product (measured here: a fifth of
+einsum's CPU time at 1,024 rows and 585 templates, no better at 256)."""
+SLACK = 1e-5
+"""Room for rounding in :func:`_nearest`'s bounds, a mean square taken by a product in
+single precision (whose sums of 48 terms of at most 1 are off by less than 1e-5)."""
+PAIRS = 4096
+"""Pairs of cells and templates measured at once in :func:`_nearest` (3 kB each)."""
+
+
+def _nearest(skin: Skin, vectors: Array, small: Array | None = None, cap: float = CAP) -> Array:
+    """Each cell's distance to its nearest template, capped at ``cap``: what a fit's
+    score needs, without measuring every pair. The distance of two cells' coarse vectors
+    bounds theirs from below (:func:`~minesolver.vision.templates.coarse`), so a template
+    whose bound is above the distance of the one the bounds put first (or above the cap)
+    cannot be nearer: only the pairs left are measured in full, 1 to 6 in 100 on real
+    screenshots. O(cells x templates x 48 + pairs x 768), against the full product's
+    O(cells x templates x 768); each distance measured is the cells' own (their
+    differences, not the product, so with no cancellation near zero). ``small``: the
+    cells' coarse vectors, when the caller compares the same cells with several skins."""
+    np = numpy()
+    n = len(vectors)
+    if n == 0:
+        return np.zeros(0, dtype=np.float32)
+    if small is None:
+        small = coarse(vectors)
+    bound = _mean_squares(small, skin.coarse, skin.coarse_norms)
+    first = np.argmin(bound, axis=1)
+    best = np.minimum(_pairs(vectors, skin.vectors, np.arange(n), first), CAP)
+    rows, cols = np.nonzero(bound < (best**2 + SLACK)[:, None])
+    for k in range(0, len(rows), PAIRS):
+        part = rows[k : k + PAIRS]
+        np.minimum.at(best, part, _pairs(vectors, skin.vectors, part, cols[k : k + PAIRS]))
+    return best
+
+
+def _pairs(vectors: Array, templates: Array, rows: Array, cols: Array) -> Array:
+    """Root-mean-square distance of ``vectors[rows[k]]`` to ``templates[cols[k]]``, for
+    each k: O(pairs x length)."""
+    np = numpy()
+    diff = vectors[rows] - templates[cols]
+    return np.sqrt(np.einsum("ij,ij->i", diff, diff) / vectors.shape[1])
+
+
+JITTER = frozenset({"gnome", "gnome-classic", "gnome-default"})
+"""Skins whose tiles stand a pixel off the lattice here and there: GNOME Mines lays its
+tiles out in whole pixels, the leftover pixels of the board's size going to some rows and
+columns (tiles of 31 and 30 pixels on one board), so no lattice of equal cells fits every
+tile to a pixel (see :func:`_nudge`)."""
+NUDGES = (-2, -1, 0, 1, 2)
+"""The shifts of a cell tried by :func:`_nudge`, in :data:`NUDGE_STEP` of the period."""
+NUDGE_STEP = 1 / 40
+"""A fortieth of the period: about a pixel of GNOME Mines' tiles (30 to 49 pixels) at
+any display scale."""
+MAX_NUDGED = 256
+"""The most cells :func:`_nudge` reads again: more unsure cells than this are another
+lattice's, which a shift of a pixel will not mend."""
+
+
+def _nudge(
+    table: Any,
+    skin: Skin,
+    xs: list[float],
+    ys: list[float],
+    cells: Array,
+    stats: tuple[Array, Array, Array, Array],
+) -> None:
+    """Read the ``cells`` (a mask of the lattice ``xs`` x ``ys``) again shifted by a
+    pixel or two (:data:`NUDGES` steps of :data:`NUDGE_STEP` of the period, on each axis)
+    and keep, for each, the shift whose nearest template is nearest, when it is nearer
+    than the cell as placed: ``stats`` (nearest, margin, label and per label: the
+    arrays of :func:`_lattice_stats`) are updated in place. A skin that places its tiles
+    a pixel off the lattice here and there (:data:`JITTER`) shows such a tile a pixel off
+    its templates, and unsure. The reading of a shifted cell is judged as any other (its
+    margin to the next label included), so a shift gives no cell a label it is not
+    sure of. O(cells x 24 x templates x 768), by the BLAS product; the rest of the
+    comparison (margins, labels) only for the shifted cells nearer than as placed."""
+    np = numpy()
+    nearest, margin, cell_label, by_label = stats
+    labels = np.asarray(skin.labels)
+    order = sorted(set(skin.labels))
+    index = np.searchsorted(np.asarray(order), labels)
+    flat_below = min(FLAT, 0.5 * float(_structure(skin.vectors).min()))
+    rows, cols = np.nonzero(cells)
+    x0 = np.asarray(xs, dtype=np.float64)[cols]
+    x1 = np.asarray(xs, dtype=np.float64)[cols + 1]
+    y0 = np.asarray(ys, dtype=np.float64)[rows]
+    y1 = np.asarray(ys, dtype=np.float64)[rows + 1]
+    px, py = (x1 - x0) * NUDGE_STEP, (y1 - y0) * NUDGE_STEP
+    best = nearest[rows, cols].astype(np.float64)
+    shifts = [(dx, dy) for dx in NUDGES for dy in NUDGES if (dx, dy) != (0, 0)]
+    step = max(1, BAND_CELLS // len(rows))  # shifts scaled and compared at a time
+    for s0 in range(0, len(shifts), step):
+        part = shifts[s0 : s0 + step]
+        # the cells shifted each way of the part at once: (shifts, cells) boxes
+        sx = np.asarray([dx for dx, _ in part], dtype=np.float64)[:, None] * px[None, :]
+        sy = np.asarray([dy for _, dy in part], dtype=np.float64)[:, None] * py[None, :]
+        vectors = box_vectors(
+            table, (x0 + sx).ravel(), (y0 + sy).ravel(), (x1 + sx).ravel(), (y1 + sy).ravel()
+        )
+        # only a shifted cell nearer to some template than the cell as placed can be
+        # kept (with room for rounding: the product's sums depend on how many cells
+        # are taken at once): those alone are compared in full
+        rough = _distances(skin, vectors).min(axis=1).reshape(len(part), len(rows))
+        which, ks = np.nonzero(rough < best[None, :] - 1e-6 + ROUNDING)
+        if len(which) == 0:
+            continue
+        near, marg, lab, flt, per = (
+            a[0]
+            for a in _compared(
+                skin,
+                vectors.reshape(len(part), len(rows), -1)[which, ks][None],
+                flat_below,
+                index,
+                len(order),
+            )
+        )
+        for j in range(len(which)):  # in order: the first of equally near shifts is kept
+            k = ks[j]
+            if near[j] < best[k] - 1e-6 and not flt[j]:
+                r, c = rows[k], cols[k]
+                best[k] = near[j]
+                nearest[r, c], margin[r, c], cell_label[r, c] = near[j], marg[j], lab[j]
+                by_label[r, c] = per[j]
+
+
+def _lattice_stats(
+    table: Any, skin: Skin, xs: list[float], ys: list[float]
+) -> tuple[Array, Array, Array, Array, Array, list[str]]:
+    """Every cell of the lattice ``xs`` x ``ys`` compared with the skin's templates:
+    arrays of shape (rows, columns) of the distance to the nearest template, the margin
+    to the nearest of another label, that nearest label, and whether the cell is flat;
+    and, for each label of ``order`` (the skin's labels sorted), the distance to its
+    nearest template (rows, columns, labels).
+
+    The cells are scaled and compared a band of rows at a time, so the memory used is
+    O(pixels + cells x labels) however many cells the lattice holds, not O(cells x 768 +
+    cells x templates). Time O(cells x templates x 768)."""
+    np = numpy()
+    nx, ny = len(xs) - 1, len(ys) - 1
+    labels = np.asarray(skin.labels)
+    order = sorted(set(skin.labels))
+    index = np.searchsorted(np.asarray(order), labels)
+    # flatter than any cell the skin draws (GNOME Mines' empty cell is nearly flat)
+    flat_below = min(FLAT, 0.5 * float(_structure(skin.vectors).min()))
+    nearest = np.empty((ny, nx), dtype=np.float32)
+    margin = np.empty((ny, nx), dtype=np.float32)
+    cell_label = np.empty((ny, nx), dtype=labels.dtype)
+    flat = np.empty((ny, nx), dtype=bool)
+    by_label = np.full((ny, nx, len(order)), np.inf, dtype=np.float32)
+    band = max(1, BAND_CELLS // max(nx, 1))
+    for r0 in range(0, ny, band):
+        r1 = min(ny, r0 + band)
+        vectors = lattice_vectors(table, xs, ys, None, range(r0, r1))
+        part = _compared(skin, vectors.reshape(r1 - r0, nx, -1), flat_below, index, len(order))
+        nearest[r0:r1], margin[r0:r1], cell_label[r0:r1], flat[r0:r1], by_label[r0:r1] = part
+    return nearest, margin, cell_label, flat, by_label, order
+
+
+def _compared(
+    skin: Skin, vectors: Array, flat_below: float, index: Array, labels: int
+) -> tuple[Array, Array, Array, Array, Array]:
+    """Cells (``vectors``: rows, columns, vector) compared with the skin's templates, as
+    :func:`_lattice_stats` reports them: the distance to the nearest template, the margin
+    to the next label, that nearest label, whether the cell is flat, and the distance to
+    each label's nearest template (``index``: each template's label among ``labels``).
+    O(cells x templates x 768)."""
+    np = numpy()
+    ny, nx = vectors.shape[:2]
+    skin_labels = np.asarray(skin.labels)
+    flat_vectors = vectors.reshape(ny * nx, -1)
+    d = _distances(skin, flat_vectors).reshape(ny, nx, -1)
+    flat = _structure(flat_vectors).reshape(ny, nx) < flat_below
+    nearest = d.min(axis=2)
+    # a cell on the board matches a template closely; one off it matches none, or two
+    # labels equally (plain grey reads as a hidden cell or a 0)
+    margin = _label_margin(skin, d)
+    cell_label = skin_labels[np.argmin(d, axis=2)]
+    # a flag and a question mark drawn as a flag with a small mark differ in a few
+    # pixels: decided on those pixels (see _flag_or_mark)
+    # so do an empty cell and a pale digit drawn on it (see _pale_or_empty), and two
+    # digits of one colour alike but for a few strokes (see _digit_strokes)
+    for decide in (_flag_or_mark, _pale_or_empty, _digit_strokes):
+        marked = decide(skin, vectors, d)
+        if marked is not None:
+            which, label_now, distance_now, margin_now = marked
+            cell_label = np.where(which, label_now, cell_label)
+            nearest = np.where(which, distance_now, nearest)
+            margin = np.where(which, margin_now, margin)
+    by_label = np.full((ny, nx, labels), np.inf, dtype=np.float32)
+    for t, k in enumerate(index):
+        np.minimum(by_label[:, :, k], d[:, :, t], out=by_label[:, :, k])
+    return nearest, margin, cell_label, flat, by_label
+
+
+def _limits(cell_label: Array, nearest: Array, margin: Array, flat: Array, inside: Array) -> Array:
+    """For each cell, the largest distance trusted for its label in this image: twice the
+    median distance of the clear cells of that label where the grid was found (``inside``;
+    all of them when none is), and a little more (a blurred screenshot moves every cell
+    away from its template alike; a cell much farther than its fellows is something else,
+    such as the frame or a panel around the board), within [:data:`CLOSE`,
+    :data:`MAX_DISTANCE`]."""
+    np = numpy()
+    limit = np.full(nearest.shape, CLOSE, dtype=np.float32)
+    clear = (margin >= MIN_MARGIN) & ~flat
+    if (clear & inside).any():
+        clear &= inside
+    for lab in np.unique(cell_label):
+        mask = cell_label == lab
+        pool = nearest[mask & clear]
+        typical = float(np.median(pool)) if len(pool) else float(np.median(nearest))
+        limit[mask] = min(MAX_DISTANCE, max(CLOSE, 1.8 * typical + 0.015))
+    return limit
+
+
+def _structure(vectors: Array) -> Array:
+    """How far each cell is from a flat patch of its own mean colour (root-mean-square):
+    every skin draws a cell's edges, so a flat patch is not a cell."""
+    np = numpy()
+    v = vectors.reshape(len(vectors), -1, 3)
+    return np.sqrt(((v - v.mean(axis=1, keepdims=True)) ** 2).mean(axis=(1, 2)))
+
+
+def _label_margin(skin: Skin, d: Array) -> Array:
+    """Distance to the nearest template of another label than the nearest's, minus the
+    nearest's, for each cell of ``d`` (rows, columns, templates)."""
+    np = numpy()
+    labels = np.asarray([ord(c) for c in skin.labels])
+    k = np.argmin(d, axis=2)
+    first = np.take_along_axis(d, k[:, :, None], axis=2)[:, :, 0]
+    same = labels[None, None, :] == labels[k][:, :, None]
+    other = np.where(same, np.inf, d).min(axis=2)
+    return other - first
