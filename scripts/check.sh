@@ -26,4 +26,5 @@ export CARGO_TARGET_DIR="$PWD/native/target"
 SITE="$(mktemp -d)"
 NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --site-dir "$SITE"
 rm -rf "$SITE"
-.venv/bin/python -m pytest "$@"
+# on every core (pytest-xdist; each test goes to whichever worker is free)
+.venv/bin/python -m pytest -n auto --dist worksteal "$@"

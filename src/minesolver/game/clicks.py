@@ -85,6 +85,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from minesolver.errors import MinesolverError
 from minesolver.game.efficiency import MINE, best_zini_plays, board_digits
 from minesolver.game.layouts import Layout
 from minesolver.game.move import Move
@@ -463,8 +464,10 @@ def bound_without_search(board: _Board) -> int:
     return max(packed, 1 if board.units else 0)
 
 
-class _OutOfWork(Exception):
-    """Raised inside RC2 when the work budget or the deadline runs out."""
+class _OutOfWork(MinesolverError, RuntimeError):
+    """Raised inside RC2 when the work budget or the deadline runs out; caught by the
+    search, which answers with what it proved (a search past its budget, as the library's
+    other budget errors: a ``RuntimeError``)."""
 
     def __init__(self, why: Cut) -> None:
         super().__init__(why)
