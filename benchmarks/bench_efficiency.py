@@ -19,8 +19,9 @@ Every sequence is replayed through ``Game.push`` and must win with exactly its c
     .venv/bin/python benchmarks/bench_efficiency.py [--boards 50] [--work 100000]
         [--seed 2026] [--levels beginner,intermediate,expert] [--save]
 
-``--save`` writes ``benchmarks/results/efficiency.json`` (summary and one row per board);
-``--table`` only prints the stored results as the markdown tables of the documentation.
+``--save`` writes ``benchmarks/results/efficiency.json`` (summary and one row per board),
+or ``--out FILE``; ``--table`` only prints the stored results as the markdown tables of
+the documentation.
 """
 
 from __future__ import annotations
@@ -183,9 +184,10 @@ def main() -> None:
     parser.add_argument("--levels", default=",".join(LEVELS))
     parser.add_argument("--save", action="store_true", help=f"write {RESULTS.name}")
     parser.add_argument("--table", action="store_true", help="print the stored results")
+    parser.add_argument("--out", type=Path, default=RESULTS, help="where --save writes")
     args = parser.parse_args()
     if args.table:
-        print(table(json.loads(RESULTS.read_text())))
+        print(table(json.loads(args.out.read_text())))
         return
     data: dict[str, Any] = {"seed": args.seed, "work": args.work, "levels": {}}
     for name in args.levels.split(","):
@@ -209,8 +211,8 @@ def main() -> None:
         print(name, json.dumps(result), flush=True)
         data["levels"][name] = {"level": str(level), "summary": result, "boards": rows}
     if args.save:
-        RESULTS.write_text(json.dumps(data, indent=1) + "\n")
-        print(f"wrote {RESULTS}")
+        args.out.write_text(json.dumps(data, indent=1) + "\n")
+        print(f"wrote {args.out}")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,9 @@ from collections import deque
 from collections.abc import Callable
 
 import pytest
+from gen import ci_settings
+from hypothesis import given
+from hypothesis import strategies as st
 
 from minesolver.game import Game, Layout, Level, Move, random_layout
 from minesolver.game.clicks import (
@@ -24,7 +27,7 @@ from minesolver.game.clicks import (
     move_notation,
     parse_notation,
 )
-from minesolver.game.efficiency import bbbv, hzini, rzini, zini
+from minesolver.game.efficiency import bbbv, board_digits, hzini, rzini, zini, zini_moves
 from minesolver.position import neighbour_table
 
 pytest.importorskip("pysat")
@@ -373,3 +376,84 @@ def test_a_large_board_keeps_to_the_budget() -> None:
     # a few runs with random ties, no deadline: they end (each O(cells log cells))
     plan = min_clicks(layout, work=0, zini_runs=1, seconds=None)
     assert plan.cut == "work" and 0 < plan.lower_bound <= plan.count <= zini(layout)
+
+
+def _plan_of(board: _Board, formula: _Formula, moves: tuple[Move, ...], width: int) -> set[int]:
+    """A winning sequence as the programme's true variables: a left click on a unit's
+    cell clicks that unit; one on a border digit, an opening it borders (which opens at
+    least as much: the model's dominance); a flag, its mine; a chord, its digit."""
+    true: set[int] = set()
+    for move in moves:
+        i = move.cell[0] + move.cell[1] * width
+        if move.kind == "open":
+            unit = board.unit_of[i]
+            true.add((unit if unit >= 0 else board.bordering[i][0]) + 1)
+        elif move.kind == "flag":
+            true.add(formula.fvar[i])
+        else:
+            true.add(formula.cvar[i])
+    return true
+
+
+@pytest.mark.parametrize("level", [Level(9, 9, 10), Level(16, 16, 40), Level(30, 16, 99)])
+def test_every_clause_holds_for_winning_sequences(level: Level) -> None:
+    # the programme's clauses (the reach cuts, the chords' own cuts, a flag only beside a
+    # chord) are satisfied by real winning sequences without wasted moves: ZiNi's,
+    # HZiNi's and runs with random ties, on many boards; a clause that cut off a winning
+    # sequence could raise the lower bound past the minimum
+    rng = random.Random(77)
+    for _ in range(6):
+        layout = random_layout(level, rng)
+        board = _Board.of(layout)
+        formula = _Formula(board)
+        runs = [zini_moves(layout), zini_moves(layout, human=True)]
+        runs += [zini_moves(layout, rng=random.Random(k)) for k in range(4)]
+        for moves in runs:
+            replayed = Game.from_layout(layout)
+            for move in moves:
+                replayed.push(move)
+            assert replayed.outcome.won
+            true = _plan_of(board, formula, moves, layout.width)
+            for clause in formula.hard:
+                assert any((lit > 0) == (abs(lit) in true) for lit in clause), clause
+
+
+@st.composite
+def _small_layouts(draw: st.DrawFn) -> Layout:
+    width = draw(st.integers(2, 5), label="width")
+    height = draw(st.integers(2, max(2, min(5, 18 // width))), label="height")
+    cells = [(x, y) for x in range(width) for y in range(height)]
+    mines = draw(st.lists(st.sampled_from(cells), unique=True, max_size=len(cells) // 2))
+    return Layout.from_cells(width, height, mines)
+
+
+@given(layout=_small_layouts(), work=st.sampled_from([0, 1, 3, 10, 40, 10**6]))
+@ci_settings(150)
+def test_every_bound_is_at_most_the_true_minimum(layout: Layout, work: int) -> None:
+    # many random small boards: the bound without search and the search's bound at any
+    # budget never pass the shortest-path minimum (an oracle independent of the
+    # programme), the sequence found never falls below it, and with work to spare the
+    # two meet it
+    fewest = fewest_clicks_by_dijkstra(layout)
+    assert bound_without_search(_Board.of(layout)) <= fewest
+    plan = min_clicks(layout, work=work, zini_runs=0, seconds=None)
+    assert plan.lower_bound <= fewest <= plan.count
+    if work == 10**6:
+        assert plan.optimal and plan.count == fewest
+    assert replay(layout, plan).outcome.won
+
+
+@pytest.mark.parametrize("level", [Level(9, 9, 10), Level(16, 16, 40), Level(30, 16, 99)])
+def test_never_above_ms_toollibs_zini_or_hzini(level: Level) -> None:
+    # ms-toollib (a test oracle only) on 25 boards of each level: the fewest found, with no
+    # search and no random runs, is at most its cal_zini and cal_hzini on every board
+    ms = pytest.importorskip("ms_toollib")
+    rng = random.Random(303)
+    for _ in range(25):
+        layout = random_layout(level, rng)
+        digits = board_digits(layout)
+        w = layout.width
+        rows = [list(digits[r * w : (r + 1) * w]) for r in range(layout.height)]
+        plan = min_clicks(layout, work=0, zini_runs=0, seconds=None)
+        assert plan.count <= min(ms.cal_zini(rows), ms.cal_hzini(rows)), layout
+        assert replay(layout, plan).outcome.won
