@@ -540,6 +540,12 @@ class _Meter:
         return getattr(self.oracle, name)
 
 
+_ADAPT_LIMIT = 5_000
+"""The most variables for which RC2 looks for at-most-one relations among the clicks
+(``adapt``): it raises the bound on the standard levels (an intermediate board left
+unproved without it), but costs one unit propagation of the whole formula per variable at
+each round, uncounted by the budget: hours on a 128x128 board. Expert has about 600."""
+
 _SLICE = 100_000
 """Conflicts of one slice of a SAT call: the safety deadline is checked between slices
 (10 to 30 seconds on expert) and before each call (RC2 makes many short ones). Each
@@ -619,7 +625,8 @@ class _Formula:
             wcnf.append(clause)
         for v in range(1, self.size + 1):
             wcnf.append([-v], weight=1)
-        return RC2(wcnf, solver="cd19", adapt=True, exhaust=True, minz=True)
+        adapt = self.size <= _ADAPT_LIMIT
+        return RC2(wcnf, solver="cd19", adapt=adapt, exhaust=True, minz=True)
 
     def plan(self, model: Sequence[int]) -> tuple[list[int], set[int]]:
         """The units clicked and the digits chorded in a model."""
