@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -21,8 +21,8 @@ from typer.exceptions import TyperException
 
 from minesolver.analysis import analyze
 from minesolver.errors import MinesolverError, plural
-from minesolver.position import MAX_TEXT, Position
 from minesolver.result import Limit, MineCountUnknown
+from minesolver.ui.inputs import CliError, fail, is_image, read_image, read_position
 from minesolver.ui.json_shapes import analysis_json
 
 if TYPE_CHECKING:
@@ -139,36 +139,6 @@ def _root(
     """Exact Minesweeper probabilities, strong players and honest measurements."""
 
 
-class CliError(Exception):
-    """A user error to report as ``error: …`` with exit status 2."""
-
-
-def fail(message: str) -> NoReturn:
-    """Stop the command with ``error: message`` and exit status 2."""
-    raise CliError(message)
-
-
-def read_position(source: str) -> Position:
-    """Read a position from a file path or ``-`` (standard input): no more than the
-    parser's limit and a byte-order mark and one character, so that a huge file is refused
-    without being read whole."""
-    if source == "-":
-        if sys.stdin.isatty():
-            sys.stderr.write(
-                "reading a position from standard input (end with Ctrl-D; "
-                "or give a file: minesolver solve FILE)\n"
-            )
-        text = sys.stdin.read(MAX_TEXT + 2)
-    else:
-        try:
-            with Path(source).open(encoding="utf-8") as stream:
-                text = stream.read(MAX_TEXT + 2)
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = getattr(exc, "strerror", None) or str(exc)
-            fail(f"cannot read {source}: {reason}")
-    return Position.from_text(text)
-
-
 @app.command()
 def solve(
     file: Annotated[
@@ -215,7 +185,7 @@ def solve(
     """Exact mine probability of every hidden cell, the certain cells and the safest cell."""
     if mines is not None and density is not None:
         fail("give either --mines or --density, not both")
-    position = _read_image(file, mines) if is_image(file) else read_position(file)
+    position = read_image(file, mines) if is_image(file) else read_position(file)
     if mines is not None:
         if mines < 0:
             fail(f"--mines {mines} must not be negative")
@@ -244,36 +214,6 @@ def solve(
     console = Console(highlight=False, soft_wrap=True)
     console.print(heat_map(analysis))
     console.print(summary(analysis))
-
-
-_IMAGE_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"BM", b"RIFF", b"II*\x00", b"MM\x00*")
-_IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp", ".tif", ".tiff"}
-
-
-def is_image(source: str) -> bool:
-    """Whether ``source`` names an image file: by its first bytes, else by its suffix."""
-    if source == "-":
-        return False
-    try:
-        with Path(source).open("rb") as stream:
-            head = stream.read(8)
-    except OSError:
-        return Path(source).suffix.lower() in _IMAGE_SUFFIXES
-    return head.startswith(_IMAGE_MAGIC) or Path(source).suffix.lower() in _IMAGE_SUFFIXES
-
-
-def _read_image(source: str, mines: int | None) -> Position:
-    """The position a screenshot shows; a total of mines unknown is an error that says
-    to give ``--mines``."""
-    from minesolver.vision import read_board
-
-    position = read_board(source, mines=mines)
-    if position.mines is None:
-        fail(
-            f"the board read is {position.width}x{position.height}, not a standard level: "
-            "give its total of mines with --mines N"
-        )
-    return position
 
 
 @app.command()
