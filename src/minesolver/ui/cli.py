@@ -7,6 +7,7 @@ option) ends as one line ``error: …`` on standard error and exit status 2.
 from __future__ import annotations
 
 import json
+import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -292,9 +293,40 @@ def serve(
         from minesolver.web import Settings, create_app
     except ImportError as exc:
         fail(f"the web app needs the 'web' extra (pip install 'minesolver[web]'): {exc}")
-    settings = Settings(workers=workers, budget=budget)
-    sys.stderr.write(f"minesolver web app on http://{host}:{port}/\n")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+    sockets = _listen(host, port)  # a port in use or a bad host fails before the address shows
+    port = sockets[0].getsockname()[1]  # the port the system chose for --port 0
+    shown = f"[{host}]" if ":" in host else host
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(Settings(workers=workers, budget=budget)), log_level="warning")
+    )
+    sys.stderr.write(f"minesolver web app on http://{shown}:{port}/\n")
+    server.run(sockets=sockets)
+
+
+def _listen(host: str, port: int) -> list[socket.socket]:
+    """Listening sockets on every address ``host`` resolves to (as asyncio binds them for
+    uvicorn), so that a host that does not resolve or a port in use is one ``error:``
+    line and exit status 2 before the web app starts. O(addresses)."""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        fail(f"cannot listen on {host}: the host does not resolve ({reason})")
+    sockets: list[socket.socket] = []
+    for family, kind, proto, _, address in dict.fromkeys(found):
+        sock = socket.socket(family, kind, proto)
+        sockets.append(sock)
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
+        except OSError as exc:
+            for opened in sockets:
+                opened.close()
+            ip = f"[{address[0]}]" if family == socket.AF_INET6 else address[0]
+            fail(f"cannot listen on {ip}:{port}: {exc.strerror or exc}")
+    return sockets
 
 
 @app.command()
