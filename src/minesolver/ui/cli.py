@@ -22,6 +22,7 @@ from typer.exceptions import TyperException
 
 from minesolver.analysis import analyze
 from minesolver.errors import MinesolverError, plural
+from minesolver.registry import install_command
 from minesolver.result import Limit, MineCountUnknown
 from minesolver.ui.inputs import CliError, fail, is_image, read_image, read_position
 from minesolver.ui.json_shapes import analysis_json
@@ -257,7 +258,7 @@ def _plots() -> ModuleType:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        fail("images need the 'plot' extra: pip install 'minesolver[plot]'")
+        fail(f"images need the 'plot' extra: {install_command('plot')}")
     import minesolver.ui.plots
 
     return minesolver.ui.plots
@@ -292,7 +293,7 @@ def serve(
 
         from minesolver.web import Settings, create_app
     except ImportError as exc:
-        fail(f"the web app needs the 'web' extra (pip install 'minesolver[web]'): {exc}")
+        fail(f"the web app needs the 'web' extra ({exc}): {install_command('web')}")
     sockets = _listen(host, port)  # a port in use or a bad host fails before the address shows
     port = sockets[0].getsockname()[1]  # the port the system chose for --port 0
     shown = f"[{host}]" if ":" in host else host
