@@ -199,4 +199,15 @@ def simulate(
         if on_progress is not None:
             on_progress(len(chunk))
     wall = time.perf_counter() - began
-    return summarise(setup, str(setup.level), records, wall, cores[0] if cores else workers)
+    lost = 0
+    if layouts is not None:  # a given layout may hide a mine under the first click
+        lost = sum(lay.is_mine(setup.start) for lay in layouts[first_game : first_game + games])
+    return summarise(
+        setup,
+        str(setup.level),
+        records,
+        wall,
+        cores[0] if cores else workers,
+        given_layouts=layouts is not None,
+        lost_on_start=lost,
+    )

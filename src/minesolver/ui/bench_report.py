@@ -20,6 +20,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from minesolver.errors import plural
 from minesolver.simulate import BenchResult
 
 __all__ = ["bench_report", "progress_bar", "working"]
@@ -27,12 +28,21 @@ __all__ = ["bench_report", "progress_bar", "working"]
 
 def bench_report(result: BenchResult) -> RenderableType:
     """Per player: wins, win rate (%) with its 95% Wilson interval, guesses per game, games
-    per second (wall clock, and per core); then the paired differences with McNemar's
-    exact p-value."""
+    per second (wall clock, and per core, over the games in which the player moved); then
+    the paired differences with McNemar's exact p-value. On given layouts, the title says
+    how many hid a mine under the first click (no first-click rule applies to them)."""
     setup = result.setup
-    title = (
-        f"{result.level_name}, first click {setup.rule} at ({setup.start[0]},{setup.start[1]}), "
-        f"seed {setup.seed}, {result.games:,} games, {result.workers} worker(s)"
+    at = f"({setup.start[0]},{setup.start[1]})"
+    if result.given_layouts:  # the layouts are fixed: no first-click rule moved a mine
+        lost = result.lost_on_start
+        start = f"the given layouts, first click at {at}" + (
+            f" ({lost:,} of {result.games:,} with a mine there, lost on it)" if lost else ""
+        )
+    else:
+        start = f"first click {setup.rule} at {at}"
+    games = f"{result.games:,} game" + "s" * (result.games != 1)
+    title = f"{result.level_name}, {start}, seed {setup.seed}, {games}, " + plural(
+        result.workers, "worker"
     )
     table = Table(title=title, title_justify="left")
     for column in ("player", "wins", "win %", "95% CI", "guesses", "games/s", "per core"):
@@ -45,8 +55,9 @@ def bench_report(result: BenchResult) -> RenderableType:
             f"{100 * r.win_rate:.2f}",
             f"{100 * lo:.2f}-{100 * hi:.2f}",
             f"{r.guesses_per_game:.2f}",
-            f"{r.games_per_second:.1f}",
-            f"{r.games_per_second_per_core:.1f}",
+            # no speed to show when the player made no move (every game lost on the first click)
+            f"{r.games_per_second:.1f}" if r.played else "-",
+            f"{r.games_per_second_per_core:.1f}" if r.played else "-",
         )
     parts: list[RenderableType] = [table]
     if result.paired:
