@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import socket
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
+from rich.text import Text
 from typer import _click as click  # typer's own copy of click, whose classes it extends
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 from typer.exceptions import TyperException
@@ -25,7 +27,7 @@ from minesolver.errors import MinesolverError, plural
 from minesolver.registry import install_command
 from minesolver.result import Limit, MineCountUnknown
 from minesolver.ui.inputs import CliError, fail, is_image, read_image, read_position
-from minesolver.ui.json_shapes import analysis_json
+from minesolver.ui.json_shapes import analysis_json, recommended_json
 
 if TYPE_CHECKING:
     from minesolver.game import Game
@@ -184,7 +186,8 @@ def solve(
         typer.Option("--png", metavar="FILE", help="Also write the heat map as a PNG image."),
     ] = None,
 ) -> None:
-    """Exact mine probability of every hidden cell, the certain cells and the safest cell."""
+    """Exact mine probability of every hidden cell, the certain cells, the safest cell,
+    and the recommended move (the best player's, with why)."""
     if mines is not None and density is not None:
         fail("give either --mines or --density, not both")
     position = read_image(file, mines) if is_image(file) else read_position(file)
@@ -199,6 +202,7 @@ def solve(
         position = position.with_mines(mines)
     if not budget >= 0 or budget == float("inf"):
         fail(f"--budget {budget} must be a number of seconds, 0 for no limit")
+    started = time.perf_counter()
     analysis = analyze(
         position,
         engine="exact" if engine == "auto" and budget == 0 else engine,
@@ -206,16 +210,27 @@ def solve(
         density=density,
         trust_flags=not untrusted_flags,
     )
+    from minesolver.ui.play import describe_moves, recommend
+
+    # the best player's move, within what is left of the budget (the same deadline)
+    left = max(budget - (time.perf_counter() - started), 1e-3) if budget > 0 else None
+    moves, why_not = recommend(analysis, not untrusted_flags, left)
     if png is not None:
         _write_image(png, "heat map", lambda path: _plots().plot_heat_map(analysis, path))
     if as_json:
-        sys.stdout.write(json.dumps(analysis_json(analysis)) + "\n")
+        out = analysis_json(analysis)
+        out["recommended"] = recommended_json(moves[0], analysis) if moves else None
+        if not moves:
+            out["no_move"] = why_not
+        sys.stdout.write(json.dumps(out) + "\n")
         return
     from minesolver.ui.display import heat_map, summary
 
     console = Console(highlight=False, soft_wrap=True)
     console.print(heat_map(analysis))
     console.print(summary(analysis))
+    advice = describe_moves(moves) if moves else f"none ({why_not})"
+    console.print(Text("recommended (the best player's move): ", style="bold").append(advice))
 
 
 @app.command()
