@@ -307,3 +307,18 @@ def test_solve_recommends_certain_moves_and_says_when_it_cannot(
     path.write_text("2x1x1\nH1\n")
     out = run_json(["solve", str(path), "--json"], capsys)
     assert out["recommended"] is None and out["no_move"].startswith("no move left")
+
+
+def test_a_budget_too_short_for_any_answer_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    """A deadline of a nanosecond has passed before any count or sample can be made, on
+    any machine: ``auto`` says that no answer, not even an approximate one, fitted."""
+    midgame = str(ROOT / "examples" / "expert-midgame.txt")
+    assert main(["solve", midgame, "--budget", "1e-9"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "error: no answer within --budget 1e-09 s, not even an approximate one: the deadline "
+        "passed before either the exact count or the sampler could answer; allow more "
+        "seconds, or --budget 0 for no limit\n"
+    )
+    assert main(["solve", midgame, "--budget", "1e-9", "--engine", "exact"]) == 2
+    assert "took more than the time limit of 1e-09 s" in capsys.readouterr().err

@@ -23,6 +23,7 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 from typer.exceptions import TyperException
 
 from minesolver.analysis import analyze
+from minesolver.engines import EngineLimitExceeded
 from minesolver.errors import MinesolverError, plural
 from minesolver.registry import install_command
 from minesolver.result import Limit, MineCountUnknown
@@ -172,9 +173,10 @@ def solve(
         float,
         typer.Option(
             metavar="SECONDS",
-            help="Seconds allowed, a deadline checked as the work goes: auto answers exactly "
-            "if the count finished, else approximately with each cell's error; the other "
-            "engines stop with a clear error. 0: no limit.",
+            help="A safety deadline in seconds, checked as the work goes: auto answers "
+            "exactly if the count finished, else approximately with each cell's error, and "
+            "fails when not even the sampler began; the other engines stop with an error "
+            "saying so. 0: no limit.",
         ),
     ] = DEFAULT_BUDGET,
     untrusted_flags: Annotated[
@@ -203,13 +205,22 @@ def solve(
     if not budget >= 0 or budget == float("inf"):
         fail(f"--budget {budget} must be a number of seconds, 0 for no limit")
     started = time.perf_counter()
-    analysis = analyze(
-        position,
-        engine="exact" if engine == "auto" and budget == 0 else engine,
-        limit=Limit(seconds=budget) if budget > 0 else None,
-        density=density,
-        trust_flags=not untrusted_flags,
-    )
+    try:
+        analysis = analyze(
+            position,
+            engine="exact" if engine == "auto" and budget == 0 else engine,
+            limit=Limit(seconds=budget) if budget > 0 else None,
+            density=density,
+            trust_flags=not untrusted_flags,
+        )
+    except EngineLimitExceeded:
+        if engine != "auto" or time.perf_counter() - started < budget:
+            raise  # another engine's own words, or a limit that is not the deadline
+        fail(
+            f"no answer within --budget {budget:g} s, not even an approximate one: the "
+            "deadline passed before either the exact count or the sampler could answer; "
+            "allow more seconds, or --budget 0 for no limit"
+        )
     from minesolver.ui.play import describe_moves, recommend
 
     # the best player's move, within what is left of the budget (the same deadline)
