@@ -1,11 +1,12 @@
-"""Rich renderings of simulator results, and the progress shown while long commands run
-(``minesolver bench``, ``perfect``): a bar with an ETA when the amount of work is known, a
-spinner with the time spent when it is not."""
+"""Rich renderings of simulator results and of ``efficiency``'s boards, and the progress
+shown while long commands run (``minesolver bench``, ``perfect``): a bar with an ETA when
+the amount of work is known, a spinner with the time spent when it is not."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.progress import (
@@ -23,7 +24,7 @@ from rich.text import Text
 from minesolver.errors import plural
 from minesolver.simulate import BenchResult
 
-__all__ = ["bench_report", "progress_bar", "working"]
+__all__ = ["bench_report", "efficiency_table", "progress_bar", "working"]
 
 
 def bench_report(result: BenchResult) -> RenderableType:
@@ -111,3 +112,36 @@ def working(console: Console, what: str) -> Iterator[None]:
     with Progress(*columns, console=console, transient=True) as progress:
         progress.add_task(what, total=None)
         yield
+
+
+def efficiency_table(number: int, total: int, row: dict[str, Any]) -> RenderableType:
+    """One board's figures of ``minesolver efficiency`` (``row``, its JSON object) as a
+    table, then its clicks; ``number`` of ``total`` boards."""
+    mines = row["mines"]
+    size = f"{row['width']}x{row['height']}, {mines} mine{'' if mines == 1 else 's'}"
+    title = f"board {number} of {total}: {size}" if total > 1 else f"board: {size}"
+    table = Table(title=title, title_justify="left", show_header=False, box=None)
+    table.add_column("what")
+    table.add_column("value", justify="right")
+    if row["optimal"]:
+        fewest = f"{row['min_clicks']} (proved)"
+    else:
+        fewest = f"{row['min_clicks']} found, at least {row['lower_bound']}"
+    search = f"{row['work']} conflicts, {plural(row['rounds'], 'round')}"
+    if row["cut"] == "work":
+        search += ": the budget ran out"
+    elif row["cut"] == "deadline":
+        search += ": cut by the safety deadline (another run may differ)"
+    efficiency = "" if row["efficiency"] is None else f"{100 * row['efficiency']:.1f}%"
+    for what, value in (
+        ("3BV", str(row["bbbv"])),
+        ("openings", str(row["openings"])),
+        ("islands", str(row["islands"])),
+        ("ZiNi", str(row["zini"])),
+        ("HZiNi", str(row["hzini"])),
+        ("fewest clicks", fewest),
+        ("search", search),
+        ("best efficiency (3BV / clicks)", efficiency),
+    ):
+        table.add_row(what, value)
+    return Group(table, Text("clicks: " + (" ".join(row["clicks"]) or "none")))

@@ -27,7 +27,15 @@ from minesolver.engines import EngineLimitExceeded
 from minesolver.errors import MinesolverError, plural
 from minesolver.registry import install_command
 from minesolver.result import Limit, MineCountUnknown
-from minesolver.ui.inputs import CliError, fail, is_image, read_image, read_position
+from minesolver.ui.inputs import (
+    CliError,
+    check_layout_file,
+    fail,
+    is_image,
+    not_a_replay,
+    read_image,
+    read_position,
+)
 from minesolver.ui.json_shapes import analysis_json, recommended_json
 
 if TYPE_CHECKING:
@@ -422,6 +430,8 @@ def bench(
     from minesolver.ui.bench_report import bench_report, progress_bar
 
     names = strategies.split(",") if strategies else [strategy]
+    if layouts is not None:
+        check_layout_file(layouts)
     setup, given = make_setup(
         level=level,
         first_click=first_click,
@@ -639,7 +649,7 @@ def replay_command(
 ) -> None:
     """Grade a played game: the figures, every guess with its exact risk, and the clicks
     wasted against the board's fewest clicks."""
-    from minesolver.replay import grade_replay, load
+    from minesolver.replay import ReplayFormatError, grade_replay, load
     from minesolver.ui.json_shapes import replay_json
     from minesolver.ui.replay_report import (
         GUESS_COLUMNS,
@@ -650,10 +660,17 @@ def replay_command(
         wasted_rows,
     )
 
+    if is_image(file):
+        fail(f"{file} is an image, not a replay: minesolver read {file} reads the board it shows")
     try:
-        graded = grade_replay(load(file))
+        replay = load(file)
     except OSError as exc:
         fail(f"cannot read {file}: {exc.strerror or exc}")
+    except ReplayFormatError as exc:
+        if exc.format != "replay":
+            raise  # a replay of a known format, damaged: the reader names the byte
+        fail(not_a_replay(file))
+    graded = grade_replay(replay)
     efficiency = graded.efficiency
     if png is not None:
         plots = _plots()
@@ -701,11 +718,13 @@ def efficiency_command(
     The fewest clicks (left, right and chords, the first click included) come with their
     sequence; past the budget, the best sequence found and a proved lower bound."""
     from minesolver.game import board_measures, load_layouts, min_clicks
+    from minesolver.ui.bench_report import efficiency_table
 
     if budget < 0:
         fail(f"--budget {budget} must be a number of conflicts, 0 or more")
     if not seconds >= 0:
         fail(f"--seconds {seconds} must be positive, or 0 for no deadline")
+    check_layout_file(file)
     layouts = load_layouts(file)
     console = None if as_json else Console(highlight=False, soft_wrap=True)
     for number, layout in enumerate(layouts, start=1):
@@ -736,42 +755,7 @@ def efficiency_command(
         if console is None:
             sys.stdout.write(json.dumps(row) + "\n")
             continue
-        _efficiency_table(console, number, len(layouts), row)
-
-
-def _efficiency_table(console: Console, number: int, total: int, row: dict[str, Any]) -> None:
-    """One board's figures as a table, then its clicks."""
-    from rich.table import Table
-
-    mines = row["mines"]
-    size = f"{row['width']}x{row['height']}, {mines} mine{'' if mines == 1 else 's'}"
-    title = f"board {number} of {total}: {size}" if total > 1 else f"board: {size}"
-    table = Table(title=title, title_justify="left", show_header=False, box=None)
-    table.add_column("what")
-    table.add_column("value", justify="right")
-    if row["optimal"]:
-        fewest = f"{row['min_clicks']} (proved)"
-    else:
-        fewest = f"{row['min_clicks']} found, at least {row['lower_bound']}"
-    search = f"{row['work']} conflicts, {plural(row['rounds'], 'round')}"
-    if row["cut"] == "work":
-        search += ": the budget ran out"
-    elif row["cut"] == "deadline":
-        search += ": cut by the safety deadline (another run may differ)"
-    efficiency = "" if row["efficiency"] is None else f"{100 * row['efficiency']:.1f}%"
-    for what, value in (
-        ("3BV", str(row["bbbv"])),
-        ("openings", str(row["openings"])),
-        ("islands", str(row["islands"])),
-        ("ZiNi", str(row["zini"])),
-        ("HZiNi", str(row["hzini"])),
-        ("fewest clicks", fewest),
-        ("search", search),
-        ("best efficiency (3BV / clicks)", efficiency),
-    ):
-        table.add_row(what, value)
-    console.print(table)
-    console.print("clicks: " + (" ".join(row["clicks"]) or "none"))
+        console.print(efficiency_table(number, len(layouts), row))
 
 
 if __name__ == "__main__":  # pragma: no cover
