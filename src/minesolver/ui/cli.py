@@ -173,8 +173,8 @@ def solve(
         typer.Option(
             metavar="NAME",
             help="Engine: auto (exact within --budget, else sampled and marked approximate), "
-            "exact, elimination, enumerate, brute, sat, ilp (needs the engines extra), "
-            "sampling, mcmc, bp.",
+            "exact, exact-py (the pure-Python reference), elimination, enumerate, brute, sat, "
+            "ilp (needs the engines extra), sampling, mcmc, bp.",
         ),
     ] = "auto",
     budget: Annotated[
