@@ -36,6 +36,15 @@ def client() -> Iterator[TestClient]:
         yield c
 
 
+@pytest.fixture(scope="module")
+def roomy() -> Iterator[TestClient]:
+    """A server whose budget is far above what its requests need (60 s): a replay's
+    fewest clicks under a 2 s budget get a 0.5 s safety deadline, which a loaded machine
+    reaches before the work budget, and the test would assert what load changes."""
+    with TestClient(create_app(Settings(workers=1, budget=60.0, queue_wait=60.0))) as c:
+        yield c
+
+
 # -- analysis -----------------------------------------------------------------------------
 
 
@@ -415,7 +424,7 @@ def test_page_and_static_files(client: TestClient) -> None:
 # -- replays ------------------------------------------------------------------------------
 
 
-def test_a_replay_uploaded_is_graded_as_the_command_line_grades_it(client: TestClient) -> None:
+def test_a_replay_uploaded_is_graded_as_the_command_line_grades_it(roomy: TestClient) -> None:
     """The API's report of a real replay equals the library's, with each graded action's
     position and analysis (equal to analysing that position afresh); bad files are 400s."""
     from replay_samples import SAMPLES
@@ -424,7 +433,7 @@ def test_a_replay_uploaded_is_graded_as_the_command_line_grades_it(client: TestC
     from minesolver.ui.json_shapes import replay_json
 
     data = (SAMPLES / "vienna-rmv2_24px.rmv").read_bytes()
-    got = client.post("/api/replays?best=0", content=data)
+    got = roomy.post("/api/replays?best=0", content=data)
     assert got.status_code == 200, got.text
     body = got.json()
     expected = replay_json(grade_replay(load(data), best=False))
@@ -434,12 +443,12 @@ def test_a_replay_uploaded_is_graded_as_the_command_line_grades_it(client: TestC
         position = Position.from_text(entry["position"])
         fresh = to_json(analyze(position, trust_flags=False))
         assert entry["analysis"]["cells"] == fresh["cells"]
-    bad = client.post("/api/replays", content=data[: len(data) // 2])
+    bad = roomy.post("/api/replays", content=data[: len(data) // 2])
     assert bad.status_code == 422 and bad.json()["error"] == "malformed_replay"
     assert "byte" in bad.json()["detail"]
-    empty = client.post("/api/replays", content=b"")
+    empty = roomy.post("/api/replays", content=b"")
     assert empty.status_code == 422 and empty.json()["error"] == "malformed_replay"
-    huge = client.post("/api/replays", content=b"\0" * (SETTINGS.max_replay + 1))
+    huge = roomy.post("/api/replays", content=b"\0" * (SETTINGS.max_replay + 1))
     assert huge.status_code == 413
 
 
