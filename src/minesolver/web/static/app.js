@@ -93,11 +93,20 @@ function cellAt(x, y) {
   return board.children[y * w + x] || null;
 }
 
-// A sequential yellow-orange-red scale (ColorBrewer YlOrRd): lightness falls steadily with
-// the risk, so the order reads at a glance, and even a small risk is a visible yellow that no
-// one takes for the green tick of a certainly safe cell. One scale for every hidden cell,
-// those away from the digits included: equal risk looks equal wherever the cell is.
-const RAMP = ["#ffffb2", "#fed976", "#feb24c", "#fd8d3c", "#fc4e2a", "#e31a1c", "#b10026"];
+// The risk scale: pale yellow, orange, rose, then a deep violet (never the bright red of the
+// exploded mine). Its stops, one every 5 points, were laid out in CIE LCh (lightness falling
+// steadily from 97 to 25, hue turning from yellow to violet) and checked in CIEDE2000: two
+// risks 10 points apart anywhere in 0-60% differ by at least 9.5, so the order reads at a
+// glance, and even a small risk is a yellow no one takes for the green of a safe cell.
+// Between two stops the colour is mixed linearly in sRGB (stops this close make the mix
+// smooth); tests/web/test_web_e2e_colours.py measures the colours this function returns.
+const RAMP = [
+  "#fff8bd", "#ffec9f", "#ffde82", "#ffcf6d", "#ffbe5a", "#ffab51", "#ff984c", "#ff8550",
+  "#f87354", "#ef605f", "#e1516a", "#d04572", "#bb3d78", "#ae397a", "#9f377b", "#91357c",
+  "#81337b", "#733279", "#643176", "#553072", "#462f6e",
+];
+// Above this risk a number on the tile is white (the tile is dark enough to carry it).
+const DARK_TILE = 0.55;
 
 function heat(p) {
   const t = Math.max(0, Math.min(1, p)) * (RAMP.length - 1);
@@ -105,13 +114,23 @@ function heat(p) {
   const f = t - i;
   const rgb = (hex) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
   const [a, b] = [rgb(RAMP[i]), rgb(RAMP[i + 1])];
-  // Mixed with the tile's grey (more ramp as the risk grows, so lightness still falls
-  // steadily): the tiles stay tiles, and the digits around them stay legible.
-  // Light at a low risk (the cells away from the digits are most of a board, and share
-  // one low risk): the mix grows with the risk, from 15% of ramp to 90%.
-  const w = 0.15 + 0.75 * p;
-  const mix = a.map((v, k) => Math.round((1 - w) * 192 + w * (v + (b[k] - v) * f)));
-  return `rgb(${mix.join(", ")})`;
+  return `rgb(${a.map((v, k) => Math.round(v + (b[k] - v) * f)).join(", ")})`;
+}
+
+// The legend's ramp: the scale from 0 to 100% with its numbers under it.
+function buildRamp() {
+  const ramp = document.querySelector("#legend .ramp");
+  const bar = document.createElement("span");
+  bar.className = "ramp-bar";
+  bar.style.background = `linear-gradient(to right, ${RAMP.join(", ")})`;
+  const ticks = [0, 10, 20, 30, 40, 50, 60, 80, 100].map((v) => {
+    const t = document.createElement("span");
+    t.className = "ramp-tick";
+    t.style.left = `${v}%`;
+    t.textContent = String(v);
+    return t;
+  });
+  ramp.replaceChildren(bar, ...ticks);
 }
 
 function pct(prob) {
@@ -164,6 +183,7 @@ function render() {
       let text = "";
       let label = `(${x}, ${y}) `;
       el.style.removeProperty("--tint");
+      el.style.removeProperty("--dot");
       delete el.dataset.p;
       if (ch >= "0" && ch <= "8") {
         cls.push("open", `d${ch}`);
@@ -196,16 +216,17 @@ function render() {
             : `, mine probability about ${(c.prob * 100).toFixed(2)}%${errorText(c)} (approximate)`;
           if (c.p === "0") cls.push("certain-safe");
           else if (c.p === "1") cls.push("certain-mine");
-          else {
+          else if (!nearDigit(rows, x, y)) {
+            // away from the digits: the plain tile with a dot of the scale's colour, quiet
+            // beside the filled frontier cells (the legend gives their shared value)
+            cls.push("interior");
+            el.style.setProperty("--dot", heat(c.prob));
+            interior = interior || c;
+          } else {
             cls.push("heat");
             el.style.setProperty("--tint", heat(c.prob));
-            if (c.prob > 0.7) cls.push("dark");
-            if (!nearDigit(rows, x, y)) {
-              cls.push("interior");
-              interior = interior || c;
-            } else if (numbers) {
-              text = pct(c.prob);
-            }
+            if (c.prob > DARK_TILE) cls.push("dark");
+            if (numbers) text = pct(c.prob);
           }
         }
       }
@@ -222,7 +243,7 @@ function render() {
   $("legend").hidden = !a;
   $("legend-interior").hidden = !interior;
   if (interior) {
-    $("interior-demo").style.setProperty("--tint", heat(interior.prob));
+    $("interior-demo").style.setProperty("--dot", heat(interior.prob));
     $("interior-p").textContent = interior.error === undefined ? exactPercent(interior.p)
       : `≈ ${(interior.prob * 100).toFixed(2)}%`;
   }
@@ -973,8 +994,7 @@ function scrollCue() {
 }
 
 buildTools();
-document.querySelector("#legend .ramp").style.background =
-  `linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map(heat).join(", ")})`;
+buildRamp();
 const params = new URLSearchParams(location.search);
 if (/^\d+$/.test(params.get("seed") || "")) state.seed = +params.get("seed");
 for (const [key, id] of [["level", "level"], ["rule", "rule"]]) {
