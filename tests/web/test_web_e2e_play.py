@@ -1,10 +1,10 @@
 """End to end, the Play tab's frame and options, in Debian's Chromium: the keys after a
 click on a control, the classic frame around the board, the quiet mark of a certain mine,
-one risk scale (filled beside the digits, a dot away from them), no-guess games, autoplay that stops before a guess,
-the game's files (EVF replay, MBF board) and a board played again from its file; and the
-small things: the tile panel of a corner cell, Analyse at 1280x900, a refused custom size,
-a new game right after a level change, the losing click's line, big counts, the review's
-first click, player and flags.
+one risk scale (filled beside the digits, a dot away from them), no-guess games, autoplay
+that stops before a guess, the game's files (EVF replay, MBF board) and a board played
+again from its file; and the small things: the tile panel of a corner cell, Analyse at
+1280x900, a refused custom size, a new game right after a level change, the losing click's
+line, big counts, the review's first click, player and flags.
 """
 
 from __future__ import annotations

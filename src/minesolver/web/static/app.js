@@ -275,6 +275,16 @@ function fractionPercent(p) {
   return p.length <= SHORT_FRACTION ? `${p} = ${exactPercent(p)}` : exactPercent(p);
 }
 
+// A mine probability in words: "certainly safe", "a certain mine", else "n/d = pp.pp%".
+function riskWords(p) {
+  return p === "0" ? "certainly safe" : p === "1" ? "a certain mine" : fractionPercent(p);
+}
+
+// "1 cell", "2 cells": a count with its noun, singular for one.
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
 function complement(p) {
   if (!p.includes("/")) return p === "0" ? "1" : "0";
   const [n, d] = p.split("/").map(BigInt);
@@ -439,8 +449,10 @@ function endNote(game, a) {
   const framed = a.move && a.cells.find((e) => e.x === a.move.x && e.y === a.move.y);
   const safest = framed && framed.p === low.p ? framed : low;
   const best = safest === c || safest.prob === c.prob ? " (as safe as any cell)"
-    : `; the safest cell, (${safest.x}, ${safest.y}), had ${safest.p} = ${exactPercent(safest.p)}`;
-  return `The losing click opened (${x}, ${y}): its mine probability was ${c.p} = ${exactPercent(c.p)}${best}. ${review}`;
+    : safest.p === "0" ? `; (${safest.x}, ${safest.y}) was certainly safe`
+    : `; the safest cell, (${safest.x}, ${safest.y}), had ${fractionPercent(safest.p)}`;
+  const was = c.p === "1" ? "it was a certain mine" : `its mine probability was ${fractionPercent(c.p)}`;
+  return `The losing click opened (${x}, ${y}): ${was}${best}. ${review}`;
 }
 
 function setClock(game) {
@@ -539,8 +551,9 @@ function countText(digits) {
 }
 
 function describeMove(a) {
-  const left = a.layouts === null ? "" : ` ${countText(a.layouts)} possible layout${a.layouts === "1" ? "" : "s"} remain.`;
-  const certain = `${a.safe.length} certainly safe, ${a.mines_found.length} certain mines.${left}`;
+  const left = a.layouts === null ? "" : a.layouts === "1" ? " 1 possible layout remains."
+    : ` ${countText(a.layouts)} possible layouts remain.`;
+  const certain = `${plural(a.safe.length, "certainly safe cell")}, ${plural(a.mines_found.length, "certain mine")}.${left}`;
   if (!a.move) return certain;
   const m = a.move;
   const what = m.guess ? `guess (mine probability ${(m.risk * 100).toFixed(1)}%)` : "certain";

@@ -41,8 +41,9 @@ function riskOf(entry) {
   if (p === "0") return { kind: "safe", text: "certainly safe", why: "" };
   const [n, d] = fractionParts(p);
   const kind = 5n * n <= d ? "low" : "high";
-  const what = p === "1" ? "a certain mine" : entry.needless ? "needless guess" : "guess";
   const why = entry.needless ? " (a certainly safe cell was there to open)" : "";
+  if (p === "1") return { kind, text: "a certain mine", why };
+  const what = entry.needless ? "needless guess" : "guess";
   return { kind, text: `${what}, ${fractionPercent(p)} risk`, why };
 }
 
@@ -214,14 +215,8 @@ function showSummary(r, title) {
     li.appendChild(b);
     return [li];
   });
-  if (!guesses.length) {
-    const li = document.createElement("li");
-    li.className = "none";
-    li.textContent = "none: every graded click was certainly safe";
-    guesses.push(li);
-  }
-  $("review-guesses").replaceChildren(...guesses);
-  $("review-wasted").replaceChildren(...wastedItems(r));
+  showList("review-guesses", guesses, "None: every graded click was certainly safe.");
+  showList("review-wasted", wastedItems(r), "None: every click counted.");
 }
 
 // The step a wasted click goes to: the graded action it made, else the last graded
@@ -249,13 +244,18 @@ function wastedItems(r) {
     li.appendChild(b);
     return li;
   });
-  if (!items.length) {
-    const li = document.createElement("li");
-    li.className = "none";
-    li.textContent = "none: every click counted";
-    items.push(li);
-  }
   return items;
+}
+
+// A numbered list of the figures, or, when it is empty, a line saying so in its place (a
+// list of one item numbered "1. none" reads as one guess).
+function showList(id, items, empty) {
+  const list = $(id);
+  list.replaceChildren(...items);
+  list.hidden = !items.length;
+  const note = $(`${id}-none`);
+  note.textContent = empty;
+  note.hidden = items.length > 0;
 }
 
 // -- loading ----------------------------------------------------------------------------

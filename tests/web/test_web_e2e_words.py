@@ -1,0 +1,113 @@
+"""End to end, in Chromium: the page's words. Certain cells are said in words ("a certain
+mine", "certainly safe"), never as 1 = 100.00% or 0 = 0.00%; counts agree with their nouns;
+an empty list of the review says so in a line, not as a numbered "1. none"; a screenshot of
+a lost game is analysed at once, its note not in the error colour."""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+
+import pytest
+from e2e_helpers import Page, cell, start
+from webtest_helpers import replay
+
+from minesolver.analysis import analyze
+
+pytest.importorskip("playwright.sync_api")
+
+VISION = Path(__file__).resolve().parents[1] / "data" / "vision"
+
+SERVE_ARGS = ["--budget", "120"]
+"""Reading a screenshot takes seconds of CPU: on a loaded machine more than the default
+budget, which would refuse it."""
+
+
+def test_counts_agree_with_their_nouns(server: str, page: Page) -> None:
+    page.goto(f"{server}/?level=beginner")
+    page.wait_for_function("state.game !== null")
+    one = page.evaluate(
+        "describeMove({layouts: '1', safe: [[0, 0]], mines_found: [[1, 1]], move: null})"
+    )
+    assert one == "1 certainly safe cell, 1 certain mine. 1 possible layout remains."
+    many = page.evaluate(
+        "describeMove({layouts: '1234', safe: [], mines_found: [[1, 1], [2, 2]], move: null})"
+    )
+    assert many == "0 certainly safe cells, 2 certain mines. 1,234 possible layouts remain."
+
+
+def test_a_certain_mine_is_said_in_words(server: str, page: Page) -> None:
+    seed = 10
+    local = replay("beginner", seed, "safe", (0, 0))
+    expected = analyze(local.view())
+    mine = sorted(expected.certain_mines)[0]
+    assert expected.safe  # a certainly safe cell was there to open
+    start(page, server, seed, (0, 0))
+    page.check("#hints")
+    page.wait_for_selector("#board .cell.certain-mine")
+    cell(page, *mine).click()
+    page.wait_for_selector("#status.lost")
+    line = page.inner_text("#hint-info")
+    assert line.startswith(
+        f"The losing click opened ({mine[0]}, {mine[1]}): it was a certain mine;"
+    )
+    assert "was certainly safe." in line
+    assert "100.00%" not in line and "0.00%" not in line
+    page.click("#review-game")
+    page.wait_for_selector("#board .cell.action.exploded")
+    assert page.inner_text("#review-risk") == "a certain mine"
+    guesses = page.locator("#review-guesses li")
+    assert guesses.count() == 1
+    assert guesses.first.inner_text().endswith(
+        f"open ({mine[0]}, {mine[1]}): a certain mine (lost)"
+    )
+    assert "%" not in page.inner_text("#review-guesses")
+    assert not page.is_visible("#review-guesses-none")
+
+
+def test_an_empty_list_is_a_line_not_a_numbered_none(server: str, page: Page) -> None:
+    start(page, server, 8, (0, 0))  # a won game of certain moves: no guess, no wasted click
+    page.check("#accept-guesses")
+    page.fill("#speed", "20")
+    page.click("#autoplay")
+    page.wait_for_selector("#status.won, #status.lost", timeout=60_000)
+    page.click("#review-game")
+    page.wait_for_selector("#board .cell.action")
+    guesses = int(page.evaluate("review.report.guesses"))
+    for name, empty in (
+        ("guesses", guesses == 0),
+        ("wasted", not page.evaluate("review.report.wasted_clicks.length")),
+    ):
+        assert page.is_visible(f"#review-{name}") != empty
+        assert page.is_visible(f"#review-{name}-none") == empty
+        if empty:
+            assert page.locator(f"#review-{name} li").count() == 0
+            assert page.inner_text(f"#review-{name}-none").startswith("None: ")
+    assert page.locator("#review-side li.none").count() == 0
+
+
+def test_a_lost_game_s_screenshot_is_analysed_at_once(server: str, page: Page) -> None:
+    pytest.importorskip("PIL")
+    name = "web-beginner-lost-15"
+    data = base64.b64encode((VISION / f"{name}.png").read_bytes()).decode()
+    page.goto(f"{server}/?analyse=3x3x1/HHH/HHH/HHH")
+    page.wait_for_selector("#layout-count")
+    page.evaluate(
+        """b64 => {
+          const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+          const dt = new DataTransfer();
+          dt.items.add(new File([bytes], "lost.png", { type: "image/png" }));
+          document.body.dispatchEvent(new ClipboardEvent("paste",
+            { clipboardData: dt, bubbles: true, cancelable: true }));
+        }""",
+        data,
+    )
+    page.wait_for_function(
+        "state.analysis && state.analysis.width === 9", timeout=120_000
+    )  # no click: analysed as read
+    status = page.locator("#vision-status")
+    assert "The game is lost" in status.inner_text()
+    assert "vision-error" not in (status.get_attribute("class") or "")
+    colour = status.evaluate("e => getComputedStyle(e).color")
+    error = page.eval_on_selector("#position-error", "e => getComputedStyle(e).color")
+    assert colour != error  # a note, not an error
