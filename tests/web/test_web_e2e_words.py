@@ -111,3 +111,32 @@ def test_a_lost_game_s_screenshot_is_analysed_at_once(server: str, page: Page) -
     colour = status.evaluate("e => getComputedStyle(e).color")
     error = page.eval_on_selector("#position-error", "e => getComputedStyle(e).color")
     assert colour != error  # a note, not an error
+
+
+MARKS = """() => Array.from(document.querySelectorAll('#board .cell')).filter((e) => {
+  const s = getComputedStyle(e);
+  return s.boxShadow !== 'none' || (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0);
+}).map((e) => [+e.dataset.x, +e.dataset.y])"""
+"""The cells that carry a ring or an outline (the cursor's marks)."""
+
+
+def test_one_quiet_cursor(server: str, page: Page) -> None:
+    start(page, server, 8, (0, 0))
+    page.check("#hints")
+    page.wait_for_selector("#board .cell.best")
+    cell(page, 8, 8).click(button="right")  # a mouse click leaves no mark in Play
+    page.wait_for_function("state.game.board[8][8] === 'F'")
+    assert page.evaluate(MARKS) == []
+    page.keyboard.press("ArrowLeft")  # the keys show one ring, on the cursor's cell
+    assert page.evaluate(MARKS) == [[7, 8]]
+    ring = cell(page, 7, 8).evaluate("e => getComputedStyle(e).outlineStyle")
+    assert ring == "none"  # no focus ring beside it
+    best = page.locator("#board .cell.best")  # the best move keeps its own frame
+    assert best.evaluate("e => getComputedStyle(e, '::before').borderTopColor") == "rgb(0, 56, 224)"
+    cell(page, 3, 3).click()  # the mouse again: the ring goes
+    page.wait_for_function("state.game.board[3][3] !== 'H' || state.game.status !== 'playing'")
+    assert page.evaluate(MARKS) == []
+    page.click("#tab-analyse")  # in Analyse the cursor is the cell the keys edit
+    page.wait_for_selector("#layout-count")
+    cell(page, 1, 1).click()
+    assert page.evaluate(MARKS) == [[1, 1]]

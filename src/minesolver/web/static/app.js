@@ -815,12 +815,9 @@ function inspect(x, y) {
 }
 
 function primary(x, y) {
+  if (state.mode === "analyse" && state.tool === "inspect") { inspect(x, y); return; }  // moves the cursor
   state.cursor = [x, y];
-  if (state.mode === "analyse") {
-    if (state.tool === "inspect") inspect(x, y);
-    else editCell(x, y, state.tool);
-    return;
-  }
+  if (state.mode === "analyse") { editCell(x, y, state.tool); return; }
   if (state.mode === "review") return;
   const ch = state.rows[y][x];
   if ($("flag-mode").checked && (ch === "H" || ch === "F")) move("flag", x, y);
@@ -879,7 +876,12 @@ function moveCursor(dx, dy) {
   showTile(el);
 }
 
+// The keyboard cursor shows while the keys drive the board (style.css): a key on the board
+// shows it, a mouse press or a touch hides it.
+board.addEventListener("pointerdown", () => { delete board.dataset.keys; });
+
 board.addEventListener("keydown", (ev) => {
+  board.dataset.keys = "";
   const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   const [x, y] = state.cursor;
   if (dirs[ev.key]) { moveCursor(...dirs[ev.key]); ev.preventDefault(); return; }
