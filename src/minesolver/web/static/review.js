@@ -17,12 +17,12 @@ function reviewSideWidth() {
   return window.innerWidth >= 900 ? 336 : 0;
 }
 
-// The figures float beside the board (placed before it, in the panel) on a wide screen,
-// and follow the board and its legend on a narrow one, so that a phone shows the board
-// first. Below the board they are hidden with the panel by style.css.
+// The figures stand right beside the board's frame on a wide screen (no gap between them,
+// whatever the board's width), and follow the board and its legend on a narrow one, so
+// that a phone shows the board first. Outside the view style.css hides them.
 function placeSide() {
   const side = $("review-side");
-  const anchor = reviewSideWidth() ? $("review-action") : $("hint-info");
+  const anchor = reviewSideWidth() ? $("board-frame") : $("hint-info");
   if (side.previousElementSibling !== anchor) anchor.after(side);
 }
 
@@ -81,7 +81,10 @@ function showStep(k) {
   state.analysis = stepAnalysis(entry);
   state.marks = new Map([[`${entry.x},${entry.y}`, { cls, label }]]);
   $("review-slider").value = String(review.step);
-  $("review-count").textContent = `graded click ${review.step + 1} of ${r.positions.length}`;
+  const words = document.createElement("span");
+  words.className = "count-words";  // left out on a phone, where the row has no room
+  words.textContent = "graded click ";
+  $("review-count").replaceChildren(words, `${review.step + 1} of ${r.positions.length}`);
   showAction(entry, risk, lost);
   for (const li of $("review-guesses").children) {
     li.classList.toggle("current", +li.dataset.step === review.step);
