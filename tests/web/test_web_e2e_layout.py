@@ -1,15 +1,24 @@
 """End to end, in Chromium: the page's layout. The review's figures stand beside a 16x16
 board at 1400 px (no wide gap between them) and below it on a phone, and the review's rows
-of controls never wrap, at 1400 px or on a phone."""
+of controls never wrap, at 1400 px or on a phone. A loaded board (a layout file, a replay)
+sets the level menu and the counters, and the face starts a board of its size; Analyse
+frames its board with a mine counter, its tools in two tidy rows."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from e2e_helpers import Page, cell
+from replay_samples import SAMPLES
+
+from minesolver.game import Layout, write_mbf
 
 pytest.importorskip("playwright.sync_api")
+
+SAMPLE = SAMPLES / "arbiter-beginner-24bv.avf"
+"""A beginner game of Arbiter's (8x8, 10 mines) with flags: the counters change along it."""
 
 ONE_LINE = """sel => {
   const boxes = Array.from(document.querySelectorAll(sel)).filter((e) => e.offsetParent)
@@ -65,3 +74,72 @@ def test_the_review_beside_the_board_and_its_rows_on_one_line(
     assert page.evaluate(ONE_LINE, "#review-panel > .row:first-child > *:not(:empty)")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     context.close()
+
+
+def test_a_loaded_board_sets_the_level_and_the_counters(
+    server: str, page: Page, tmp_path: Path
+) -> None:
+    layout = Layout(12, 10, tuple(range(0, 120, 8)))  # a custom size, 15 mines
+    mbf = tmp_path / "board.mbf"
+    mbf.write_bytes(write_mbf(layout))
+    page.goto(f"{server}/?level=expert")
+    page.wait_for_function("state.game && state.game.width === 30")
+    page.set_input_files("#layout-file", str(mbf))
+    page.wait_for_function("state.game.from_layout && state.game.width === 12")
+    assert page.input_value("#level") == "custom"
+    sizes = [page.input_value(f"#custom-{k}") for k in ("width", "height", "mines")]
+    assert sizes == ["12", "10", "15"]
+    assert page.inner_text("#mine-counter") == "015"
+    page.click("#new-game")  # the face: a new board of that size
+    page.wait_for_function("!state.game.from_layout")
+    assert page.evaluate("[state.game.width, state.game.height, state.game.mines]") == [12, 10, 15]
+    # a replay: its size in the level menu, its counters over the board
+    page.click("#tab-review")
+    page.set_input_files(
+        "#replay-file",
+        files=[
+            {
+                "name": SAMPLE.name,
+                "mimeType": "application/octet-stream",
+                "buffer": SAMPLE.read_bytes(),
+            }
+        ],
+    )
+    page.wait_for_selector("#board .cell.action")
+    assert page.evaluate("[review.report.width, review.report.height]") == [8, 8]  # Arbiter's
+    assert page.input_value("#level") == "custom"
+    sizes = [page.input_value(f"#custom-{k}") for k in ("width", "height", "mines")]
+    assert sizes == ["8", "8", "10"]
+    assert page.is_visible("#mine-counter") and not page.is_visible("#new-game")
+    for _ in range(3):
+        rows = page.evaluate("state.rows")
+        flags = sum(row.count("F") for row in rows)
+        entry = page.evaluate("review.report.positions[review.step]")
+        assert page.inner_text("#mine-counter") == f"{10 - flags:03d}"
+        assert page.inner_text("#timer") == f"{int(entry['time']):03d}"
+        page.keyboard.press("End")
+    page.click("#tab-play")  # the game's own counters again
+    page.wait_for_function("state.mode === 'play'")
+    assert page.inner_text("#mine-counter") == "015"
+    assert page.inner_text("#timer") == "000"
+
+
+def test_analyse_frames_its_board_with_a_mine_counter(server: str, page: Page) -> None:
+    page.goto(f"{server}/?analyse=3x3x2/1FH/HHH/HHH")
+    page.wait_for_selector("#layout-count")
+    assert page.inner_text("#mine-counter") == "001"  # two mines, one flag
+    frame, head = box(page, "#board-frame"), box(page, "#board-head")
+    assert frame["y"] < head["y"] < box(page, "#board")["y"]  # over the board, in its frame
+    assert not page.is_visible("#timer") and not page.is_visible("#new-game")
+    page.click('#tools button[data-tool="F"]')
+    cell(page, 2, 2).click()
+    page.wait_for_function("document.querySelector('#mine-counter').textContent === '000'")
+    # the tools: two rows (inspect, hidden, flag; the nine digits), none cut or crowded
+    tops = page.eval_on_selector_all(
+        "#tools button", "els => els.map(e => Math.round(e.getBoundingClientRect().top))"
+    )
+    assert len(set(tops)) == 2 and tops.count(tops[-1]) == 9
+    widths = page.eval_on_selector_all(
+        "#tools button", "els => els.map(e => e.getBoundingClientRect().width)"
+    )
+    assert min(widths) >= 28

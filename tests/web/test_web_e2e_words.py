@@ -90,8 +90,9 @@ def test_a_lost_game_s_screenshot_is_analysed_at_once(server: str, page: Page) -
     pytest.importorskip("PIL")
     name = "web-beginner-lost-15"
     data = base64.b64encode((VISION / f"{name}.png").read_bytes()).decode()
-    page.goto(f"{server}/?analyse=3x3x1/HHH/HHH/HHH")
+    page.goto(f"{server}/?level=expert&analyse=3x3x1/HHH/HHH/HHH")
     page.wait_for_selector("#layout-count")
+    assert page.input_value("#level") == "expert"
     page.evaluate(
         """b64 => {
           const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
@@ -111,6 +112,9 @@ def test_a_lost_game_s_screenshot_is_analysed_at_once(server: str, page: Page) -
     colour = status.evaluate("e => getComputedStyle(e).color")
     error = page.eval_on_selector("#position-error", "e => getComputedStyle(e).color")
     assert colour != error  # a note, not an error
+    assert page.input_value("#level") == "beginner"  # the face in Play starts this size
+    flags = sum(row.count("F") for row in page.evaluate("state.rows"))
+    assert page.inner_text("#mine-counter") == f"{10 - flags:03d}"  # mines less flags
 
 
 MARKS = """() => Array.from(document.querySelectorAll('#board .cell')).filter((e) => {

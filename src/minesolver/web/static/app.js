@@ -252,6 +252,7 @@ function render() {
   const face = $("new-game");
   face.classList.toggle("won", !!game && game.status === "won");
   face.classList.toggle("lost", !!game && game.status === "lost");
+  if (state.mode !== "play") viewCounters(rows);
   const panel = $("tile-info");
   if (!panel.hidden) showTile(cellAt(+panel.dataset.x, +panel.dataset.y));
   scrollCue();
@@ -405,7 +406,7 @@ function showGame(game) {
   state.game = game;
   state.rows = game.board;
   const left = game.status === "won" ? 0 : game.mines_left;  // a won board is all flagged
-  $("mine-counter").textContent = left < 0 ? "-" + String(-left).padStart(2, "0") : String(left).padStart(3, "0");
+  if (state.mode === "play") $("mine-counter").textContent = counterText(left);
   const status = $("status");
   status.className = game.status;
   status.textContent = statusText(game);
@@ -459,8 +460,9 @@ function setClock(game) {
   if (state.timer) { clearInterval(state.timer); state.timer = null; }
   state.clockBase = performance.now() - game.elapsed * 1000;
   const show = () => {
+    if (state.mode !== "play") return;  // the other views have counters of their own
     const s = game.status === "playing" ? (performance.now() - state.clockBase) / 1000 : game.elapsed;
-    $("timer").textContent = String(Math.min(999, Math.floor(s))).padStart(3, "0");
+    $("timer").textContent = counterText(Math.floor(s));
   };
   show();
   if (game.started && game.status === "playing") state.timer = setInterval(show, 250);
@@ -495,12 +497,38 @@ async function startGame(body) {
   }
 }
 
-// The custom size fields say the size of the board on the page (after a refused size too).
-function syncSize(game) {
-  if ($("level").value !== "custom") return;
-  $("custom-width").value = game.width;
-  $("custom-height").value = game.height;
-  $("custom-mines").value = game.mines;
+// A counter's three digits, as the classic game shows them ("-05" below zero, 999 at most).
+function counterText(n) {
+  if (n === null || n === undefined || Number.isNaN(n)) return "---";
+  return n < 0 ? "-" + String(Math.min(99, -n)).padStart(2, "0") : String(Math.min(999, n)).padStart(3, "0");
+}
+
+const PRESET_SIZES = { beginner: [9, 9, 10], intermediate: [16, 16, 40], expert: [30, 16, 99] };
+
+// The level menu (and the custom size fields) say the size of the board last loaded or
+// played, so that the face starts a new board of that size: a game (after a refused size
+// too), a layout file, a replay, a screenshot.
+function setLevel(width, height, mines) {
+  const preset = Object.keys(PRESET_SIZES).find((k) => PRESET_SIZES[k].join() === [width, height, mines].join());
+  $("level").value = preset || "custom";
+  $("custom").hidden = !!preset;
+  if (preset) return;
+  $("custom-width").value = width;
+  $("custom-height").value = height;
+  $("custom-mines").value = mines;
+}
+function syncSize(game) { setLevel(game.width, game.height, game.mines); }
+
+// The counters over the board in Analyse and in the review: the mines left (the total less
+// the flags) and, in the review, the time of the click shown. Play sets its own (showGame).
+function viewCounters(rows) {
+  const report = state.mode === "review" && typeof review !== "undefined" ? review.report : null;
+  const total = state.mode === "review" ? (report ? report.mines : null)
+    : state.analysis ? state.analysis.mines : state.edit.mines;
+  const flags = rows.reduce((n, row) => n + row.split("F").length - 1, 0);
+  $("mine-counter").textContent = total === null || total === undefined ? "---" : counterText(total - flags);
+  const entry = report && report.positions[review.step];
+  $("timer").textContent = entry ? counterText(Math.floor(entry.time)) : "";
 }
 
 async function move(kind, x, y) {
@@ -786,6 +814,8 @@ function setMode(mode) {
     if (location.search.includes("analyse=")) history.replaceState(null, "", location.pathname);
     if (state.game) {
       state.rows = state.game.board;
+      $("mine-counter").textContent = counterText(state.game.status === "won" ? 0 : state.game.mines_left);
+      setClock(state.game);
       if (state.game.status !== "playing") $("hint-info").textContent = state.endNote;  // the loss's line
       refreshHints();
     } else newGame();

@@ -289,6 +289,7 @@ function reduced(n, d) {
 // Show a graded replay: its figures, and the step ``at`` ("first" or "last"); ``rule``, the
 // first-click rule of a game of this page (undefined for a replay file).
 function loadReview(report, title, at, rule) {
+  setLevel(report.width, report.height, report.mines);  // the face in Play starts this size
   const first = firstStep(report, rule);
   if (first) report.positions = [first, ...report.positions];
   review.report = report;
@@ -310,6 +311,8 @@ function showReview() {
   if (r && r.positions.length) { showStep(review.step); return; }
   state.rows = [];
   state.analysis = null;
+  $("mine-counter").textContent = "---";
+  $("timer").textContent = "";
   board.replaceChildren();
   board.dataset.size = "";
   $("legend").hidden = true;

@@ -59,6 +59,7 @@ function showReading(r) {
   state.edit.mines = mines;
   loadEdit(lines, mines);
   if (mines === null) $("edit-mines").value = "";
+  else setLevel(r.width, r.height, mines);  // the face in Play starts a board of this size
   const said = [`Read a ${r.width}×${r.height} board (${r.skin} skin).`];
   if (r.unsure.length) {
     said.push(`${plural(r.unsure.length, "cell")} could not be read surely: outlined on the board, each holding its nearest reading. Check them (a tool above sets a cell), then Analyse.`);
