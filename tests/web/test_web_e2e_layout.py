@@ -2,7 +2,8 @@
 board at 1400 px (no wide gap between them) and below it on a phone, and the review's rows
 of controls never wrap, at 1400 px or on a phone. A loaded board (a layout file, a replay)
 sets the level menu and the counters, and the face starts a board of its size; Analyse
-frames its board with a mine counter, its tools in two tidy rows."""
+frames its board with a mine counter, its tools in two tidy rows. Play shows the seed of a
+finished game and takes a seed to lay the next boards from."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 from e2e_helpers import Page, cell
 from replay_samples import SAMPLES
+from webtest_helpers import replay
 
 from minesolver.game import Layout, write_mbf
 
@@ -143,3 +145,43 @@ def test_analyse_frames_its_board_with_a_mine_counter(server: str, page: Page) -
         "#tools button", "els => els.map(e => e.getBoundingClientRect().width)"
     )
     assert min(widths) >= 28
+
+
+def test_the_seed_is_shown_and_editable_in_play(server: str, page: Page) -> None:
+    page.goto(f"{server}/?level=beginner&rule=safe")
+    page.wait_for_function("state.game !== null")
+    assert (
+        page.input_value("#seed") == "" and page.get_attribute("#seed", "placeholder") == "random"
+    )
+    cell(page, 0, 0).click()
+    page.wait_for_selector("#board .cell.open")
+    while page.evaluate("state.game.status") == "playing":
+        hidden = page.evaluate(
+            "(() => { const b = state.game.board; for (let y = 0; y < b.length; y++)"
+            " for (let x = 0; x < b[y].length; x++) if (b[y][x] === 'H') return [x, y]; })()"
+        )
+        moves = page.evaluate("state.game.moves")
+        cell(page, *hidden).click()
+        page.wait_for_function(f"state.game.moves > {moves}")
+    seed = page.evaluate("state.game.seed_text")
+    assert seed and seed.isdigit()  # shown once the game is over, exact
+    assert page.get_attribute("#seed", "placeholder") == f"random (this one: {seed})"
+    finished = sorted(map(tuple, page.evaluate("state.game.layout")))
+    local = replay("beginner", int(seed), "safe", (0, 0))
+    assert local.layout is not None and sorted(local.layout.cells()) == finished
+    old = page.evaluate("state.game.id")
+    page.fill("#seed", seed)  # the same board again, from its seed
+    page.press("#seed", "Enter")
+    page.wait_for_function(f"state.game.id !== {old!r} && state.game.seeded")
+    assert page.input_value("#seed") == seed
+    cell(page, 0, 0).click()
+    page.wait_for_selector("#board .cell.open")
+    assert page.evaluate("state.game.board") == local.view().to_text(header=False).splitlines()
+    old = page.evaluate("state.game.id")
+    page.fill("#seed", "12x")  # not a seed: said, and no new game
+    page.press("#seed", "Enter")
+    page.wait_for_function("document.querySelector('#error').textContent.includes('seed')")
+    assert page.evaluate("state.game.id") == old
+    page.fill("#seed", "")  # empty: random again
+    page.press("#seed", "Enter")
+    page.wait_for_function(f"state.game.id !== {old!r} && !state.game.seeded")

@@ -407,6 +407,11 @@ _SCHEMAS: dict[str, Any] = {
             },
             "exploded": {"type": ["array", "null"], "items": {"type": "integer"}},
             "seed": {"type": "integer", "description": "Only once the game is over"},
+            "seed_text": {
+                "type": "string",
+                "description": "The seed in decimal digits, only once the game is over (a "
+                "JavaScript number holds no 63-bit seed exactly)",
+            },
             "seeded": {
                 "type": "boolean",
                 "description": "The mines were laid from a seed the client chose: the layout "

@@ -35,7 +35,8 @@ async function api(method, path, body) {
     opts.body = body;
   } else if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
-    opts.body = JSON.stringify(body);
+    // a seed travels as its digits (a JavaScript number holds no 63-bit seed exactly)
+    opts.body = JSON.stringify(body).replace(/"seed":"(\d+)"/, '"seed":$1');
   }
   const res = await fetch(path, opts);
   const data = res.status === 204 ? null : await res.json();
@@ -425,6 +426,7 @@ function showGame(game) {
     delete $("hint-info").dataset.stop;
   }
   setClock(game);
+  showSeed(game);
   if (game.status !== "playing") {
     state.endNote = endNote(game, state.analysis);
     $("hint-info").textContent = state.endNote;
@@ -495,6 +497,26 @@ async function startGame(body) {
     showError(e);
     if (state.game) syncSize(state.game);  // a refused size: the fields show the board's again
   }
+}
+
+// The seed field: the chosen seed, else "random" while a game runs (its seed stays on the
+// server until it is over) and, once it is over, the seed it was laid from, to play again.
+function showSeed(game) {
+  const field = $("seed");
+  if (document.activeElement === field) return;  // being typed
+  field.value = state.seed === null ? "" : state.seed;
+  field.placeholder = state.seed === null && game && game.seed_text ? `random (this one: ${game.seed_text})` : "random";
+}
+
+// A seed typed in the field: the next games are laid from it (empty: random again).
+function chooseSeed() {
+  const text = $("seed").value.trim();
+  if (text !== "" && !(/^\d{1,19}$/.test(text) && BigInt(text) < 2n ** 63n)) {
+    showError(new Error(`seed ${JSON.stringify(text)}: a whole number from 0 to 2^63 - 1, or empty for random`));
+    return;
+  }
+  state.seed = text === "" ? null : String(BigInt(text));  // digits, without leading zeros
+  newGame();
 }
 
 // A counter's three digits, as the classic game shows them ("-05" below zero, 999 at most).
@@ -950,6 +972,7 @@ $("tab-analyse").addEventListener("click", () => setMode("analyse"));
 $("level").addEventListener("change", () => { $("custom").hidden = $("level").value !== "custom"; newGame(); });
 $("rule").addEventListener("change", () => newGame());
 $("no-guess").addEventListener("change", () => newGame());
+$("seed").addEventListener("change", chooseSeed);
 $("new-game").addEventListener("click", () => newGame());
 // The face looks surprised while a button is held on the board, as in the classic game.
 board.addEventListener("mousedown", (ev) => {
@@ -1041,7 +1064,7 @@ function scrollCue() {
 buildTools();
 buildRamp();
 const params = new URLSearchParams(location.search);
-if (/^\d+$/.test(params.get("seed") || "")) state.seed = +params.get("seed");
+if (/^\d{1,19}$/.test(params.get("seed") || "")) state.seed = String(BigInt(params.get("seed")));
 for (const [key, id] of [["level", "level"], ["rule", "rule"]]) {
   if (params.get(key)) $(id).value = params.get(key);
 }
