@@ -185,3 +185,20 @@ def test_the_seed_is_shown_and_editable_in_play(server: str, page: Page) -> None
     page.fill("#seed", "")  # empty: random again
     page.press("#seed", "Enter")
     page.wait_for_function(f"state.game.id !== {old!r} && !state.game.seeded")
+
+
+def test_the_tile_size_is_the_player_s_choice(server: str, page: Page) -> None:
+    page.goto(f"{server}/?level=expert")
+    page.wait_for_function("document.querySelectorAll('#board .cell').length === 480")
+    auto = box(page, "#board .cell >> nth=0")["width"]
+    for value, size in (("20", 20), ("44", 44)):
+        page.select_option("#tile-size", value)
+        page.wait_for_function(f"document.querySelector('#board .cell').offsetWidth === {size}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1100  # the board scrolls
+    page.reload()  # kept for the next visit
+    page.wait_for_function("document.querySelectorAll('#board .cell').length === 480")
+    assert (
+        page.input_value("#tile-size") == "44" and box(page, "#board .cell >> nth=0")["width"] == 44
+    )
+    page.select_option("#tile-size", "auto")
+    page.wait_for_function(f"document.querySelector('#board .cell').offsetWidth === {auto}")

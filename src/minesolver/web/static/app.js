@@ -57,6 +57,8 @@ function showError(err) {
 // -- rendering ------------------------------------------------------------------------
 
 function cellSize(width) {
+  const chosen = $("tile-size").value;  // a size the player chose; a wide board then scrolls
+  if (chosen !== "auto") return +chosen;
   // the room beside the board: review.js's figures, Analyse's text on a wide screen
   const side = state.mode === "review" ? reviewSideWidth()
     : state.mode === "analyse" && window.innerWidth >= 1000 ? 346 : 0;
@@ -973,6 +975,16 @@ $("level").addEventListener("change", () => { $("custom").hidden = $("level").va
 $("rule").addEventListener("change", () => newGame());
 $("no-guess").addEventListener("change", () => newGame());
 $("seed").addEventListener("change", chooseSeed);
+// The tile size, kept for the next visit.
+$("tile-size").addEventListener("change", () => {
+  try { localStorage.setItem("minesolver.tileSize", $("tile-size").value); } catch (e) { /* private mode */ }
+  board.dataset.size = "";
+  render();
+});
+try {
+  const kept = localStorage.getItem("minesolver.tileSize");
+  if (kept && [...$("tile-size").options].some((o) => o.value === kept)) $("tile-size").value = kept;
+} catch (e) { /* no storage: auto */ }
 $("new-game").addEventListener("click", () => newGame());
 // The face looks surprised while a button is held on the board, as in the classic game.
 board.addEventListener("mousedown", (ev) => {
