@@ -202,3 +202,20 @@ def test_the_tile_size_is_the_player_s_choice(server: str, page: Page) -> None:
     )
     page.select_option("#tile-size", "auto")
     page.wait_for_function(f"document.querySelector('#board .cell').offsetWidth === {auto}")
+
+
+def test_hints_for_the_fewest_clicks(server: str, page: Page) -> None:
+    page.goto(f"{server}/?seed=8&level=beginner&rule=safe")
+    page.wait_for_function("document.querySelectorAll('#board .cell').length === 81")
+    cell(page, 0, 0).click()
+    page.wait_for_selector("#board .cell.open")
+    page.check("#hints")
+    page.wait_for_function("state.analysis && state.analysis.move.player === 'best'")
+    page.select_option("#hint-player", "efficient")  # the move that saves clicks, framed
+    page.wait_for_function("state.analysis && state.analysis.move.player === 'efficient'")
+    move = page.evaluate("state.analysis.move")
+    assert "best" in (cell(page, move["x"], move["y"]).get_attribute("class") or "")
+    with page.expect_request(lambda r: "/ai" in r.url) as request:
+        page.click("#ai-move")  # and the AI makes it
+    assert "player=efficient" in request.value.url
+    page.wait_for_function("state.game.moves === 2")

@@ -118,6 +118,19 @@ _GUESSES: dict[str, Any] = {
     "schema": {"type": "string", "enum": list(BEST_VALUES)},
 }
 
+HINT_PLAYERS = ("best", "efficient")
+"""The players whose move a hint or the AI button may give: ``best`` (the safest play) or
+``efficient`` (``best``'s guesses, its certain moves in the fewest clicks)."""
+
+_PLAYER: dict[str, Any] = {
+    "name": "player",
+    "in": "query",
+    "required": False,
+    "description": "Whose move: best (the default: the safest play) or efficient (the same "
+    "guesses, the certain moves in the fewest clicks: chords and the flags they use)",
+    "schema": {"type": "string", "enum": list(HINT_PLAYERS)},
+}
+
 _MINES: dict[str, Any] = {
     "name": "mines",
     "in": "query",
@@ -730,8 +743,9 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 "Probabilities of the game's current view, and the best move",
                 "hintGame",
                 ("200", "Analysis", "The analysis of what the player sees"),
-                (404, 409, 422, 429, 503),
-            ),
+                (400, 404, 409, 422, 429, 503),
+            )
+            | {"parameters": [_PLAYER]},
         },
         "/api/games/{game_id}/ai": {
             **game,
@@ -741,7 +755,7 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 ("200", "AiMove", "The move made and the game after it"),
                 (400, 404, 409, 422, 429, 503),
             )
-            | {"parameters": [_GUESSES]},
+            | {"parameters": [_GUESSES, _PLAYER]},
         },
     }
     return {

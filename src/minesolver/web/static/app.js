@@ -585,7 +585,7 @@ async function refreshHints() {
     return;
   }
   try {
-    const a = await api("GET", `/api/games/${g.id}/hint`);
+    const a = await api("GET", `/api/games/${g.id}/hint${playerQuery("?")}`);
     if (seq !== state.hintsSeq) return;
     state.analysis = a;
     if (!state.stopGuess) $("hint-info").textContent = describeMove(a);
@@ -612,6 +612,12 @@ function describeMove(a) {
   return `Best move: ${m.kind} (${m.x}, ${m.y}), ${what}. ${certain}`;
 }
 
+// The player the hints and the AI follow: best (the safest play, the server's default) or
+// efficient (the same guesses, the certain moves in the fewest clicks).
+function playerQuery(sep) {
+  return $("hint-player").value === "efficient" ? `${sep}player=efficient` : "";
+}
+
 // One move of the server's player; in autoplay with Accept guesses off, a guess is not
 // made: autoplay stops and the guess is framed on the board.
 async function aiMove() {
@@ -620,7 +626,7 @@ async function aiMove() {
   showError(null);
   try {
     const careful = state.autoplay && !$("accept-guesses").checked;
-    const r = await api("POST", `/api/games/${g.id}/ai${careful ? "?guesses=0" : ""}`);
+    const r = await api("POST", `/api/games/${g.id}/ai${careful ? "?guesses=0" : ""}${playerQuery(careful ? "&" : "?")}`);
     if (r.move && !r.applied) {
       state.stopGuess = { id: r.game.id, moves: r.game.moves, move: r.move };
       showGame(r.game);
@@ -999,6 +1005,7 @@ $("layout-file").addEventListener("change", async (ev) => {
   if (file) playLayout(await file.arrayBuffer());
 });
 $("hints").addEventListener("change", refreshHints);
+$("hint-player").addEventListener("change", refreshHints);
 $("hint-numbers").addEventListener("change", render);
 $("ai-move").addEventListener("click", aiMove);
 $("autoplay").addEventListener("click", toggleAutoplay);
