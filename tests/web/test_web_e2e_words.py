@@ -13,6 +13,7 @@ from e2e_helpers import Page, cell, start
 from webtest_helpers import replay
 
 from minesolver.analysis import analyze
+from minesolver.replay import load
 
 pytest.importorskip("playwright.sync_api")
 
@@ -144,3 +145,35 @@ def test_one_quiet_cursor(server: str, page: Page) -> None:
     page.wait_for_selector("#layout-count")
     cell(page, 1, 1).click()
     assert page.evaluate(MARKS) == [[1, 1]]
+
+
+def test_the_downloaded_game_reviews_as_the_page_did(
+    server: str, page: Page, tmp_path: Path
+) -> None:
+    start(page, server, 21, (0, 0))
+    page.click("#ai-move")  # one move by the AI, the rest by you
+    page.wait_for_function("state.game.moves === 2")
+    local = replay("beginner", 21, "safe", (0, 0))
+    assert local.layout is not None
+    mine = local.layout.cells()[0]
+    if page.evaluate(f"state.game.board[{mine[1]}][{mine[0]}]") == "H":
+        cell(page, *mine).click()  # lost by you
+    page.wait_for_function("state.game.status !== 'playing'")
+    page.click("#review-game")
+    page.wait_for_selector("#board .cell.action")
+    player = page.inner_text('#review-summary dd[data-key="Player"]')
+    total = page.evaluate("state.moves.you + state.moves.ai")
+    assert player == f"you, with 1 of {total} moves by the AI (AI moves)"
+    shown = page.evaluate("review.report.positions.map((e) => [e.x, e.y, e.action, e.p])")
+    page.click("#tab-play")
+    with page.expect_download() as download:
+        page.click("#download-evf")
+    evf = tmp_path / "game.evf"
+    evf.write_bytes(Path(download.value.path()).read_bytes())
+    assert load(evf.read_bytes()).player == player  # the file names who played
+    page.click("#tab-review")
+    page.set_input_files("#replay-file", str(evf))
+    page.wait_for_function("review.report && !review.report.positions[0].first")
+    assert page.inner_text('#review-summary dd[data-key="Player"]') == player
+    again = page.evaluate("review.report.positions.map((e) => [e.x, e.y, e.action, e.p])")
+    assert again == shown[1:]  # every click graded alike (the page adds the first by its rule)

@@ -69,7 +69,7 @@ from minesolver.web.compute import (
     ServerBusy,
     WorkerPool,
 )
-from minesolver.web.errors import http_error
+from minesolver.web.errors import ApiError, choice, http_error
 from minesolver.web.fairness import Cost, FairGate, TooManyRequests, estimate_cost
 from minesolver.web.games import GameStore, StoredGame, game_state
 
@@ -148,25 +148,9 @@ class Settings:
         }
 
 
-class ApiError(Exception):
-    """An error for the client: HTTP status, a short code and a message saying what is wrong."""
-
-    def __init__(
-        self, status: int, code: str, detail: str, where: dict[str, int] | None = None
-    ) -> None:
-        super().__init__(detail)
-        self.status = status
-        self.code = code
-        self.detail = detail
-        self.where = where or {}
-
-
-def _choice(request: Request, name: str, allowed: tuple[str, ...], default: str | None) -> Any:
-    """The query parameter ``name``: one of ``allowed`` (else a 400 saying so), or ``default``."""
-    value = request.query_params.get(name, default)
-    if value is not None and value not in allowed:
-        raise ApiError(400, "bad_field", f"{name}={value!r}: expected one of {allowed}")
-    return value
+def _player_name(request: Request) -> str:
+    """The ``?player=`` name a game's replay carries (at most 100 characters)."""
+    return request.query_params.get("player", "")[:100]
 
 
 def _error_response(
@@ -396,7 +380,7 @@ class _Api:
     async def _grade(self, request: Request, data: bytes) -> Any:
         """A replay file's bytes graded in a worker (``?best=0`` leaves out the best
         player's moves): the report of ``minesolver replay --json`` with ``positions``."""
-        flag = _choice(request, "best", spec.BEST_VALUES, "1")
+        flag = choice(request.query_params, "best", spec.BEST_VALUES, "1")
         best = flag not in ("0", "false", "no")
         cost = Cost(sys.maxsize, sys.maxsize)  # an analysis per action: the expensive lane
         encoded = base64.b64encode(data).decode("ascii")
@@ -622,7 +606,7 @@ class _Api:
     @staticmethod
     def _running_allowed(request: Request) -> bool:
         """``?running=1``: the client asks for a running game's file, mines and all."""
-        flag = _choice(request, "running", spec.BEST_VALUES, "0")
+        flag = choice(request.query_params, "running", spec.BEST_VALUES, "0")
         return flag in ("1", "true", "yes")
 
     @staticmethod
@@ -642,19 +626,24 @@ class _Api:
         return game.layout
 
     @classmethod
-    def _game_evf(cls, stored: StoredGame, what: str, running: bool = False) -> bytes:
+    def _game_evf(
+        cls, stored: StoredGame, what: str, running: bool = False, player: str = ""
+    ) -> bytes:
         """The game as EVF bytes: its moves at the game's clock (the server's player's
-        thinking left out), no player's name (the page does not ask for one)."""
+        thinking left out), and the player's name the page gives (who made the moves: the
+        page counts them), so that the file reviews as the page's review does."""
         with stored.lock:
             layout = cls._layout_of(stored, what, running)
-            replay = replay_from_moves(layout, stored.moves_ms(), software="minesolver web")
+            moves = stored.moves_ms()
+            replay = replay_from_moves(layout, moves, player=player, software="minesolver web")
         return write_evf(replay)
 
     async def game_replay(self, request: Request) -> Response:
         """The game as an EVF replay file (the mines are in it: once over, or while it
         runs with ``?running=1``, which marks the game ``revealed``)."""
         _, stored = self._game(request)
-        data = self._game_evf(stored, "a game's replay", self._running_allowed(request))
+        running, player = self._running_allowed(request), _player_name(request)
+        data = self._game_evf(stored, "a game's replay", running, player)
         return Response(
             data,
             media_type="application/octet-stream",
@@ -678,7 +667,8 @@ class _Api:
         every action from the position the player saw, the losing click's risk included."""
         self._check_share(request)
         _, stored = self._game(request)
-        data = await run_in_threadpool(self._game_evf, stored, "a game's review")
+        player = _player_name(request)
+        data = await run_in_threadpool(self._game_evf, stored, "a game's review", False, player)
         return JSONResponse(await self._grade(request, data))
 
     async def delete_game(self, request: Request) -> Response:
@@ -725,7 +715,7 @@ class _Api:
 
     async def hint(self, request: Request) -> Response:
         self._check_share(request)
-        player = _choice(request, "player", spec.HINT_PLAYERS, None)
+        player = choice(request.query_params, "player", spec.HINT_PLAYERS, None)
         _, stored = self._game(request)
         text, cost = await run_in_threadpool(self._running_view, stored)
         result = await self.compute(request, cost, "analyse", text=text, player=player)
@@ -735,8 +725,8 @@ class _Api:
         """The server's player makes one move; with ``?guesses=0`` it makes no guess:
         a move that is one comes back with ``applied`` false, the game unchanged."""
         self._check_share(request)
-        flag = _choice(request, "guesses", spec.BEST_VALUES, "1")
-        who = _choice(request, "player", spec.HINT_PLAYERS, None)
+        flag = choice(request.query_params, "guesses", spec.BEST_VALUES, "1")
+        who = choice(request.query_params, "player", spec.HINT_PLAYERS, None)
         game_id, stored = self._game(request)
         text, cost = await run_in_threadpool(self._running_view, stored)
         began = time.monotonic()

@@ -101,6 +101,15 @@ _GAME_ID = {
     "description": "The random id returned when the game was created",
 }
 
+_PLAYER_NAME: dict[str, Any] = {
+    "name": "player",
+    "in": "query",
+    "required": False,
+    "description": "The player's name the replay carries (who made the moves; at most 100 "
+    "characters are kept)",
+    "schema": {"type": "string"},
+}
+
 _RUNNING: dict[str, Any] = {
     "name": "running",
     "in": "query",
@@ -655,7 +664,7 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 "summary": "A game as an EVF replay file (Metasweeper reads it), once over or "
                 "with running=1; its times leave out the server's player's thinking",
                 "operationId": "gameReplay",
-                "parameters": [_RUNNING],
+                "parameters": [_RUNNING, _PLAYER_NAME],
                 "responses": _binary_responses("The replay", (400, 404, 409)),
             },
         },
@@ -667,7 +676,7 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 ("200", "ReplayReport", "The graded game"),
                 (400, 404, 409, 429, 503),
             )
-            | {"parameters": [_BEST]},
+            | {"parameters": [_BEST, _PLAYER_NAME]},
         },
         "/api/replays": {
             "post": {

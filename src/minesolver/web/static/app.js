@@ -1039,7 +1039,10 @@ async function download(what, ext) {
   if (!g || !g.moves) return;
   showError(null);
   try {
-    const url = `/api/games/${g.id}/${what}${g.status === "playing" ? "?running=1" : ""}`;
+    // the replay names who played (review.js's playerOf), so that it reviews as the page's review does
+    const player = what === "replay" ? `player=${encodeURIComponent(playerOf(g))}` : "";
+    const query = [g.status === "playing" ? "running=1" : "", player].filter((q) => q).join("&");
+    const url = `/api/games/${g.id}/${what}${query ? `?${query}` : ""}`;
     const res = await fetch(url);
     if (!res.ok) { const e = await res.json(); throw new Error(e.detail); }
     const blob = await res.blob();

@@ -356,8 +356,8 @@ function reviewGame() {
   if (!g || g.status === "playing") return;
   setMode("review");
   const title = g.status === "won" ? "This game (won)" : "This game (lost)";
-  const player = playerOf(g);
-  grade(async () => ({ ...(await api("GET", `/api/games/${g.id}/review`)), player }), title, "last", g.rule);
+  const player = encodeURIComponent(playerOf(g));  // named in the replay, as the download is
+  grade(() => api("GET", `/api/games/${g.id}/review?player=${player}`), title, "last", g.rule);
 }
 
 // -- input ------------------------------------------------------------------------------
