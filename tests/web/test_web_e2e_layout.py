@@ -165,14 +165,14 @@ def test_the_seed_is_shown_and_editable_in_play(server: str, page: Page) -> None
         page.wait_for_function(f"state.game.moves > {moves}")
     seed = page.evaluate("state.game.seed_text")
     assert seed and seed.isdigit()  # shown once the game is over, exact
-    assert page.get_attribute("#seed", "placeholder") == f"random (this one: {seed})"
+    assert page.inner_text("#seed-again") == f"seed {seed}: play this board again"
     finished = sorted(map(tuple, page.evaluate("state.game.layout")))
     local = replay("beginner", int(seed), "safe", (0, 0))
     assert local.layout is not None and sorted(local.layout.cells()) == finished
     old = page.evaluate("state.game.id")
-    page.fill("#seed", seed)  # the same board again, from its seed
-    page.press("#seed", "Enter")
+    page.click("#seed-again")  # the same board again, from its seed
     page.wait_for_function(f"state.game.id !== {old!r} && state.game.seeded")
+    assert not page.is_visible("#seed-again")
     assert page.input_value("#seed") == seed
     cell(page, 0, 0).click()
     page.wait_for_selector("#board .cell.open")
@@ -185,6 +185,14 @@ def test_the_seed_is_shown_and_editable_in_play(server: str, page: Page) -> None
     page.fill("#seed", "")  # empty: random again
     page.press("#seed", "Enter")
     page.wait_for_function(f"state.game.id !== {old!r} && !state.game.seeded")
+    old = page.evaluate("state.game.id")
+    page.fill("#seed", "7")  # a seed typed in
+    page.press("#seed", "Enter")
+    page.wait_for_function(f"state.game.id !== {old!r} && state.game.seeded")
+    cell(page, 0, 0).click()
+    page.wait_for_selector("#board .cell.open")
+    sevens = replay("beginner", 7, "safe", (0, 0)).view().to_text(header=False).splitlines()
+    assert page.evaluate("state.game.board") == sevens
 
 
 def test_the_tile_size_is_the_player_s_choice(server: str, page: Page) -> None:

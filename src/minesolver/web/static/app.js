@@ -501,13 +501,14 @@ async function startGame(body) {
   }
 }
 
-// The seed field: the chosen seed, else "random" while a game runs (its seed stays on the
-// server until it is over) and, once it is over, the seed it was laid from, to play again.
+// The seed field: the chosen seed, else empty ("random"). A random game's seed stays on the
+// server until it is over; then the line under the controls shows it, to play that board again.
 function showSeed(game) {
   const field = $("seed");
-  if (document.activeElement === field) return;  // being typed
-  field.value = state.seed === null ? "" : state.seed;
-  field.placeholder = state.seed === null && game && game.seed_text ? `random (this one: ${game.seed_text})` : "random";
+  if (document.activeElement !== field) field.value = state.seed === null ? "" : state.seed;
+  const again = state.seed === null && game && game.seed_text ? game.seed_text : null;
+  $("seed-again").hidden = !again;
+  if (again) { $("seed-value").textContent = again; $("seed-again").dataset.seed = again; }
 }
 
 // A seed typed in the field: the next games are laid from it (empty: random again).
@@ -981,6 +982,7 @@ $("level").addEventListener("change", () => { $("custom").hidden = $("level").va
 $("rule").addEventListener("change", () => newGame());
 $("no-guess").addEventListener("change", () => newGame());
 $("seed").addEventListener("change", chooseSeed);
+$("seed-again").addEventListener("click", () => { $("seed").value = $("seed-again").dataset.seed; chooseSeed(); });
 // The tile size, kept for the next visit.
 $("tile-size").addEventListener("change", () => {
   try { localStorage.setItem("minesolver.tileSize", $("tile-size").value); } catch (e) { /* private mode */ }
