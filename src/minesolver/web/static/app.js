@@ -476,7 +476,9 @@ function setClock(game) {
 // does not delete the same game twice; each deletes the running game it replaces, once.
 function newGame(body) {
   const request = body || levelRequest();
-  state.newGameChain = state.newGameChain.then(() => startGame(request));
+  state.pendingGames = (state.pendingGames || 0) + 1;
+  state.newGameChain = state.newGameChain.then(() => startGame(request))
+    .finally(() => { state.pendingGames -= 1; });
   return state.newGameChain;
 }
 
@@ -542,7 +544,13 @@ function setLevel(width, height, mines) {
   $("custom-height").value = height;
   $("custom-mines").value = mines;
 }
-function syncSize(game) { setLevel(game.width, game.height, game.mines); }
+// After a game starts (or a size is refused): unless another new game is on its way, or
+// the player is typing a size, which it would overwrite.
+function syncSize(game) {
+  const typing = document.activeElement && document.activeElement.closest("#custom");
+  if (state.pendingGames > 1 || typing) return;
+  setLevel(game.width, game.height, game.mines);
+}
 
 // The counters over the board in Analyse and in the review: the mines left (the total less
 // the flags) and, in the review, the time of the click shown. Play sets its own (showGame).
