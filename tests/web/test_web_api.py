@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import threading
 import warnings
 from collections.abc import Iterator
@@ -23,6 +24,7 @@ from minesolver.analysis import analyze, fraction_text
 from minesolver.engines import ENGINES
 from minesolver.game import PRESETS, Move
 from minesolver.position import Position
+from minesolver.strategy import get_player
 from minesolver.ui.json_shapes import analysis_json as to_json
 from minesolver.web import Settings, create_app
 from minesolver.web.openapi import openapi_document
@@ -363,6 +365,29 @@ def test_hint_is_the_analysis_of_the_view(client: TestClient) -> None:
     assert got == {c: fraction_text(p) for c, p in expected.probabilities.items()}
     assert hint["layouts"] == str(expected.layouts)
     assert hint["move"] is not None
+
+
+def test_hint_and_ai_move_of_the_fewest_clicks_player(client: TestClient) -> None:
+    gid = new_game(client, level="beginner", seed=8)["id"]
+    client.post(f"/api/games/{gid}/move", json={"kind": "open", "x": 0, "y": 0})
+    view = replay("beginner", 8, "safe", (0, 0)).view()
+
+    def first_move(name: str, seed: int) -> tuple[str, int, int]:
+        player = get_player(name)
+        player.reset(random.Random(seed))
+        move = player.next_moves(view)[0]
+        return move.kind, *move.cell
+
+    for name in ("best", "efficient"):
+        hint = client.get(f"/api/games/{gid}/hint?player={name}").json()["move"]
+        assert hint["player"] == name
+        assert (hint["kind"], hint["x"], hint["y"]) == first_move(name, 0)
+    r = client.post(f"/api/games/{gid}/ai?player=efficient").json()
+    assert r["applied"] and r["move"]["player"] == "efficient"
+    assert (r["move"]["kind"], r["move"]["x"], r["move"]["y"]) == first_move("efficient", 1)
+    detail = error_of(client.get(f"/api/games/{gid}/hint?player=pseq"), 400, "bad_field")
+    assert "player='pseq'" in detail and "efficient" in detail
+    error_of(client.post(f"/api/games/{gid}/ai?player=fast"), 400, "bad_field")
 
 
 def test_ai_moves_until_the_game_ends_and_never_leaks(client: TestClient) -> None:
