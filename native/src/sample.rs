@@ -344,7 +344,11 @@ impl Sampler {
             let choice = &choices[pick(sums, &r)];
             for (b, &k) in choice.iter().enumerate() {
                 let cells = &table.cells[b];
-                mines.extend(rng.sample(cells.len(), k as usize).iter().map(|&j| cells[j]));
+                mines.extend(
+                    rng.sample(cells.len(), k as usize)
+                        .iter()
+                        .map(|&j| cells[j]),
+                );
             }
         }
         let frontier: usize = mines.len() - self.fixed.len();
