@@ -19,8 +19,10 @@
 //! won more on the same layouts by at least `z` standard errors of the paired
 //! differences: where the rollouts cannot tell, `search` plays as `best`.
 //!
-//! The budget is counted in rollouts, never seconds: the draws come from the game's
-//! generator, so a game played twice is the same game on every machine. A deadline is
+//! The budget is counted in rollouts, never seconds: the draws come from a copy of the
+//! game's generator (the game's own draws are left as `best` leaves them), so a game
+//! played twice is the same game on every machine, and where `search` keeps `best`'s
+//! guesses it plays `best`'s very game. A deadline is
 //! a safety net only (it stops the move with an error).
 //!
 //! Cost per valued guess: `best`'s guess, the sampler (see [`crate::sample`]), and at
@@ -311,7 +313,10 @@ impl Search {
                 wins: Vec::new(),
             })
             .collect();
-        let base = rng.getrandbits(64);
+        // the rollouts' draws come from a copy of the game's generator: the game's own
+        // draws (best's tie-breaks) stay those of `best`, so where `search` keeps
+        // `best`'s guess the game goes on exactly as `best`'s would
+        let base = rng.clone().getrandbits(64);
         let count = layout_count(a);
         let exact = count <= BigUint::from(self.options.exact_layouts);
         let mut listed = None;
