@@ -86,3 +86,16 @@ def test_a_position_with_a_far_guess_is_valued() -> None:
     player.reset(random.Random(1))
     (move,) = player.next_moves(Position.from_text(text))
     assert move.guess and move.reason is not None
+
+
+def test_search_on_a_dask_cluster_plays_the_local_games() -> None:
+    distributed = pytest.importorskip("distributed")
+    setup, _ = make_setup(
+        level="9x9x10", first_click="safe", start="corner", strategies=["search"], seed=4
+    )
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        remote = simulate(setup, 12, dask=cluster.scheduler_address, batch_size=4)
+    local = simulate(setup, 12)
+    assert [g.wins for g in remote.records] == [g.wins for g in local.records]
