@@ -117,7 +117,7 @@ impl Options {
                 _ => return Err(format!("search has no setting {key:?}")),
             }
         }
-        if o.candidates == 0 || !(o.margin >= 0.0) || !o.z.is_finite() {
+        if o.candidates == 0 || o.margin.is_nan() || o.margin < 0.0 || !o.z.is_finite() {
             return Err(format!("{name:?}: candidates >= 1, margin >= 0, z finite"));
         }
         Ok(o)
