@@ -52,7 +52,7 @@ def test_without_rollouts_search_is_best() -> None:
 
 
 def test_settings_by_name_and_keyword() -> None:
-    assert get_player("search:rollouts=8;z=2").name == "search:rollouts=8;z=2"
+    assert get_player("search:rollouts=8;alpha=0.1").name == "search:rollouts=8;alpha=0.1"
     assert NativeSearch(rollouts=8, rollout="pseq").name == "search:rollouts=8;rollout=pseq"
     assert get_player("search", rollouts=4).name == "search:rollouts=4"
     for wrong in ("search:nope=1", "search:rollouts=x", "search:rollout=search"):

@@ -207,14 +207,15 @@ class NativeBest(NativePlayer):
 class NativeSearch(NativePlayer):
     """``search`` (:mod:`minesolver._native`'s ``players::search``): ``best``, with its
     close guesses valued by games played out on layouts drawn exactly uniformly from the
-    position (common random numbers, sequential halving, every layout once where they
-    are few); it leaves ``best``'s guess only for a candidate that won more on the same
-    layouts beyond the noise. The budget is counted in rollouts per guess, never in
+    position (common random numbers; half the rollouts choose a leader, the other half
+    set it against ``best``'s guess on fresh layouts; every layout once where they are
+    few); it leaves ``best``'s guess only for a leader that won more beyond the noise. The budget is counted in rollouts per guess, never in
     seconds: the same game and seed give the same moves on every machine.
 
     ``settings`` are the core's: ``rollouts`` (per valued guess, 64), ``candidates``
     (4), ``margin`` (0.05: the candidates' mine probability above the lowest),
-    ``exact_layouts`` (24), ``z`` (1.5: standard errors a candidate must win by),
+    ``exact_layouts`` (24), ``alpha`` (0.05: the one-sided sign test's level at which a
+    candidate's wins over ``best``'s guess on fresh layouts replace it),
     ``rollout`` (the player that plays the games out: ``greedy``, the default, ``pseq`` or
     ``best``). A wrong one raises
     :class:`~minesolver.strategy.PlayerError`.
