@@ -389,7 +389,6 @@ impl Search {
             return Ok((guess, why)); // a frontier too long to list: best's guess
         };
         let mut draw = Mt::from_u64(base);
-        let mut contention: Vec<usize> = (0..valued.len()).collect();
         // selection: the other candidates on the same layouts, half the budget
         let half = self.options.rollouts as usize / 2;
         let others: Vec<usize> = (1..valued.len()).collect();

@@ -209,8 +209,9 @@ class NativeSearch(NativePlayer):
     close guesses valued by games played out on layouts drawn exactly uniformly from the
     position (common random numbers; half the rollouts choose a leader, the other half
     set it against ``best``'s guess on fresh layouts; every layout once where they are
-    few); it leaves ``best``'s guess only for a leader that won more beyond the noise. The budget is counted in rollouts per guess, never in
-    seconds: the same game and seed give the same moves on every machine.
+    few); it leaves ``best``'s guess only for a leader that won more beyond the noise.
+    The budget is counted in rollouts per guess, never in seconds: the same game and
+    seed give the same moves on every machine.
 
     ``settings`` are the core's: ``rollouts`` (per valued guess, 64), ``candidates``
     (4), ``margin`` (0.05: the candidates' mine probability above the lowest),
