@@ -34,6 +34,7 @@ from minesolver.engines.exact import inconsistent_position, native_errors
 from minesolver.position import Position
 from minesolver.strategy.base import Move
 from minesolver.strategy.best import BestPlayer, Options, variant_options, with_settings
+from minesolver.strategy.errors import PlayerError
 from minesolver.strategy.reasons import (
     Certain,
     Endgame,
@@ -228,8 +229,6 @@ class NativeSearch(NativePlayer):
     """
 
     def __init__(self, name: str = "search", **settings: Any) -> None:
-        from minesolver.strategy.errors import PlayerError
-
         spec = ";".join(f"{key}={value}" for key, value in settings.items())
         full = f"{name}:{spec}" if spec else name
         try:
