@@ -42,6 +42,7 @@ pub mod game;
 pub mod mt;
 mod play_bindings;
 pub mod players;
+pub mod sample;
 pub mod simulate;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -231,11 +231,14 @@ class Reason:
     """Why a native player guessed: each ``kind`` has its fields (another kind's field
     raises ``AttributeError``): ``lowest`` (probability, tied), ``pseq`` (probability,
     tied, progress, expected, entropy), ``endgame`` (probability, wins, layouts),
-    ``fifty-fifty`` (probability 1/2, other: the other cell's index) and ``safety``
-    (probability, score, progress, second, weighed, latent_weight)."""
+    ``fifty-fifty`` (probability 1/2, other: the other cell's index), ``safety``
+    (probability, score, progress, second, weighed, latent_weight) and ``rollout``
+    (probability, wins, rollouts, best_wins, best_rollouts)."""
 
     @property
-    def kind(self) -> Literal["lowest", "pseq", "endgame", "fifty-fifty", "safety"]: ...
+    def kind(
+        self,
+    ) -> Literal["lowest", "pseq", "endgame", "fifty-fifty", "safety", "rollout"]: ...
     @property
     def probability(self) -> Fraction: ...
     @property
@@ -248,6 +251,12 @@ class Reason:
     def entropy(self) -> float: ...
     @property
     def wins(self) -> int: ...
+    @property
+    def rollouts(self) -> int: ...
+    @property
+    def best_wins(self) -> int: ...
+    @property
+    def best_rollouts(self) -> int: ...
     @property
     def layouts(self) -> int: ...
     @property
@@ -291,8 +300,8 @@ class PlayedGame:
 
 @final
 class NativePlayer:
-    """A native ``greedy``, ``pseq`` or ``best`` with its generator in a ``Random``'s
-    state."""
+    """A native ``greedy``, ``pseq``, ``best`` or ``search`` (``search:field=value;...``)
+    with its generator in a ``Random``'s state."""
 
     def __new__(
         cls,

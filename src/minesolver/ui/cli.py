@@ -387,9 +387,10 @@ def bench(
         str,
         typer.Option(
             metavar="PLAYER",
-            help="Player: greedy, pseq, best, efficient; best-no-endgame (-second, -fifty, "
-            "-dominance, -dead, -latent) plays best without that ingredient, "
-            "best:margin=1/10;max_candidates=20 changes its settings.",
+            help="Player: greedy, pseq, best, search, efficient; best-no-endgame (-second, "
+            "-fifty, -dominance, -dead, -latent) plays best without that ingredient, "
+            "best:margin=1/10;max_candidates=20 changes its settings, "
+            "search:rollouts=32 search's budget.",
         ),
     ] = "greedy",
     strategies: Annotated[
@@ -468,7 +469,10 @@ def play(
     first_click: FirstClickOption = "safe",
     start: StartOption = "corner",
     strategy: Annotated[
-        str, typer.Option(metavar="PLAYER", help="Player to watch: greedy, pseq, best, efficient.")
+        str,
+        typer.Option(
+            metavar="PLAYER", help="Player to watch: greedy, pseq, best, search, efficient."
+        ),
     ] = "greedy",
     seed: Annotated[
         int, typer.Option(metavar="N", help="Seed (game --game of `bench --seed`).")
