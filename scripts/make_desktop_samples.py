@@ -29,9 +29,10 @@ How each is labelled, from the program's own state, never by reading the image:
   capture cell by cell against what was sent, for a later attempt.
 - GNOME Mines: its settings in a fresh folder (theme, window size, maximised or not),
   ``GDK_SCALE=2`` for the display scale 2 (GTK honours whole scales only), the level
-  chosen with a click on its button; flags placed with right clicks on the fresh board
-  at the tiles found in a capture (:func:`_gnome_cells`); the label is hidden cells and
-  those flags, each image checked by eye.
+  chosen with a click on its button; a fresh board: every cell closed (the flag counter
+  shows 0, each image checked by eye). ``kind="flags"`` would place flags with right
+  clicks at the tiles found in a capture (:func:`_gnome_cells`), but that finder found
+  no tiles on these desktops, so no sample uses it.
 
 Each sample is ``NAME.png`` with ``NAME.txt`` (the true cells, as position text) and an
 entry in ``manifest.json``: skin, program, screen size, display scale, window state,
@@ -106,23 +107,23 @@ SAMPLES: dict[str, dict[str, Any]] = {
     ),
     "gnome-8x8-1600x900": dict(
         skin="gnome", screen=(1600, 900), scale=1.0, window="beside an xterm",
-        board=(8, 8, 10), kind="flags", seed=31, theme="bgcolors", size=(600, 500),
+        board=(8, 8, 10), kind="fresh", seed=31, theme="bgcolors", size=(600, 500),
     ),
     "gnome-default-16x16-max-1920x1080": dict(
         skin="gnome-default", screen=(1920, 1080), scale=1.0, window="maximised",
-        board=(16, 16, 40), kind="flags", seed=32, theme="default", size=(900, 800),
+        board=(16, 16, 40), kind="fresh", seed=32, theme="default", size=(900, 800),
     ),
     "gnome-classic-30x16-1920x1080": dict(
         skin="gnome-classic", screen=(1920, 1080), scale=1.0, window="beside an xterm",
-        board=(30, 16, 99), kind="flags", seed=33, theme="classic", size=(1260, 700),
+        board=(30, 16, 99), kind="fresh", seed=33, theme="classic", size=(1260, 700),
     ),
     "gnome-16x16-2-2560x1440": dict(
         skin="gnome", screen=(2560, 1440), scale=2.0, window="beside an xterm",
-        board=(16, 16, 40), kind="flags", seed=34, theme="bgcolors", size=(700, 600),
+        board=(16, 16, 40), kind="fresh", seed=34, theme="bgcolors", size=(700, 600),
     ),
     "gnome-default-8x8-2-max-2560x1440": dict(
         skin="gnome-default", screen=(2560, 1440), scale=2.0, window="maximised",
-        board=(8, 8, 10), kind="flags", seed=35, theme="default", size=(600, 500),
+        board=(8, 8, 10), kind="fresh", seed=35, theme="default", size=(600, 500),
     ),
 }  # fmt: skip
 
