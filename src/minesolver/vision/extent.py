@@ -552,15 +552,25 @@ def _like_the_board(line: Array, board: Array, line_labels: Array, board_labels:
     np = numpy()
     flat_board = board.reshape(-1, board.shape[-1])
     flat_labels = board_labels.reshape(-1)
-    nearest = []
-    for vec, lab in zip(line, line_labels, strict=True):
+    line_labels = np.asarray(line_labels)
+    nearest = np.full(len(line), np.inf)
+    # the line's cells of one label at once, a few at a time (each against the same
+    # board cells: O(LIKE_CHUNK x 256 x 768) floats of memory at most)
+    for lab in np.unique(line_labels):
         same = flat_board[flat_labels == lab]
         same = same[:: max(1, len(same) // 256)]
         if len(same) == 0:
-            nearest.append(np.inf)
             continue
-        nearest.append(float(np.sqrt(((same - vec) ** 2).mean(axis=1)).min()))
+        which = np.flatnonzero(line_labels == lab)
+        for k in range(0, len(which), LIKE_CHUNK):
+            part = which[k : k + LIKE_CHUNK]
+            diff = same[None, :, :] - line[part][:, None, :]
+            nearest[part] = np.sqrt((diff**2).mean(axis=2)).min(axis=1)
     return bool(len(nearest)) and float(np.median(nearest)) < LIKE_BOARD
+
+
+LIKE_CHUNK = 16
+"""The cells of a line compared with the board at once in :func:`_like_the_board`."""
 
 
 BAND = 0.02
