@@ -308,24 +308,26 @@ def _cell_readings(judged: _Judged, extent: tuple[int, int, int, int]) -> tuple[
     np = numpy()
     x0, x1, y0, y1 = extent
     cell_label, by_label, order = judged.label, judged.by_label, judged.order
+    # every cell's three nearest labels at once (each row sorted as on its own)
+    part = by_label[y0:y1, x0:x1]
+    ranked = np.argsort(part, axis=2)[:, :, :3]
+    near = np.take_along_axis(part, ranked, axis=2).tolist()
+    ranked_list = ranked.tolist()
+    labels = cell_label[y0:y1, x0:x1].tolist()
+    nearest = judged.nearest[y0:y1, x0:x1].tolist()
+    margin = judged.margin[y0:y1, x0:x1].tolist()
+    limit = judged.limit[y0:y1, x0:x1].tolist()
     cells = []
-    for y in range(y0, y1):
-        for x in range(x0, x1):
-            dist = by_label[y, x]
-            ranked = np.argsort(dist)[:3]
-            cand = tuple((order[k], round(float(dist[k]), 4)) for k in ranked)
-            if cand[0][0] != cell_label[y, x]:
-                # F or ?, decided on the pixels of the mark (_flag_or_mark): that label first
-                cand = tuple(sorted(cand[:2], key=lambda c: c[0] != cell_label[y, x])) + cand[2:]
-            cells.append(
-                CellReading(
-                    str(cell_label[y, x]),
-                    float(judged.nearest[y, x]),
-                    float(judged.margin[y, x]),
-                    cand,
-                    float(judged.limit[y, x]),
-                )
+    for y in range(y1 - y0):
+        for x in range(x1 - x0):
+            label = str(labels[y][x])
+            cand = tuple(
+                (order[k], round(d, 4)) for k, d in zip(ranked_list[y][x], near[y][x], strict=True)
             )
+            if cand[0][0] != label:
+                # F or ?, decided on the pixels of the mark (_flag_or_mark): that label first
+                cand = tuple(sorted(cand[:2], key=lambda c: c[0] != label)) + cand[2:]
+            cells.append(CellReading(label, nearest[y][x], margin[y][x], cand, limit[y][x]))
     return tuple(cells)
 
 
