@@ -8,12 +8,20 @@ Cost O(cells x templates x 768)."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from minesolver.vision._load import numpy
+from minesolver.vision._load import VisionError, numpy
 from minesolver.vision.alike import _digit_strokes, _flag_or_mark, _pale_or_empty
 from minesolver.vision.reading import MAX_DISTANCE, MIN_MARGIN
-from minesolver.vision.templates import Skin, box_vectors, coarse, lattice_vectors, medium
+from minesolver.vision.templates import (
+    Skin,
+    box_vectors,
+    coarse,
+    lattice_vectors,
+    load_skin,
+    medium,
+)
 
 Array = Any
 
@@ -155,7 +163,7 @@ def _nudge(
     labels = np.asarray(skin.labels)
     order = sorted(set(skin.labels))
     index = np.searchsorted(np.asarray(order), labels)
-    flat_below = min(FLAT, 0.5 * float(_structure(skin.vectors).min()))
+    flat_below = min(FLAT, 0.5 * _flattest(skin)[1])
     rows, cols = np.nonzero(cells)
     x0 = np.asarray(xs, dtype=np.float64)[cols]
     x1 = np.asarray(xs, dtype=np.float64)[cols + 1]
@@ -217,7 +225,7 @@ def _lattice_stats(
     order = sorted(set(skin.labels))
     index = np.searchsorted(np.asarray(order), labels)
     # flatter than any cell the skin draws (GNOME Mines' empty cell is nearly flat)
-    flat_below = min(FLAT, 0.5 * float(_structure(skin.vectors).min()))
+    flat_below = min(FLAT, 0.5 * _flattest(skin)[1])
     nearest = np.empty((ny, nx), dtype=np.float32)
     margin = np.empty((ny, nx), dtype=np.float32)
     cell_label = np.empty((ny, nx), dtype=labels.dtype)
@@ -286,6 +294,28 @@ def _limits(cell_label: Array, nearest: Array, margin: Array, flat: Array, insid
         typical = float(np.median(pool)) if len(pool) else float(np.median(nearest))
         limit[mask] = min(MAX_DISTANCE, max(CLOSE, 1.8 * typical + 0.015))
     return limit
+
+
+def _flattest(skin: Skin) -> tuple[int, float]:
+    """The flattest template of ``skin`` (its index) and its :func:`_structure`: asked at
+    every lattice read, so computed once for a shipped skin (O(templates x 768))."""
+    try:
+        shipped = load_skin(skin.name) is skin
+    except VisionError:
+        shipped = False
+    return _shipped_flattest(skin.name) if shipped else _flattest_of(skin.vectors)
+
+
+@cache
+def _shipped_flattest(name: str) -> tuple[int, float]:
+    return _flattest_of(load_skin(name).vectors)
+
+
+def _flattest_of(vectors: Array) -> tuple[int, float]:
+    np = numpy()
+    structure = _structure(vectors)
+    k = int(np.argmin(structure))
+    return k, float(structure[k])
 
 
 def _structure(vectors: Array) -> Array:

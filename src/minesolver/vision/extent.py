@@ -16,10 +16,10 @@ from minesolver.vision.cells import (
     FLAT,
     JITTER,
     MAX_NUDGED,
+    _flattest,
     _lattice_stats,
     _limits,
     _nudge,
-    _structure,
 )
 from minesolver.vision.check import _empty_beside_closed, _inconsistency
 from minesolver.vision.grid import SQUARE
@@ -174,7 +174,7 @@ def _extent(
     x0, x1, y0, y1 = _board_ends(judged.flat, bad, nearest)
     typical = float(np.median(nearest[inside] if inside.any() else nearest))
     # the cells read surely as the skin's emptiest label (for the walls: see _walled)
-    empty = ~bad & (judged.label == skin.labels[int(np.argmin(_structure(skin.vectors)))])
+    empty = ~bad & (judged.label == skin.labels[_flattest(skin)[0]])
     bands: dict[tuple[str, int, int, int, int], bool] = {}
 
     def banded(side: str) -> bool:
