@@ -1,7 +1,7 @@
 """CPU time and outcome of reading each labelled screenshot of ``tests/data/vision`` as it is.
 
     .venv/bin/python benchmarks/bench_vision_samples.py [--jobs N] [--save FILE]
-        [--compare FILE] [--only NAME,...]
+        [--compare FILE] [--only NAME,...] [--table FILE]
 
 Each sample (the whole screenshot, desktop and all) is read once with
 :func:`~minesolver.vision.read_screenshot`, its CPU time measured with
@@ -10,7 +10,8 @@ start and the imports not), and judged against its label file as
 ``benchmarks/bench_vision.py`` judges a board: *right*, *refused* or *wrong* (a board
 read surely that is not the truth; that must never happen). ``--jobs`` reads in that
 many processes (each CPU time is still its own process's). Prints a line per sample and a
-Markdown summary per skin (median and slowest CPU seconds; right, refused and wrong).
+Markdown summary per skin (median and slowest CPU seconds; right, refused and wrong),
+written to ``--table`` too when given.
 
 ``--save`` writes each sample's reading (every cell's label, the size, the total and where
 it came from, the problem or the error) to a JSON file; ``--compare`` checks the readings
@@ -102,6 +103,7 @@ def main() -> None:
     parser.add_argument("--save", type=Path)
     parser.add_argument("--compare", type=Path)
     parser.add_argument("--only", default="")
+    parser.add_argument("--table", type=Path)
     args = parser.parse_args()
     manifest = json.loads((DATA / "samples.json").read_text())
     names = sorted(manifest)
@@ -112,18 +114,22 @@ def main() -> None:
         for result in pool.map(measure, names):
             print(f"{result[0]:55s} {result[1]:7.2f} s  {result[2]}", flush=True)
             results.append(result)
-    print()
-    print("| skin | samples | right | refused | wrong | CPU s median | CPU s slowest |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    table = [
+        "| skin | samples | right | refused | wrong | CPU s median | CPU s slowest |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
     skins = sorted({manifest[n]["skin"] for n in names})
     for skin in [*skins, "all"]:
         mine = [r for r in results if skin == "all" or manifest[r[0]]["skin"] == skin]
         cpu = [r[1] for r in mine]
         tally = {k: sum(r[2] == k for r in mine) for k in ("right", "refused", "wrong")}
-        print(
+        table.append(
             f"| {skin} | {len(mine)} | {tally['right']} | {tally['refused']} | "
             f"{tally['wrong']} | {statistics.median(cpu):.2f} | {max(cpu):.2f} |"
         )
+    print("\n" + "\n".join(table))
+    if args.table:
+        args.table.write_text("\n".join(table) + "\n")
     if args.save:
         args.save.write_text(json.dumps({r[0]: r[3] for r in results}, indent=1, sort_keys=True))
     if args.compare:
