@@ -99,6 +99,11 @@ class Settings:
     """Largest screenshot accepted by ``POST /api/read`` (bytes)."""
     budget: float = 5.0
     """Seconds of computation allowed per analysis or player's move."""
+    read_budget: float = 60.0
+    """Seconds allowed to read a screenshot (``POST /api/read``): only a safety deadline.
+    The reader bounds its own work (the image's size is limited, and every search in it
+    counts its work, not seconds), so whatever image the command line reads is read here
+    too, on a loaded server as on an idle one; a read takes seconds of CPU at most."""
     memory_mb: int | None = 2048
     """Address-space limit of each worker process, in MiB."""
     workers: int = 2
@@ -285,9 +290,11 @@ class _Lane:
     pool: WorkerPool
     gate: FairGate
 
-    async def run(self, client: str, job: str, kwargs: dict[str, Any]) -> Any:
+    async def run(
+        self, client: str, job: str, kwargs: dict[str, Any], budget: float | None = None
+    ) -> Any:
         async with self.gate.admit(client):
-            return await self.pool.run(job, **kwargs)
+            return await self.pool.run(job, budget=budget, **kwargs)
 
 
 class _Api:
@@ -339,9 +346,12 @@ class _Api:
         cheap = cost.cheap(self.settings.cheap_boxes, self.settings.cheap_frontier)
         return [self.fast, self.heavy] if cheap else [self.heavy]
 
-    async def compute(self, request: Request, cost: Cost, job: str, **kwargs: Any) -> Any:
+    async def compute(
+        self, request: Request, cost: Cost, job: str, budget: float | None = None, **kwargs: Any
+    ) -> Any:
         """Run a job in a worker of the lane its ``cost`` picks, within the client's
-        share, turning its failures into :class:`ApiError`."""
+        share (and ``budget`` seconds in the expensive lane, its own when ``None``),
+        turning its failures into :class:`ApiError`."""
         client = client_address(request)
         *first, last = self._lanes(cost)
         try:
@@ -352,7 +362,7 @@ class _Api:
                     log.info(
                         "job %s misjudged as cheap (%s): moved to the expensive lane", job, cost
                     )
-            return await last.run(client, job, kwargs)
+            return await last.run(client, job, kwargs, budget)
         except TooManyRequests as exc:
             raise ApiError(429, "too_many_requests", str(exc)) from None
         except BudgetExceeded as exc:
@@ -412,7 +422,9 @@ class _Api:
             raise ApiError(422, "unreadable_image", "the request body holds no image")
         cost = Cost(sys.maxsize, sys.maxsize)  # pixels, not cells: the expensive lane
         encoded = base64.b64encode(data).decode("ascii")
-        result = await self.compute(request, cost, "read", data=encoded, mines=mines)
+        result = await self.compute(
+            request, cost, "read", budget=self.settings.read_budget, data=encoded, mines=mines
+        )
         _check_size(result["width"], result["height"], self.settings, "board read")
         return JSONResponse(result)
 
