@@ -9,12 +9,13 @@
 //!   of integers; [`ints`] the exact integer types; [`limits`] the deadline;
 //! - [`exact`]: the whole analysis;
 //! - [`whatif`]: the analyses after a cell shows a digit, many in one call (layer 4, and
-//!   the players' what-ifs).
+//!   the players' what-ifs); [`sample`]: layouts drawn exactly uniformly from a position
+//!   (`search`'s rollouts).
 //! - [`error`]: the one error of the bindings; [`explain`]: why a position is
 //!   inconsistent, as the Python reference's first failing check.
 //! - [`mt`]: a Mersenne Twister equal to Python's `random`; [`game`]: layouts from a seed
-//!   and the rules of a click (layer 6); [`players`]: `greedy`, `pseq` and `best`, with
-//!   their what-ifs and `best`'s endgame search (layer 7); [`simulate`]: a batch of games
+//!   and the rules of a click (layer 6); [`players`]: `greedy`, `pseq`, `best` and
+//!   `search`, with their what-ifs and `best`'s endgame search (layer 7); [`simulate`]: a batch of games
 //!   (layer 8). Their bindings are in `play_bindings`.
 //!
 //! Every failure is one [`error::Error`] and becomes a Python exception in one place
