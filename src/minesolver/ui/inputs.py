@@ -65,8 +65,8 @@ def read_position(source: str) -> Position:
     try:
         return Position.from_text(text)
     except PositionFormatError:
-        if not _layout_list(text):
-            raise
+        if len(text) > MAX_TEXT or not _layout_list(text):
+            raise  # a text over the limit is refused as it is, without parsing it again
         fail(f"{name} is a list of mine layouts, not a position: {_LAYOUTS_HINT.format(name)}")
 
 
