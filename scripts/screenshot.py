@@ -9,7 +9,9 @@ lets autoplay finish a beginner game for ``screenshot-won.png``; opens a sample 
 replay in the Replays view at a guess midway for ``screenshot-replay.png``; loses a seeded
 intermediate game on a risky click after some AI moves and reviews it for
 ``screenshot-review.png``. ``--only`` takes some of the names (main, tile, won, replay,
-review). OUT_DIR is ``docs`` unless given. Needs the web and dev extras and Debian's
+review, beginner, analyse); ``screenshot-beginner.png`` is a seeded beginner game with hints
+after its first click, ``screenshot-analyse.png`` the example expert position in Analyse.
+OUT_DIR is ``docs`` unless given. Needs the web and dev extras and Debian's
 Chromium at /usr/bin/chromium.
 """
 
@@ -29,7 +31,8 @@ from minesolver.game import PRESETS, Game, Move
 from minesolver.web import create_app
 
 REPLAY = Path(__file__).parents[1] / "tests" / "data" / "replays" / "arbiter-expert-127bv.avf"
-NAMES = ("main", "tile", "won", "replay", "review")
+NAMES = ("main", "tile", "won", "replay", "review", "beginner", "analyse")
+EXAMPLE = Path(__file__).parents[1] / "examples" / "expert-midgame.txt"
 
 ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -134,6 +137,28 @@ def review_after_loss(page: Page, port: int, seed: int = 2, moves: int = 12) -> 
     page.wait_for_timeout(300)
 
 
+def beginner_hints(page: Page, port: int) -> None:
+    """A seeded beginner game after its first click, with hints on."""
+    page.set_viewport_size({"width": 1040, "height": 620})
+    first_click(page, f"http://127.0.0.1:{port}/?seed=8&level=beginner&rule=safe", 81, 0, 0)
+    page.check("#hints")
+    page.wait_for_selector("#board .cell.best")
+    page.mouse.move(0, 0)
+    page.wait_for_timeout(300)
+
+
+def analyse_example(page: Page, port: int) -> None:
+    """The example expert position in Analyse, at 1400x900."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(f"http://127.0.0.1:{port}/")
+    page.click("#tab-analyse")
+    page.fill("#position-text", EXAMPLE.read_text())
+    page.click("#analyse-button")
+    page.wait_for_function("state.analysis && state.analysis.width === 30")
+    page.mouse.move(0, 0)
+    page.wait_for_timeout(300)
+
+
 def main(out: Path, only: tuple[str, ...] = NAMES) -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -165,6 +190,12 @@ def main(out: Path, only: tuple[str, ...] = NAMES) -> None:
             if "review" in only:
                 review_after_loss(page, port)
                 page.screenshot(path=str(out / "screenshot-review.png"), full_page=True)
+            if "beginner" in only:
+                beginner_hints(page, port)
+                page.screenshot(path=str(out / "screenshot-beginner.png"), full_page=True)
+            if "analyse" in only:
+                analyse_example(page, port)
+                page.screenshot(path=str(out / "screenshot-analyse.png"), full_page=True)
             browser.close()
     finally:
         server.should_exit = True

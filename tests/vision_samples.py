@@ -1,17 +1,24 @@
 """The labelled screenshots of tests/data/vision: their manifest, their labels, and each
-one read once per test session (a read costs a second or more, and several tests look at
-the same reading; the reader is deterministic, so the reading is the same each time)."""
+one read once per test run (a read costs a second or more, and several tests in several
+files look at the same reading; the reader is deterministic, so the reading is the same
+each time). Within a run the readings are shared by the processes of pytest-xdist
+through files in the run's own temporary folder (:data:`SHARED`, set by
+``tests/vision/conftest.py``), each made under a lock by the first process that needs
+it: the pattern pytest-xdist documents. Never across runs: each run reads anew, so a
+change to the reader is always tested."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import pickle
 import random
 import re
 from functools import cache
 from pathlib import Path
 from types import ModuleType
 
+from filelock import FileLock
 from PIL import Image
 
 from minesolver.vision import BoardReading, VisionError, read_screenshot, synth
@@ -37,8 +44,26 @@ def truth(name: str) -> list[str]:
     return [r for r in lines if not re.fullmatch(r"\d+x\d+x\d+", r)]
 
 
+SHARED: Path | None = None
+"""The folder where this run's readings are shared between its processes (``None``:
+each process reads for itself)."""
+
+
 @cache
 def _read(name: str) -> BoardReading | VisionError:
+    if SHARED is None:
+        return _fresh(name)
+    path = SHARED / f"{name.replace('/', '--')}.pickle"
+    with FileLock(f"{path}.lock"):
+        if path.exists():
+            shared: BoardReading | VisionError = pickle.loads(path.read_bytes())
+            return shared
+        reading = _fresh(name)
+        path.write_bytes(pickle.dumps(reading))
+        return reading
+
+
+def _fresh(name: str) -> BoardReading | VisionError:
     try:
         return read_screenshot(DATA / f"{name}.png")
     except VisionError as exc:
@@ -46,7 +71,8 @@ def _read(name: str) -> BoardReading | VisionError:
 
 
 def attempt_sample(name: str) -> BoardReading | VisionError:
-    """``read_screenshot`` of sample ``name`` as it is, or the error it raised."""
+    """``read_screenshot`` of sample ``name`` as it is, or the error it raised (``name``
+    may be any image's path under tests/data/vision, without its ``.png``)."""
     return _read(name)
 
 

@@ -9,12 +9,13 @@
 //!   of integers; [`ints`] the exact integer types; [`limits`] the deadline;
 //! - [`exact`]: the whole analysis;
 //! - [`whatif`]: the analyses after a cell shows a digit, many in one call (layer 4, and
-//!   the players' what-ifs).
+//!   the players' what-ifs); [`sample`]: layouts drawn exactly uniformly from a position
+//!   (`search`'s rollouts).
 //! - [`error`]: the one error of the bindings; [`explain`]: why a position is
 //!   inconsistent, as the Python reference's first failing check.
 //! - [`mt`]: a Mersenne Twister equal to Python's `random`; [`game`]: layouts from a seed
-//!   and the rules of a click (layer 6); [`players`]: `greedy`, `pseq` and `best`, with
-//!   their what-ifs and `best`'s endgame search (layer 7); [`simulate`]: a batch of games
+//!   and the rules of a click (layer 6); [`players`]: `greedy`, `pseq`, `best` and
+//!   `search`, with their what-ifs and `best`'s endgame search (layer 7); [`simulate`]: a batch of games
 //!   (layer 8). Their bindings are in `play_bindings`.
 //!
 //! Every failure is one [`error::Error`] and becomes a Python exception in one place
@@ -42,6 +43,7 @@ pub mod game;
 pub mod mt;
 mod play_bindings;
 pub mod players;
+pub mod sample;
 pub mod simulate;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -236,12 +238,69 @@ impl ExactResult {
     fn layouts(&self) -> BigUint {
         self.inner.layouts()
     }
-    /// The lowest probability below 1 as `(numerator, denominator)`, not reduced
-    /// (`(0, 1)` when a cell is certainly safe), or `None` when every unknown cell is a
-    /// certain mine.
-    fn lowest(&self) -> Option<(BigUint, BigUint)> {
-        self.inner.lowest()
+    /// The lowest probability below 1 as a `fractions.Fraction` (0 when a cell is
+    /// certainly safe), or `None` when every unknown cell is a certain mine.
+    fn lowest<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let Some((numerator, denominator)) = self.inner.lowest() else {
+            return Ok(None);
+        };
+        let fraction = py.import("fractions")?.getattr("Fraction")?;
+        fraction.call1((numerator, denominator)).map(Some)
     }
+}
+
+/// One digit a cell can show and the analysis after it shows it.
+#[pyclass(frozen, module = "minesolver._native")]
+struct WhatIf {
+    digit: u8,
+    analysis: Py<ExactResult>,
+}
+
+#[pymethods]
+impl WhatIf {
+    /// The digit the cell shows.
+    #[getter]
+    fn digit(&self) -> u8 {
+        self.digit
+    }
+    /// The analysis of the position with that digit.
+    #[getter]
+    fn analysis(&self, py: Python<'_>) -> Py<ExactResult> {
+        self.analysis.clone_ref(py)
+    }
+}
+
+/// The what-ifs of many cells: the parent's analysis, and for each cell asked the digits
+/// it can show, by increasing digit (none for a certain mine).
+#[pyclass(frozen, module = "minesolver._native")]
+struct WhatIfs {
+    parent: Py<ExactResult>,
+    outcomes: Vec<Vec<Py<WhatIf>>>,
+}
+
+#[pymethods]
+impl WhatIfs {
+    /// The analysis of the position itself.
+    #[getter]
+    fn parent(&self, py: Python<'_>) -> Py<ExactResult> {
+        self.parent.clone_ref(py)
+    }
+    /// For each cell asked (in the order asked), its outcomes by increasing digit.
+    #[getter]
+    fn outcomes(&self, py: Python<'_>) -> Vec<Vec<Py<WhatIf>>> {
+        self.outcomes
+            .iter()
+            .map(|cell| cell.iter().map(|o| o.clone_ref(py)).collect())
+            .collect()
+    }
+}
+
+/// One component's exact count: `layouts[k]` layouts with `k` mines, and
+/// `box_mines[b][k]` the mines of box `b` summed over those layouts.
+#[pyclass(frozen, get_all, module = "minesolver._native")]
+struct ComponentCount {
+    layouts: Vec<BigUint>,
+    box_mines: Vec<Vec<BigUint>>,
 }
 
 /// Analyse a raw position (a byte per cell: digit 0-8, 254 flag, 255 hidden) with a
@@ -274,12 +333,12 @@ fn analyze(
 }
 
 /// What-ifs of many cells in one call: the analysis of the raw position, and for each
-/// of `cells` (hidden cells by index) the list of `(digit, analysis)` of every digit it
-/// can show (none for a certain mine). Raises like [`analyze`]; `ValueError` for a cell
-/// that is not hidden.
+/// of `cells` (hidden cells by index) every digit it can show with the analysis after it
+/// (none for a certain mine). Raises like [`analyze`]; `ValueError` for a cell that is
+/// not hidden.
 #[pyfunction]
 #[pyo3(signature = (raw, width, height, mines, cells, trust_flags=true, deadline_seconds=None))]
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+#[allow(clippy::too_many_arguments)]
 fn what_ifs(
     py: Python<'_>,
     raw: &[u8],
@@ -289,7 +348,7 @@ fn what_ifs(
     cells: Vec<usize>,
     trust_flags: bool,
     deadline_seconds: Option<f64>,
-) -> PyResult<(ExactResult, Vec<Vec<(u8, ExactResult)>>)> {
+) -> PyResult<WhatIfs> {
     let board_cells = raw.to_vec();
     let limit = deadline(deadline_seconds);
     let (parent, outs) = guarded(py, move || {
@@ -302,33 +361,38 @@ fn what_ifs(
         };
         whatif::what_ifs(&board, &cells, &limit).map_err(|e| explained(e.into(), &board, &limit))
     })?;
-    let outs = outs
+    let outcomes = outs
         .into_iter()
-        .map(|o| {
-            o.into_iter()
-                .map(|(d, inner)| (d, ExactResult { inner }))
-                .collect()
+        .map(|cell| {
+            cell.into_iter()
+                .map(|(digit, inner)| {
+                    let analysis = Py::new(py, ExactResult { inner })?;
+                    Py::new(py, WhatIf { digit, analysis })
+                })
+                .collect::<PyResult<Vec<_>>>()
         })
-        .collect();
-    Ok((ExactResult { inner: parent }, outs))
+        .collect::<PyResult<Vec<_>>>()?;
+    let parent = Py::new(py, ExactResult { inner: parent })?;
+    Ok(WhatIfs { parent, outcomes })
 }
 
-/// Component counts: `(layouts, box_mines)` as lists of ints, for box sizes `sizes` and
-/// equations `(boxes, mines)`. Raises `DeadlineExceeded`, `NativePanic`, or `ValueError`
-/// for a malformed component.
+/// A component's count for box sizes `sizes` and equations `(boxes, mines)`. Raises
+/// `DeadlineExceeded`, `NativePanic`, or `ValueError` for a malformed component.
 #[pyfunction]
 #[pyo3(name = "count", signature = (sizes, constraints, deadline_seconds=None))]
-#[allow(clippy::type_complexity)]
 fn count_component(
     py: Python<'_>,
     sizes: Vec<usize>,
     constraints: Vec<(Vec<u32>, u32)>,
     deadline_seconds: Option<f64>,
-) -> PyResult<(Vec<BigUint>, Vec<Vec<BigUint>>)> {
+) -> PyResult<ComponentCount> {
     let limit = deadline(deadline_seconds);
     let shape = Shape { sizes, constraints };
     let c = guarded(py, move || frontier::count(&shape, &limit))?;
-    Ok((c.layouts, c.box_mines))
+    Ok(ComponentCount {
+        layouts: c.layouts,
+        box_mines: c.box_mines,
+    })
 }
 
 /// Panic on purpose (the wrapper's tests check that a panic becomes an error).
@@ -345,6 +409,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(what_ifs, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     m.add_class::<ExactResult>()?;
+    m.add_class::<WhatIf>()?;
+    m.add_class::<WhatIfs>()?;
+    m.add_class::<ComponentCount>()?;
     m.add("Inconsistent", py.get_type::<Inconsistent>())?;
     m.add("DeadlineExceeded", py.get_type::<DeadlineExceeded>())?;
     m.add("NativePanic", py.get_type::<NativePanic>())?;

@@ -168,6 +168,16 @@ fn make_player(
             let options = best.cloned().unwrap_or_default();
             Ok(Box::new(players::best::Best::new(options)))
         }
+        _ if name.starts_with("search") => {
+            let mut options =
+                players::search::Options::parse(name).map_err(PyValueError::new_err)?;
+            if let Some(b) = best {
+                options.best = b.clone();
+            }
+            let search = players::search::Search::new(options)
+                .ok_or_else(|| PyValueError::new_err(format!("no rollout player in {name:?}")))?;
+            Ok(Box::new(search))
+        }
         _ => Err(PyValueError::new_err(format!("no native player {name:?}"))),
     }
 }
@@ -263,7 +273,8 @@ fn ratio<'py>(py: Python<'py>, r: &Ratio) -> PyResult<Bound<'py, PyAny>> {
 
 #[pymethods]
 impl Reason {
-    /// The kind of guess: `lowest`, `pseq`, `endgame`, `fifty-fifty` or `safety`.
+    /// The kind of guess: `lowest`, `pseq`, `endgame`, `fifty-fifty`, `safety` or
+    /// `rollout`.
     #[getter]
     fn kind(&self) -> &'static str {
         match self.why {
@@ -273,6 +284,7 @@ impl Reason {
             Why::Endgame { .. } => "endgame",
             Why::FiftyFifty { .. } => "fifty-fifty",
             Why::Safety { .. } => "safety",
+            Why::Rollout { .. } => "rollout",
         }
     }
     /// The mine probability of the cell guessed (`lowest`, `pseq`, `endgame`, `safety`;
@@ -281,9 +293,9 @@ impl Reason {
     fn probability<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         match &self.why {
             Why::Lowest { low, .. } | Why::Pseq { low, .. } => ratio(py, low),
-            Why::Endgame { probability, .. } | Why::Safety { probability, .. } => {
-                ratio(py, probability)
-            }
+            Why::Endgame { probability, .. }
+            | Why::Safety { probability, .. }
+            | Why::Rollout { probability, .. } => ratio(py, probability),
             Why::FiftyFifty { .. } => fraction(py, &1u8.into(), &2u8.into()),
             Why::Certain => Err(self.missing("probability")),
         }
@@ -320,12 +332,37 @@ impl Reason {
             _ => Err(self.missing("entropy")),
         }
     }
-    /// Won layouts of the endgame search (`endgame`).
+    /// Won layouts of the endgame search (`endgame`), won rollouts of the cell guessed
+    /// (`rollout`).
     #[getter]
     fn wins(&self) -> PyResult<u64> {
         match &self.why {
-            Why::Endgame { wins, .. } => Ok(*wins),
+            Why::Endgame { wins, .. } | Why::Rollout { wins, .. } => Ok(*wins),
             _ => Err(self.missing("wins")),
+        }
+    }
+    /// Rollouts played from the cell guessed (`rollout`).
+    #[getter]
+    fn rollouts(&self) -> PyResult<u64> {
+        match &self.why {
+            Why::Rollout { rollouts, .. } => Ok(*rollouts),
+            _ => Err(self.missing("rollouts")),
+        }
+    }
+    /// Won rollouts of `best`'s guess, on the same layouts (`rollout`).
+    #[getter]
+    fn best_wins(&self) -> PyResult<u64> {
+        match &self.why {
+            Why::Rollout { best_wins, .. } => Ok(*best_wins),
+            _ => Err(self.missing("best_wins")),
+        }
+    }
+    /// Rollouts played from `best`'s guess (`rollout`).
+    #[getter]
+    fn best_rollouts(&self) -> PyResult<u64> {
+        match &self.why {
+            Why::Rollout { best_rollouts, .. } => Ok(*best_rollouts),
+            _ => Err(self.missing("best_rollouts")),
         }
     }
     /// Layouts the endgame search weighed (`endgame`).

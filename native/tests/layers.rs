@@ -1,5 +1,5 @@
 //! The crate's modules import only lower ones, in the order of the design notes:
-//! constraints, frontier, count (with combine under it), exact, whatif, game, players,
+//! constraints, frontier, count (with combine under it), exact, whatif and sample, game, players,
 //! simulate, bindings; the helpers (ints, hash, limits, mt) below them all. Every
 //! `crate::` path of a module's code (its tests apart) is checked.
 
@@ -19,6 +19,7 @@ const RANKS: &[(&str, u32)] = &[
     ("exact", 5),
     ("explain", 5), // why an exact analysis found no layout, the reference's way
     ("whatif", 6),
+    ("sample", 6), // layouts drawn uniformly from a position, for search's rollouts
     ("game", 7),
     ("players", 8),
     ("simulate", 9),

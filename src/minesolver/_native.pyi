@@ -13,6 +13,7 @@ from typing import Literal, final
 __all__ = [
     "MAX_BOX",
     "BestSettings",
+    "ComponentCount",
     "DeadlineExceeded",
     "ExactResult",
     "Inconsistent",
@@ -24,6 +25,8 @@ __all__ = [
     "Reason",
     "Stuck",
     "TooLarge",
+    "WhatIf",
+    "WhatIfs",
     "_panic_for_test",
     "analyze",
     "count",
@@ -88,10 +91,38 @@ class ExactResult:
     @property
     def layouts(self) -> int:
         """``total * C(interior, k_lo) // d``, computed natively."""
-    def lowest(self) -> tuple[int, int] | None:
-        """The lowest probability below 1 as ``(numerator, denominator)``, not reduced
-        (``(0, 1)`` when a cell is certainly safe); ``None`` when every unknown cell is a
-        certain mine."""
+    def lowest(self) -> Fraction | None:
+        """The lowest probability below 1 (0 when a cell is certainly safe); ``None``
+        when every unknown cell is a certain mine."""
+
+@final
+class WhatIf:
+    """One digit a cell can show and the analysis after it shows it."""
+
+    @property
+    def digit(self) -> int: ...
+    @property
+    def analysis(self) -> ExactResult: ...
+
+@final
+class WhatIfs:
+    """The analysis of a position (``parent``) and, for each cell asked, the digits it
+    can show by increasing digit (``outcomes``; none for a certain mine)."""
+
+    @property
+    def parent(self) -> ExactResult: ...
+    @property
+    def outcomes(self) -> list[list[WhatIf]]: ...
+
+@final
+class ComponentCount:
+    """One component's count: ``layouts[k]`` layouts with ``k`` mines, and
+    ``box_mines[b][k]`` the mines of box ``b`` summed over them."""
+
+    @property
+    def layouts(self) -> list[int]: ...
+    @property
+    def box_mines(self) -> list[list[int]]: ...
 
 def analyze(
     raw: bytes,
@@ -111,15 +142,15 @@ def what_ifs(
     cells: Sequence[int],
     trust_flags: bool = True,
     deadline_seconds: float | None = None,
-) -> tuple[ExactResult, list[list[tuple[int, ExactResult]]]]:
+) -> WhatIfs:
     """The analysis of a raw position and, for each of ``cells`` (hidden cells by index),
-    ``(digit, analysis)`` for every digit it can show (none for a certain mine)."""
+    every digit it can show with the analysis after it (none for a certain mine)."""
 
 def count(
     sizes: Sequence[int],
     constraints: Sequence[tuple[Sequence[int], int]],
     deadline_seconds: float | None = None,
-) -> tuple[list[int], list[list[int]]]:
+) -> ComponentCount:
     """One component's layouts by mine number and per-box mine counts."""
 
 def _panic_for_test() -> None: ...
@@ -200,11 +231,14 @@ class Reason:
     """Why a native player guessed: each ``kind`` has its fields (another kind's field
     raises ``AttributeError``): ``lowest`` (probability, tied), ``pseq`` (probability,
     tied, progress, expected, entropy), ``endgame`` (probability, wins, layouts),
-    ``fifty-fifty`` (probability 1/2, other: the other cell's index) and ``safety``
-    (probability, score, progress, second, weighed, latent_weight)."""
+    ``fifty-fifty`` (probability 1/2, other: the other cell's index), ``safety``
+    (probability, score, progress, second, weighed, latent_weight) and ``rollout``
+    (probability, wins, rollouts, best_wins, best_rollouts)."""
 
     @property
-    def kind(self) -> Literal["lowest", "pseq", "endgame", "fifty-fifty", "safety"]: ...
+    def kind(
+        self,
+    ) -> Literal["lowest", "pseq", "endgame", "fifty-fifty", "safety", "rollout"]: ...
     @property
     def probability(self) -> Fraction: ...
     @property
@@ -217,6 +251,12 @@ class Reason:
     def entropy(self) -> float: ...
     @property
     def wins(self) -> int: ...
+    @property
+    def rollouts(self) -> int: ...
+    @property
+    def best_wins(self) -> int: ...
+    @property
+    def best_rollouts(self) -> int: ...
     @property
     def layouts(self) -> int: ...
     @property
@@ -260,8 +300,8 @@ class PlayedGame:
 
 @final
 class NativePlayer:
-    """A native ``greedy``, ``pseq`` or ``best`` with its generator in a ``Random``'s
-    state."""
+    """A native ``greedy``, ``pseq``, ``best`` or ``search`` (``search:field=value;...``)
+    with its generator in a ``Random``'s state."""
 
     def __new__(
         cls,

@@ -23,18 +23,68 @@ ValueError: unknown number 'two' (available: unit)
 >>> reg.extra("root"), reg.extra("unit")
 ('maths', None)
 
-Lookups cost one dict access once a name has been resolved.
+Lookups cost one dict access once a name has been resolved. :func:`install_command` is the
+one wording of the command that installs an extra, right from a package index and from a
+checkout alike.
 """
 
 from __future__ import annotations
 
+import json
+import shlex
 from collections.abc import Callable, Iterator
-from importlib import import_module
+from importlib import import_module, metadata
+from pathlib import Path
 from typing import Any, Generic, TypeVar
+from urllib.parse import unquote, urlparse
 
-__all__ = ["Registry"]
+__all__ = ["Registry", "install_command"]
 
 T = TypeVar("T")
+
+
+def install_command(extra: str) -> str:
+    """The pip command that installs the optional ``extra`` where this copy of minesolver
+    came from: ``pip install 'minesolver[extra]'`` from a package index, or, for a copy
+    installed from a checkout (``pip install -e .``) or run from one, the checkout itself
+    (``pip install -e '.[extra]'`` in it, its path from anywhere else), which a package
+    index may not have. O(1): reads the install record only.
+
+    >>> command = install_command("web")
+    >>> command.startswith("pip install ") and command.endswith("[web]'")
+    True
+    """
+    found = _checkout()
+    if found is None:
+        return f"pip install 'minesolver[{extra}]'"
+    root, editable = found
+    try:
+        here = Path.cwd().resolve()
+    except OSError:  # the working directory was removed
+        here = None
+    where = "." if root == here else str(root)
+    return f"pip install {'-e ' * editable}{shlex.quote(f'{where}[{extra}]')}"
+
+
+def _checkout() -> tuple[Path, bool] | None:
+    """The source directory this copy was installed from and whether the install is
+    editable (PEP 610's ``direct_url.json``), or the checkout the package runs from when
+    it is not installed; ``None`` for a copy from a package index."""
+    try:
+        record = metadata.distribution("minesolver").read_text("direct_url.json")
+    except metadata.PackageNotFoundError:
+        root = Path(__file__).resolve().parents[2]  # src/minesolver/registry.py
+        return (root, True) if (root / "pyproject.toml").is_file() else None
+    if not record:
+        return None
+    try:
+        info = json.loads(record)
+    except ValueError:
+        return None
+    url = urlparse(str(info.get("url", "")))
+    if url.scheme != "file" or "dir_info" not in info:
+        return None
+    return Path(unquote(url.path)).resolve(), bool(info["dir_info"].get("editable"))
 
 
 class Registry(Generic[T]):
@@ -77,9 +127,9 @@ class Registry(Generic[T]):
         return sorted(set(self._factories) | set(self._lazy))
 
     def extra(self, name: str) -> str | None:
-        """The optional extra that provides ``name``'s dependencies (``pip install
-        'minesolver[extra]'``), or ``None`` when it needs none. Imports nothing; raises
-        ``error`` for an unknown name."""
+        """The optional extra that provides ``name``'s dependencies
+        (:func:`install_command` installs it), or ``None`` when it needs none. Imports
+        nothing; raises ``error`` for an unknown name."""
         if name in self._lazy:
             return self._lazy[name][2]
         if name not in self:
@@ -127,7 +177,7 @@ class Registry(Generic[T]):
                 raise self._error(f"{self.kind} {name!r} is not available: {exc}") from exc
             raise self._error(
                 f"{self.kind} {name!r} needs the optional dependencies of the {extra!r} "
-                f"extra ({exc.name or exc} is missing): pip install 'minesolver[{extra}]'"
+                f"extra ({exc.name or exc} is missing): {install_command(extra)}"
             ) from exc
         found: Callable[..., T] | None = getattr(loaded, attribute, None)
         if found is None:

@@ -79,6 +79,31 @@ def test_bench_table_and_layout_file(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "beginner" in out and "7 games" in out and "95% CI" in out and "greedy" in out
 
 
+def test_bench_on_layouts_with_a_mine_under_the_first_click(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    mined = "9x9x10: 0,0 4,4 8,8 1,2 5,5 6,1 2,7 7,3 3,0 8,5\n"
+    one = tmp_path / "one.txt"
+    one.write_text(mined)
+    code, out, err = run(["bench", "--layouts", str(one)], capsys)
+    assert code == 0, err
+    title = out.splitlines()[0]
+    assert "safe" not in title and "1 game," in title and "1 worker" in title
+    assert "first click at (0,0) (1 of 1 with a mine there, lost on it)" in title
+    row = next(line for line in out.splitlines() if "greedy" in line)
+    assert row.replace("│", " ").split()[-2:] == ["-", "-"]  # no speed: no move was made
+    data = bench_json(["--layouts", str(one)], capsys)
+    assert (data["games"], data["wins"], data["lost_on_first_click"]) == (1, 0, 1)
+    assert data["games_per_second"] is None and data["games_per_second_per_core"] is None
+    two = tmp_path / "two.txt"
+    two.write_text(mined + mined.replace("0,0 ", "1,0 ", 1))
+    data = bench_json(["--layouts", str(two)], capsys)
+    assert (data["games"], data["lost_on_first_click"]) == (2, 1)
+    assert isinstance(data["games_per_second_per_core"], float)
+    drawn = bench_json(["--level", "beginner", "--games", "3"], capsys)
+    assert drawn["lost_on_first_click"] == 0  # the safe rule moved every mine away
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -256,3 +256,69 @@ def test_console_script_error(tmp_path: Path) -> None:
     assert done.stderr.startswith("error: line 1: header says 5x5")
     assert done.stderr.count("\n") == 1
     assert "Traceback" not in done.stderr
+
+
+def test_solve_recommends_the_move_play_human_hints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``solve`` gives the best player's move with its reason, the very move the hint of
+    ``play --human`` gives on the same position, not only the safest cell."""
+    import random
+    import re
+
+    from minesolver.game import Game, Move
+    from minesolver.simulate import derive_seed, make_setup
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("o 0 0\nh\nq\n"))
+    assert main(["play", "--human", "--level", "beginner"]) == 0
+    hint = re.search(r"best player: guess \((\d+),(\d+)\)", capsys.readouterr().out)
+    assert hint is not None
+    hinted = [int(hint.group(1)), int(hint.group(2))]
+    setup, _ = make_setup(
+        level="beginner", first_click="safe", start="corner", strategies=["best"], seed=0
+    )
+    game = Game.new(setup.level, random.Random(derive_seed(0, 0, "layout")), setup.rule)
+    game.push(Move("open", (0, 0)))
+    path = tmp_path / "after-first-click.txt"
+    path.write_text(game.view().to_text())
+    out = run_json(["solve", str(path), "--json"], capsys)
+    move = out["recommended"]
+    assert move["cell"] == hinted and move["kind"] == "open" and move["guess"] is True
+    assert move["player"] == "best" and "risk" in move["why"]
+    assert move["p"] == next(c["p"] for c in out["cells"] if [c["x"], c["y"]] == hinted)
+    assert out["safest"] != hinted  # the safest cell is not what a strong player opens here
+    assert main(["solve", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert f"recommended (the best player's move): guess ({hinted[0]},{hinted[1]})" in text
+
+
+def test_solve_recommends_certain_moves_and_says_when_it_cannot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = run_json(["solve", str(EXAMPLE), "--json"], capsys)
+    assert out["recommended"]["cell"] in out["safe"] and out["recommended"]["p"] == "0"
+    assert out["recommended"]["why"] == "certainly safe" and "no_move" not in out
+    path = tmp_path / "open.txt"
+    path.write_text("1HH\nHHH\nHHH\n")
+    out = run_json(["solve", str(path), "--density", "0.2", "--json"], capsys)
+    assert out["recommended"] is None and "total number of mines" in out["no_move"]
+    out = run_json(["solve", str(EXAMPLE), "--engine", "sampling", "--json"], capsys)
+    assert out["recommended"] is None and "approximate" in out["no_move"]
+    path.write_text("2x1x1\nH1\n")
+    out = run_json(["solve", str(path), "--json"], capsys)
+    assert out["recommended"] is None and out["no_move"].startswith("no move left")
+
+
+def test_a_budget_too_short_for_any_answer_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    """A deadline of a nanosecond has passed before any count or sample can be made, on
+    any machine: ``auto`` says that no answer, not even an approximate one, fitted."""
+    midgame = str(ROOT / "examples" / "expert-midgame.txt")
+    assert main(["solve", midgame, "--budget", "1e-9"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "error: no answer within --budget 1e-09 s, not even an approximate one: the deadline "
+        "passed before either the exact count or the sampler could answer; allow more "
+        "seconds, or --budget 0 for no limit\n"
+    )
+    assert main(["solve", midgame, "--budget", "1e-9", "--engine", "exact"]) == 2
+    assert "took more than the time limit of 1e-09 s" in capsys.readouterr().err

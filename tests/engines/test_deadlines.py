@@ -244,10 +244,10 @@ def test_the_native_count_refuses_any_shape_without_a_panic(
     sizes: list[int], constraints: list[tuple[list[int], int]], seconds: float | None
 ) -> None:
     try:
-        _, box_mines = _native.count(sizes, constraints, seconds)
+        counted = _native.count(sizes, constraints, seconds)
     except NATIVE_ERRORS:
         return
-    assert len(box_mines) == len(sizes)
+    assert len(counted.box_mines) == len(sizes)
 
 
 def test_a_chain_stopped_mid_pass_leaves_batches_of_one_size() -> None:

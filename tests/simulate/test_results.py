@@ -67,3 +67,18 @@ def test_summarise_known_records() -> None:
     (pair,) = result.paired
     assert (pair.a, pair.b, pair.a_only, pair.b_only) == ("a", "b", 2, 1)
     assert pair.p_value == 1.0  # 2 against 1 of 3: no evidence
+
+
+def test_games_lost_on_the_first_click_are_left_out_of_the_speed() -> None:
+    setup = Setup(PRESETS["beginner"], "safe", (0, 0), ("a",))
+    records = [GameRecord(i, (i < 2,), (0,), (0.5,)) for i in range(5)]
+    result = summarise(setup, "beginner", records, 10.0, 1, given_layouts=True, lost_on_start=3)
+    (a,) = result.results.values()
+    assert (a.games, a.played, a.wins) == (5, 2, 2)
+    assert a.games_per_second_per_core == 2 / 2.5 and a.games_per_second == 2 / 10.0
+    data = result.to_json()
+    assert data["lost_on_first_click"] == 3 and data["games_per_second_per_core"] == 2 / 2.5
+    every = summarise(setup, "beginner", records, 10.0, 1, given_layouts=True, lost_on_start=5)
+    assert every.results["a"].games_per_second_per_core == 0.0
+    data = every.to_json()
+    assert data["games_per_second"] is None and data["games_per_second_per_core"] is None

@@ -232,7 +232,7 @@ def test_a_gnome_or_kmines_window_gives_its_total(name: str) -> None:
     gives is the window's own: a custom board's (no level has its size), and a 30x16
     board of 96 mines' (a custom game of a level's size: the counter wins); a level's
     own total stays the level's, confirmed."""
-    reading = read_screenshot(DATA / f"{_path(name)}.png")
+    reading = read_sample(_path(name))
     rows = [
         r
         for r in (DATA / f"{_path(name)}.txt").read_text().split()
@@ -255,7 +255,7 @@ def test_a_gnome_or_kmines_window_gives_its_total(name: str) -> None:
 def test_most_windows_are_read_with_their_total() -> None:
     """The windows' boards are read (not refused) but for KMines' Hard board, whose
     fresh top row the reader cannot place: the test above is not vacuous."""
-    read = [n for n in WINDOWS if read_screenshot(DATA / f"{_path(n)}.png").problem is None]
+    read = [n for n in WINDOWS if read_sample(_path(n)).problem is None]
     assert len(read) >= len(WINDOWS) - 1
 
 

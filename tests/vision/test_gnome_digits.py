@@ -3,18 +3,12 @@ beforehand (every count 0 to 8 on the board) at tiles of 49, 47 and 35 pixels.""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 pytest.importorskip("PIL")
 pytest.importorskip("numpy")
 
-from vision_samples import truth
-
-from minesolver.vision import read_screenshot
-
-DATA = Path(__file__).resolve().parents[1] / "data" / "vision"
+from vision_samples import read_sample, truth
 
 
 @pytest.mark.parametrize(
@@ -24,7 +18,7 @@ def test_a_held_out_board_with_every_digit_reads_right(name: str) -> None:
     """A board the templates never saw, with a 5, 6, 7 and an 8 on it, reads cell for cell
     (its flag placed on a safe cell makes it inconsistent; the lost one is refused as
     lost)."""
-    reading = read_screenshot(DATA / f"{name}.png")
+    reading = read_sample(name)
     rows = truth(name)
     assert set("5678") <= set("".join(rows))
     got = [

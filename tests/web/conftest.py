@@ -32,11 +32,14 @@ CHROMIUM_ARGS = [
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """``minesolver serve`` on a free port, until the module's tests are done."""
+def server(request: pytest.FixtureRequest) -> Iterator[str]:
+    """``minesolver serve`` on a free port, until the module's tests are done; a module's
+    ``SERVE_ARGS`` (a list) adds options (a longer budget for the screenshot readings)."""
     port = free_port()
+    extra = list(getattr(request.module, "SERVE_ARGS", []))
+    command = [sys.executable, "-m", "minesolver.ui.cli", "serve", "--port", str(port)]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "minesolver.ui.cli", "serve", "--port", str(port), "--workers", "1"],
+        [*command, "--workers", "1", *extra],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import threading
 import warnings
 from collections.abc import Iterator
@@ -23,6 +24,7 @@ from minesolver.analysis import analyze, fraction_text
 from minesolver.engines import ENGINES
 from minesolver.game import PRESETS, Move
 from minesolver.position import Position
+from minesolver.strategy import get_player
 from minesolver.ui.json_shapes import analysis_json as to_json
 from minesolver.web import Settings, create_app
 from minesolver.web.openapi import openapi_document
@@ -33,6 +35,15 @@ SETTINGS = Settings(workers=2, budget=2.0, queue_wait=20.0)
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
     with TestClient(create_app(SETTINGS)) as c:
+        yield c
+
+
+@pytest.fixture(scope="module")
+def roomy() -> Iterator[TestClient]:
+    """A server whose budget is far above what its requests need (60 s): a replay's
+    fewest clicks under a 2 s budget get a 0.5 s safety deadline, which a loaded machine
+    reaches before the work budget, and the test would assert what load changes."""
+    with TestClient(create_app(Settings(workers=1, budget=60.0, queue_wait=60.0))) as c:
         yield c
 
 
@@ -356,6 +367,29 @@ def test_hint_is_the_analysis_of_the_view(client: TestClient) -> None:
     assert hint["move"] is not None
 
 
+def test_hint_and_ai_move_of_the_fewest_clicks_player(client: TestClient) -> None:
+    gid = new_game(client, level="beginner", seed=8)["id"]
+    client.post(f"/api/games/{gid}/move", json={"kind": "open", "x": 0, "y": 0})
+    view = replay("beginner", 8, "safe", (0, 0)).view()
+
+    def first_move(name: str, seed: int) -> tuple[str, int, int]:
+        player = get_player(name)
+        player.reset(random.Random(seed))
+        move = player.next_moves(view)[0]
+        return move.kind, *move.cell
+
+    for name in ("best", "efficient"):
+        hint = client.get(f"/api/games/{gid}/hint?player={name}").json()["move"]
+        assert hint["player"] == name
+        assert (hint["kind"], hint["x"], hint["y"]) == first_move(name, 0)
+    r = client.post(f"/api/games/{gid}/ai?player=efficient").json()
+    assert r["applied"] and r["move"]["player"] == "efficient"
+    assert (r["move"]["kind"], r["move"]["x"], r["move"]["y"]) == first_move("efficient", 1)
+    detail = error_of(client.get(f"/api/games/{gid}/hint?player=pseq"), 400, "bad_field")
+    assert "player='pseq'" in detail and "efficient" in detail
+    error_of(client.post(f"/api/games/{gid}/ai?player=fast"), 400, "bad_field")
+
+
 def test_ai_moves_until_the_game_ends_and_never_leaks(client: TestClient) -> None:
     gid = new_game(client, level="beginner", seed=21)["id"]
     for seen in range(1, 81):
@@ -415,7 +449,7 @@ def test_page_and_static_files(client: TestClient) -> None:
 # -- replays ------------------------------------------------------------------------------
 
 
-def test_a_replay_uploaded_is_graded_as_the_command_line_grades_it(client: TestClient) -> None:
+def test_a_replay_uploaded_is_graded_as_the_command_line_grades_it(roomy: TestClient) -> None:
     """The API's report of a real replay equals the library's, with each graded action's
     position and analysis (equal to analysing that position afresh); bad files are 400s."""
     from replay_samples import SAMPLES
@@ -424,7 +458,7 @@ def test_a_replay_uploaded_is_graded_as_the_command_line_grades_it(client: TestC
     from minesolver.ui.json_shapes import replay_json
 
     data = (SAMPLES / "vienna-rmv2_24px.rmv").read_bytes()
-    got = client.post("/api/replays?best=0", content=data)
+    got = roomy.post("/api/replays?best=0", content=data)
     assert got.status_code == 200, got.text
     body = got.json()
     expected = replay_json(grade_replay(load(data), best=False))
@@ -434,12 +468,12 @@ def test_a_replay_uploaded_is_graded_as_the_command_line_grades_it(client: TestC
         position = Position.from_text(entry["position"])
         fresh = to_json(analyze(position, trust_flags=False))
         assert entry["analysis"]["cells"] == fresh["cells"]
-    bad = client.post("/api/replays", content=data[: len(data) // 2])
+    bad = roomy.post("/api/replays", content=data[: len(data) // 2])
     assert bad.status_code == 422 and bad.json()["error"] == "malformed_replay"
     assert "byte" in bad.json()["detail"]
-    empty = client.post("/api/replays", content=b"")
+    empty = roomy.post("/api/replays", content=b"")
     assert empty.status_code == 422 and empty.json()["error"] == "malformed_replay"
-    huge = client.post("/api/replays", content=b"\0" * (SETTINGS.max_replay + 1))
+    huge = roomy.post("/api/replays", content=b"\0" * (SETTINGS.max_replay + 1))
     assert huge.status_code == 413
 
 

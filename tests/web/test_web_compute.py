@@ -109,3 +109,20 @@ def test_a_killed_worker_is_replaced_without_growing_the_pool() -> None:
         pool.close()
     with pytest.raises(ServerBusy, match="shutting down"):
         asyncio.run(pool.run("sleep", seconds=0.01))
+
+
+def test_a_job_given_its_own_budget_runs_within_it() -> None:
+    """A job run with a budget of its own (the screenshot reader's) is held to it, not to
+    the pool's: longer than the pool's allows, shorter than its own stops it."""
+    pool = WorkerPool(size=1, budget=0.3)
+
+    async def go() -> float:
+        done = float(await pool.run("sleep", budget=5.0, seconds=0.6))
+        with pytest.raises(BudgetExceeded, match=r"budget of 0\.2 s"):
+            await pool.run("sleep", budget=0.2, seconds=30)
+        return done
+
+    try:
+        assert asyncio.run(go()) == 0.6
+    finally:
+        pool.close()

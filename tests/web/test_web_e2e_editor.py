@@ -107,8 +107,10 @@ def test_the_hint_line_says_how_many_layouts_remain(server: str, page: Page) -> 
     assert expected.layouts is not None and expected.layouts > 1000
     line = page.inner_text("#hint-info")
     assert f"{count_text(expected.layouts)} possible layouts remain." in line
+    safe, mines = len(expected.safe), len(expected.certain_mines)
     assert (
-        f"{len(expected.safe)} certainly safe, {len(expected.certain_mines)} certain mines." in line
+        f"{safe} certainly safe cell{'' if safe == 1 else 's'}, "
+        f"{mines} certain mine{'' if mines == 1 else 's'}." in line
     )
 
 
@@ -200,6 +202,8 @@ def test_a_loss_with_hints_on_says_the_losing_click_s_exact_risk(server: str, pa
         f"The losing click opened ({mine[0]}, {mine[1]}): its mine probability was "
         f"{fraction_text(p)} = {percent_text(p)}"
     )
-    if safest < p:
+    if safest == 0:  # said in words, not as 0 = 0.00%
+        assert "was certainly safe." in line and "0.00%" not in line
+    elif safest < p:
         assert f"had {fraction_text(safest)} = {percent_text(safest)}." in line
     assert "Review this game" in line and page.is_visible("#review-game")

@@ -1,14 +1,15 @@
 """End to end, the Play tab's frame and options, in Debian's Chromium: the keys after a
 click on a control, the classic frame around the board, the quiet mark of a certain mine,
-one tint scale for every hidden cell, no-guess games, autoplay that stops before a guess,
-the game's files (EVF replay, MBF board) and a board played again from its file; and the
-small things: the tile panel of a corner cell, Analyse at 1280x900, a refused custom size,
-a new game right after a level change, the losing click's line, big counts, the review's
-first click, player and flags.
+one risk scale (filled beside the digits, a dot away from them), no-guess games, autoplay
+that stops before a guess, the game's files (EVF replay, MBF board) and a board played
+again from its file; and the small things: the tile panel of a corner cell, Analyse at
+1280x900, a refused custom size, a new game right after a level change, the losing click's
+line, big counts, the review's first click, player and flags.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 from typing import Any
@@ -100,23 +101,34 @@ def test_certain_mines_are_marked_quietly_and_mines_burst_only_when_lost(
     assert "\u2739" in burst
 
 
-def test_one_tint_scale_for_every_hidden_cell(server: str, page: Page) -> None:
+def test_one_scale_filled_beside_the_digits_and_a_dot_away_from_them(
+    server: str, page: Page
+) -> None:
     expected = with_hints(page, server)
     view = replay("beginner", 8, "safe", (0, 0)).view()
-    shade = {}
-    for c, p in expected.probabilities.items():
-        if 0 < p < 1:
-            shade[c] = (p, cell(page, *c).evaluate(LIGHTNESS))
-    interior = [c for c in shade if not any(view[n] >= 0 for n in view.neighbours(c))]
-    assert interior and len(interior) < len(shade)  # both kinds are on the board
-    for c, (p, light) in shade.items():
-        for d, (q, other) in shade.items():
-            if p == q:
-                assert light == other, (c, d)  # equal risk looks equal, near a digit or not
-            elif p < q:
-                assert light > other, (c, p, d, q)  # a riskier cell is darker
-    demo = page.locator("#interior-demo").evaluate(LIGHTNESS)
-    assert demo == shade[interior[0]][1]  # the legend's swatch is the cells' tint
+    risky = {c: p for c, p in expected.probabilities.items() if 0 < p < 1}
+    interior = [c for c in risky if not any(view[n] >= 0 for n in view.neighbours(c))]
+    frontier = [c for c in risky if c not in interior]
+    assert interior and frontier  # both kinds are on the board
+    shade = {c: cell(page, *c).evaluate(LIGHTNESS) for c in frontier}
+    for c, d in itertools.combinations(frontier, 2):
+        p, q = risky[c], risky[d]
+        if p == q:
+            assert shade[c] == shade[d], (c, d)  # equal risk looks equal
+        else:
+            assert (shade[c] > shade[d]) == (p < q), (c, p, d, q)  # a riskier cell is darker
+    plain = "rgb(192, 192, 192)"
+    for c in interior:  # the plain tile, with a dot of the scale's colour for its risk
+        el = cell(page, *c)
+        assert el.evaluate("e => getComputedStyle(e).backgroundColor") == plain
+        dot = el.evaluate("e => getComputedStyle(e, '::after').backgroundColor")
+        assert dot == page.evaluate(f"heat({float(risky[c])})")
+    demo = page.locator("#interior-demo").evaluate(
+        "e => getComputedStyle(e, '::after').backgroundColor"
+    )
+    assert demo == cell(page, *interior[0]).evaluate(
+        "e => getComputedStyle(e, '::after').backgroundColor"
+    )  # the legend's swatch is the cells' look
 
 
 def test_a_no_guess_game_is_won_by_autoplay_without_a_guess(server: str, page: Page) -> None:

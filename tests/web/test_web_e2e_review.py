@@ -49,7 +49,9 @@ def risk_text(entry: dict[str, Any]) -> str:
     p = entry["p"]
     if p == "0":
         return "certainly safe"
-    what = "a certain mine" if p == "1" else "needless guess" if entry["needless"] else "guess"
+    if p == "1":
+        return "a certain mine"  # not "1 = 100.00% risk"
+    what = "needless guess" if entry["needless"] else "guess"
     exact = f"{p} = {percent(p)}" if len(p) <= 12 else percent(p)  # long: the title has it
     return f"{what}, {exact} risk"
 

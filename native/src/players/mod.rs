@@ -17,6 +17,7 @@ pub mod best;
 pub mod endgame;
 pub mod greedy;
 pub mod pseq;
+pub mod search;
 #[cfg(test)]
 pub(crate) mod testing;
 
@@ -83,6 +84,15 @@ pub enum Why {
     Endgame {
         wins: u64,
         layouts: u64,
+        probability: Ratio,
+    },
+    /// `search`: the candidate that won `wins` of its `rollouts` where `best`'s guess won
+    /// `best_wins` of its `best_rollouts` (on the same layouts).
+    Rollout {
+        wins: u64,
+        rollouts: u64,
+        best_wins: u64,
+        best_rollouts: u64,
         probability: Ratio,
     },
     /// `best`: an unavoidable 50/50 with `other`, taken now.
@@ -161,12 +171,13 @@ pub trait Player: Send + Sync {
     }
 }
 
-/// A fresh player by name (`greedy`, `pseq`, `best`), `None` for any other.
+/// A fresh player by name (`greedy`, `pseq`, `best`, `search`), `None` for any other.
 pub fn by_name(name: &str) -> Option<Box<dyn Player>> {
     match name {
         "greedy" => Some(Box::new(greedy::Greedy::default())),
         "pseq" => Some(Box::new(pseq::Pseq::new(false))),
         "best" => Some(Box::new(best::Best::new(best::Options::default()))),
+        "search" => Some(Box::new(search::Search::new(search::Options::default())?)),
         _ => None,
     }
 }

@@ -193,8 +193,8 @@ class ExactEngine(ComponentEngineBase):
         if max(sizes, default=0) > _native.MAX_BOX:
             return ExactPyEngine().count(component)
         with native_errors("exact count"):
-            layouts, box_mines = _native.count(sizes, component.constraints, seconds_left())
-        return ComponentCount(layouts=layouts, box_mines=box_mines)
+            counted = _native.count(sizes, component.constraints, seconds_left())
+        return ComponentCount(layouts=counted.layouts, box_mines=counted.box_mines)
 
     def analyze(
         self,
@@ -265,9 +265,9 @@ class ExactEngine(ComponentEngineBase):
         raw = position.raw()
         try:
             with native_errors("what-ifs", seconds, advice=""):
-                _, outs = _native.what_ifs(
+                outs = _native.what_ifs(
                     raw, position.width, position.height, mines, indices, True, seconds
-                )
+                ).outcomes
         except ValueError as exc:  # a cell not hidden, or the position has no layout
             raise ValueError(f"what-ifs of {position.width}x{position.height}: {exc}") from exc
         unknown = _unknown(raw, True)
@@ -281,10 +281,12 @@ class ExactEngine(ComponentEngineBase):
             out.append(
                 [
                     (
-                        digit,
-                        _analysis(self, position.with_digit(i, digit), True, result, child_unknown),
+                        o.digit,
+                        _analysis(
+                            self, position.with_digit(i, o.digit), True, o.analysis, child_unknown
+                        ),
                     )
-                    for digit, result in outcomes
+                    for o in outcomes
                 ]
             )
         return out
@@ -300,13 +302,15 @@ class ExactEngine(ComponentEngineBase):
     ) -> Analysis:
         """The analysis after the hidden ``cell`` shows ``digit``: of a native analysis
         (:func:`supports_what_ifs`), one native call on the child position (``child``
-        when the caller has it); otherwise, and when no layout allows the digit (the
-        reference says why), the components next to the cell rebuilt and recounted.
+        when the caller has it; when no layout allows the digit, the core names the
+        cells); otherwise the components next to the cell rebuilt and recounted.
         Cost: one native analysis."""
         position = analysis.position
         if supports_what_ifs(analysis) and position[cell] == HIDDEN and 0 <= digit <= 8:
             mines = position.mines
             assert mines is not None  # a native analysis has a total
+            if cell in analysis.certain_mines:
+                raise InconsistentPosition(f"cell ({cell[0]}, {cell[1]}) is certainly a mine")
             if child is None:
                 child = position.with_digit(position.index(cell), digit)
             try:
@@ -314,9 +318,9 @@ class ExactEngine(ComponentEngineBase):
                     result = _native.analyze(
                         child.raw(), child.width, child.height, mines, True, None
                     )
-                return _analysis(self, child, True, result)
-            except _native.Inconsistent:
-                pass  # no layout shows the digit: the reference below says why
+            except _native.Inconsistent as exc:  # no layout shows the digit
+                raise inconsistent_position(child, exc) from None
+            return _analysis(self, child, True, result)
         return super().analyze_after(analysis, cell, digit, cache=cache, child=child)
 
 
@@ -533,8 +537,7 @@ class NativeAnalysis(Analysis):
         """The lowest mine probability below 1 (0 when a cell is certainly safe), or
         ``None`` when every unknown cell is a certain mine; from the native levels
         without making each level's Fraction. O(levels)."""
-        low = self._result.lowest()
-        return None if low is None else Fraction(*low)
+        return self._result.lowest()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Analysis):

@@ -265,15 +265,23 @@ def _looks_binary(data: bytes) -> bool:
 def load_layouts(path: str | Path) -> list[Layout]:
     """Layouts from a file: MBF (``.mbf`` or binary content) or the text list.
 
-    Raises :class:`LayoutFormatError` when the file cannot be read or parsed.
+    Raises :class:`LayoutFormatError` when the file cannot be read or parsed; binary data
+    that is not MBF (a replay, an image) is said to be no layout file.
     """
     source = str(path)
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
         raise LayoutFormatError(f"cannot read {source}: {exc.strerror or exc}") from exc
-    if source.lower().endswith(".mbf") or _looks_binary(data):
+    if source.lower().endswith(".mbf"):
         return read_mbf(data, source)
+    if _looks_binary(data):  # MBF has no signature: binary data is read as MBF or refused
+        try:
+            return read_mbf(data, source)
+        except LayoutFormatError as exc:
+            raise LayoutFormatError(
+                f"{source} is not a layout file: binary data that is not MBF either ({exc})"
+            ) from exc
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -21,7 +21,7 @@ from minesolver.replay.actions import Playback, play_events
 from minesolver.replay.efficiency import ReplayEfficiency, replay_efficiency
 from minesolver.replay.errors import ReplayFormatError
 from minesolver.replay.grade import ReplayAnalysis, grade_replay
-from minesolver.replay.load import MAX_BYTES, load, sniff
+from minesolver.replay.load import MAX_BYTES, identify, load, sniff
 from minesolver.replay.record import MouseEvent, Replay
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "ReplayEfficiency",
     "ReplayFormatError",
     "grade_replay",
+    "identify",
     "load",
     "play_events",
     "replay_efficiency",

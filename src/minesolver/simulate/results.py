@@ -40,6 +40,14 @@ class StrategyResult:
     guesses: int
     seconds: float
     games_per_second: float
+    lost_on_start: int = 0
+    """Games whose layout (a given one) has a mine under the first click: lost on it,
+    before the player made a move; the speed figures leave them out."""
+
+    @property
+    def played(self) -> int:
+        """The games in which the player moved: all but those lost on the first click."""
+        return self.games - self.lost_on_start
 
     @property
     def win_rate(self) -> float:
@@ -58,8 +66,9 @@ class StrategyResult:
 
     @property
     def games_per_second_per_core(self) -> float:
-        """Games per second of the player's own time, i.e. on one core."""
-        return self.games / self.seconds if self.seconds > 0 else 0.0
+        """Games per second of the player's own time, i.e. on one core, over the games it
+        played (0 when it played none)."""
+        return self.played / self.seconds if self.seconds > 0 and self.played else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +95,11 @@ class BenchResult:
     wall_seconds: float
     workers: int
     draws: int
+    given_layouts: bool = False
+    """Whether the games were played on given layouts (a file's) rather than drawn under
+    the first-click rule, which then does not apply."""
+    lost_on_start: int = 0
+    """Given layouts with a mine under the first click: games lost on it."""
 
     @property
     def rejection_rate(self) -> float:
@@ -104,12 +118,14 @@ class BenchResult:
             "win_rate": r.win_rate,
             "ci95": [lo, hi],
             "guesses_per_game": r.guesses_per_game,
-            "games_per_second": r.games_per_second,
-            "games_per_second_per_core": r.games_per_second_per_core,
+            # no speed when the player made no move (every game lost on the first click)
+            "games_per_second": r.games_per_second if r.played else None,
+            "games_per_second_per_core": r.games_per_second_per_core if r.played else None,
             "first_click": self.setup.rule,
             "start": list(self.setup.start),
             "seed": self.setup.seed,
             "workers": self.workers,
+            "lost_on_first_click": self.lost_on_start,
         }
         if self.setup.no_guess:
             out["no_guess_rejection_rate"] = self.rejection_rate
@@ -135,8 +151,15 @@ def summarise(
     records: list[GameRecord],
     wall_seconds: float,
     workers: int,
+    *,
+    given_layouts: bool = False,
+    lost_on_start: int = 0,
 ) -> BenchResult:
-    """Totals, intervals and paired tests from the games' records (sorted by index)."""
+    """Totals, intervals and paired tests from the games' records (sorted by index).
+
+    ``given_layouts``: the games were played on given layouts, ``lost_on_start`` of them
+    with a mine under the first click (lost before any move: the speed figures count the
+    other games only)."""
     records = sorted(records, key=lambda r: r.index)
     games = len(records)
     cpu = [sum(r.seconds[s] for r in records) for s in range(len(setup.strategies))]
@@ -150,7 +173,8 @@ def summarise(
             wins=sum(r.wins[s] for r in records),
             guesses=sum(r.guesses[s] for r in records),
             seconds=cpu[s],
-            games_per_second=games / share if share > 0 else 0.0,
+            games_per_second=(games - lost_on_start) / share if share > 0 else 0.0,
+            lost_on_start=lost_on_start,
         )
     paired = _paired(setup.strategies, records)
     return BenchResult(
@@ -163,6 +187,8 @@ def summarise(
         wall_seconds=wall_seconds,
         workers=workers,
         draws=sum(r.draws for r in records),
+        given_layouts=given_layouts,
+        lost_on_start=lost_on_start,
     )
 
 

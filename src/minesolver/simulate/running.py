@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from minesolver.game import Layout, Level
+from minesolver.registry import install_command
 from minesolver.simulate.config import Setup, SimulationError
 from minesolver.simulate.playing import play_game
 from minesolver.simulate.results import BenchResult, GameRecord, summarise
@@ -127,7 +128,7 @@ def _run_dask(batches: list[Batch], address: str, cores: list[int]) -> Iterator[
         from distributed import as_completed as dask_completed
     except ImportError as exc:  # pragma: no cover - the dask extra is not installed
         raise SimulationError(
-            "--dask needs dask.distributed: pip install 'minesolver[dask]'"
+            f"--dask needs dask.distributed, the 'dask' extra: {install_command('dask')}"
         ) from exc
     try:
         client = Client(address, timeout=30)  # type: ignore[no-untyped-call]
@@ -198,4 +199,15 @@ def simulate(
         if on_progress is not None:
             on_progress(len(chunk))
     wall = time.perf_counter() - began
-    return summarise(setup, str(setup.level), records, wall, cores[0] if cores else workers)
+    lost = 0
+    if layouts is not None:  # a given layout may hide a mine under the first click
+        lost = sum(lay.is_mine(setup.start) for lay in layouts[first_game : first_game + games])
+    return summarise(
+        setup,
+        str(setup.level),
+        records,
+        wall,
+        cores[0] if cores else workers,
+        given_layouts=layouts is not None,
+        lost_on_start=lost,
+    )

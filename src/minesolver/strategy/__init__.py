@@ -62,6 +62,7 @@ PLAYERS: dict[str, str] = {
     "greedy": "minesolver.strategy.native:NativeGreedy",
     "pseq": "minesolver.strategy.native:NativePseq",
     "best": "minesolver.strategy.native:make_best",
+    "search": "minesolver.strategy.native:NativeSearch",
     "greedy-py": "minesolver.strategy.greedy:GreedyPlayer",
     "pseq-py": "minesolver.strategy.pseq:PseqPlayer",
     "best-py": "minesolver.strategy.best:make_player",
@@ -78,6 +79,7 @@ _VARIANTS: Registry[Callable[..., Player]] = Registry("player family", PlayerErr
 ``<family>:<setting>=<value>;...``: family -> a function of the full name returning the
 variant's factory."""
 _VARIANTS.register_lazy("best", "minesolver.strategy.native:best_variant")
+_VARIANTS.register_lazy("search", "minesolver.strategy.native:search_variant")
 _VARIANTS.register_lazy("best-py", "minesolver.strategy.best:variant_factory")
 
 

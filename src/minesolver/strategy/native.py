@@ -34,6 +34,7 @@ from minesolver.engines.exact import inconsistent_position, native_errors
 from minesolver.position import Position
 from minesolver.strategy.base import Move
 from minesolver.strategy.best import BestPlayer, Options, variant_options, with_settings
+from minesolver.strategy.errors import PlayerError
 from minesolver.strategy.reasons import (
     Certain,
     Endgame,
@@ -41,6 +42,7 @@ from minesolver.strategy.reasons import (
     Lowest,
     Pseq,
     Reason,
+    Rollout,
     Safety,
     SecondMove,
 )
@@ -51,15 +53,16 @@ __all__ = [
     "NativeGreedy",
     "NativePlayer",
     "NativePseq",
+    "NativeSearch",
     "best_variant",
     "make_best",
     "rng_state",
     "set_rng_state",
 ]
 
-NATIVE_PLAYERS: tuple[str, ...] = ("greedy", "pseq", "best")
+NATIVE_PLAYERS: tuple[str, ...] = ("greedy", "pseq", "best", "search")
 """The players that have a native implementation (``best`` but its latent 2x2 blocks:
-:class:`NativeBest`)."""
+:class:`NativeBest`; ``search`` only natively: :class:`NativeSearch`)."""
 
 
 COMPENSATED_SUM = sys.version_info >= (3, 12)
@@ -94,6 +97,10 @@ def _reason(move: _native.Move, width: int) -> tuple[Reason, float]:
         return FiftyFifty((why.other % width, why.other // width)), 0.5
     if kind == "endgame":
         return Endgame(why.wins, why.layouts), float(why.probability)
+    if kind == "rollout":
+        low = why.probability
+        rollout = Rollout(why.wins, why.rollouts, why.best_wins, why.best_rollouts, low)
+        return rollout, float(low)
     kind_of = SecondMove if why.second else Safety
     low = why.probability
     return kind_of(why.score, why.progress, low, why.weighed, why.latent_weight), float(low)
@@ -116,7 +123,7 @@ class NativePlayer:
         *,
         deadline: float | None = None,
     ) -> None:
-        if name not in NATIVE_PLAYERS:
+        if name.partition(":")[0] not in NATIVE_PLAYERS:
             raise ValueError(f"no native player {name!r}: {', '.join(NATIVE_PLAYERS)}")
         self.name = name
         self.best_settings = best
@@ -196,6 +203,54 @@ class NativeBest(NativePlayer):
         )
         super().__init__("best", settings)
         self.options = opts
+
+
+class NativeSearch(NativePlayer):
+    """``search`` (:mod:`minesolver._native`'s ``players::search``): ``best``, with its
+    close guesses valued by games played out on layouts drawn exactly uniformly from the
+    position (common random numbers; half the rollouts choose a leader, the other half
+    set it against ``best``'s guess on fresh layouts; every layout once where they are
+    few); it leaves ``best``'s guess only for a leader that won more beyond the noise.
+    The budget is counted in rollouts per guess, never in seconds: the same game and
+    seed give the same moves on every machine.
+
+    ``settings`` are the core's: ``rollouts`` (per valued guess, 64), ``candidates``
+    (4), ``margin`` (0.05: the candidates' mine probability above the lowest),
+    ``exact_layouts`` (24), ``alpha`` (0.05: the one-sided sign test's level at which a
+    candidate's wins over ``best``'s guess on fresh layouts replace it),
+    ``rollout`` (the player that plays the games out: ``greedy``, the default, ``pseq`` or
+    ``best``). A wrong one raises
+    :class:`~minesolver.strategy.PlayerError`.
+
+    Cost per valued guess: at most ``rollouts`` games played out by the rollout player.
+
+    >>> NativeSearch(rollouts=8).name
+    'search:rollouts=8'
+    """
+
+    def __init__(self, name: str = "search", **settings: Any) -> None:
+        spec = ";".join(f"{key}={value}" for key, value in settings.items())
+        full = f"{name}:{spec}" if spec else name
+        try:
+            super().__init__(full)
+        except ValueError as exc:
+            raise PlayerError(f"player {full!r}: {exc}") from None
+        self.spec = full
+
+
+def search_variant(name: str) -> Callable[..., NativeSearch]:
+    """A factory of the ``search`` variant ``name`` (``search:rollouts=48;rollout=best``),
+    checked at once; the factory takes further settings as keyword arguments.
+
+    >>> search_variant("search:rollouts=8")().name
+    'search:rollouts=8'
+    """
+    NativeSearch(name)  # a wrong setting fails here
+
+    def make(**settings: Any) -> NativeSearch:
+        return NativeSearch(name, **settings)
+
+    return make
 
 
 def _best(name: str, options: Options) -> NativeBest | BestPlayer:

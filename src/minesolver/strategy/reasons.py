@@ -52,6 +52,7 @@ __all__ = [
     "Lowest",
     "Pseq",
     "Reason",
+    "Rollout",
     "Safety",
     "SecondMove",
 ]
@@ -151,6 +152,27 @@ class Endgame(Reason):
         return (
             f"endgame search: wins {self.wins} of {self.layouts} layouts "
             f"({self.wins / self.layouts:.3f})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Rollout(Reason):
+    """``search``: the games played out after this click (on layouts drawn uniformly
+    from the position, a fast player playing on) won ``wins`` of ``rollouts``, where
+    ``best``'s own guess won ``best_wins`` of ``best_rollouts`` on the same layouts: a
+    difference the rollouts measured beyond their noise."""
+
+    wins: int
+    rollouts: int
+    best_wins: int
+    best_rollouts: int
+    probability: Fraction
+
+    def __str__(self) -> str:
+        return (
+            f"rollouts: won {self.wins} of {self.rollouts} games played out, "
+            f"best's guess {self.best_wins} of {self.best_rollouts} on the same layouts; "
+            f"mine probability {float(self.probability):.3f}"
         )
 
 

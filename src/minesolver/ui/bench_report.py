@@ -1,11 +1,12 @@
-"""Rich renderings of simulator results, and the progress shown while long commands run
-(``minesolver bench``, ``perfect``): a bar with an ETA when the amount of work is known, a
-spinner with the time spent when it is not."""
+"""Rich renderings of simulator results and of ``efficiency``'s boards, and the progress
+shown while long commands run (``minesolver bench``, ``perfect``): a bar with an ETA when
+the amount of work is known, a spinner with the time spent when it is not."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.progress import (
@@ -20,19 +21,29 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from minesolver.errors import plural
 from minesolver.simulate import BenchResult
 
-__all__ = ["bench_report", "progress_bar", "working"]
+__all__ = ["bench_report", "efficiency_table", "progress_bar", "working"]
 
 
 def bench_report(result: BenchResult) -> RenderableType:
     """Per player: wins, win rate (%) with its 95% Wilson interval, guesses per game, games
-    per second (wall clock, and per core); then the paired differences with McNemar's
-    exact p-value."""
+    per second (wall clock, and per core, over the games in which the player moved); then
+    the paired differences with McNemar's exact p-value. On given layouts, the title says
+    how many hid a mine under the first click (no first-click rule applies to them)."""
     setup = result.setup
-    title = (
-        f"{result.level_name}, first click {setup.rule} at ({setup.start[0]},{setup.start[1]}), "
-        f"seed {setup.seed}, {result.games:,} games, {result.workers} worker(s)"
+    at = f"({setup.start[0]},{setup.start[1]})"
+    if result.given_layouts:  # the layouts are fixed: no first-click rule moved a mine
+        lost = result.lost_on_start
+        start = f"the given layouts, first click at {at}" + (
+            f" ({lost:,} of {result.games:,} with a mine there, lost on it)" if lost else ""
+        )
+    else:
+        start = f"first click {setup.rule} at {at}"
+    games = f"{result.games:,} game" + "s" * (result.games != 1)
+    title = f"{result.level_name}, {start}, seed {setup.seed}, {games}, " + plural(
+        result.workers, "worker"
     )
     table = Table(title=title, title_justify="left")
     for column in ("player", "wins", "win %", "95% CI", "guesses", "games/s", "per core"):
@@ -45,8 +56,9 @@ def bench_report(result: BenchResult) -> RenderableType:
             f"{100 * r.win_rate:.2f}",
             f"{100 * lo:.2f}-{100 * hi:.2f}",
             f"{r.guesses_per_game:.2f}",
-            f"{r.games_per_second:.1f}",
-            f"{r.games_per_second_per_core:.1f}",
+            # no speed to show when the player made no move (every game lost on the first click)
+            f"{r.games_per_second:.1f}" if r.played else "-",
+            f"{r.games_per_second_per_core:.1f}" if r.played else "-",
         )
     parts: list[RenderableType] = [table]
     if result.paired:
@@ -100,3 +112,36 @@ def working(console: Console, what: str) -> Iterator[None]:
     with Progress(*columns, console=console, transient=True) as progress:
         progress.add_task(what, total=None)
         yield
+
+
+def efficiency_table(number: int, total: int, row: dict[str, Any]) -> RenderableType:
+    """One board's figures of ``minesolver efficiency`` (``row``, its JSON object) as a
+    table, then its clicks; ``number`` of ``total`` boards."""
+    mines = row["mines"]
+    size = f"{row['width']}x{row['height']}, {mines} mine{'' if mines == 1 else 's'}"
+    title = f"board {number} of {total}: {size}" if total > 1 else f"board: {size}"
+    table = Table(title=title, title_justify="left", show_header=False, box=None)
+    table.add_column("what")
+    table.add_column("value", justify="right")
+    if row["optimal"]:
+        fewest = f"{row['min_clicks']} (proved)"
+    else:
+        fewest = f"{row['min_clicks']} found, at least {row['lower_bound']}"
+    search = f"{row['work']} conflicts, {plural(row['rounds'], 'round')}"
+    if row["cut"] == "work":
+        search += ": the budget ran out"
+    elif row["cut"] == "deadline":
+        search += ": cut by the safety deadline (another run may differ)"
+    efficiency = "" if row["efficiency"] is None else f"{100 * row['efficiency']:.1f}%"
+    for what, value in (
+        ("3BV", str(row["bbbv"])),
+        ("openings", str(row["openings"])),
+        ("islands", str(row["islands"])),
+        ("ZiNi", str(row["zini"])),
+        ("HZiNi", str(row["hzini"])),
+        ("fewest clicks", fewest),
+        ("search", search),
+        ("best efficiency (3BV / clicks)", efficiency),
+    ):
+        table.add_row(what, value)
+    return Group(table, Text("clicks: " + (" ".join(row["clicks"]) or "none")))

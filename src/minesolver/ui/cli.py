@@ -7,23 +7,36 @@ option) ends as one line ``error: …`` on standard error and exit status 2.
 from __future__ import annotations
 
 import json
+import socket
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
+from rich.text import Text
 from typer import _click as click  # typer's own copy of click, whose classes it extends
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 from typer.exceptions import TyperException
 
 from minesolver.analysis import analyze
+from minesolver.engines import EngineLimitExceeded
 from minesolver.errors import MinesolverError, plural
-from minesolver.position import MAX_TEXT, Position
+from minesolver.registry import install_command
 from minesolver.result import Limit, MineCountUnknown
-from minesolver.ui.json_shapes import analysis_json
+from minesolver.ui.inputs import (
+    CliError,
+    check_layout_file,
+    fail,
+    is_image,
+    not_a_replay,
+    read_image,
+    read_position,
+)
+from minesolver.ui.json_shapes import analysis_json, recommended_json
 
 if TYPE_CHECKING:
     from minesolver.game import Game
@@ -139,36 +152,6 @@ def _root(
     """Exact Minesweeper probabilities, strong players and honest measurements."""
 
 
-class CliError(Exception):
-    """A user error to report as ``error: …`` with exit status 2."""
-
-
-def fail(message: str) -> NoReturn:
-    """Stop the command with ``error: message`` and exit status 2."""
-    raise CliError(message)
-
-
-def read_position(source: str) -> Position:
-    """Read a position from a file path or ``-`` (standard input): no more than the
-    parser's limit and a byte-order mark and one character, so that a huge file is refused
-    without being read whole."""
-    if source == "-":
-        if sys.stdin.isatty():
-            sys.stderr.write(
-                "reading a position from standard input (end with Ctrl-D; "
-                "or give a file: minesolver solve FILE)\n"
-            )
-        text = sys.stdin.read(MAX_TEXT + 2)
-    else:
-        try:
-            with Path(source).open(encoding="utf-8") as stream:
-                text = stream.read(MAX_TEXT + 2)
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = getattr(exc, "strerror", None) or str(exc)
-            fail(f"cannot read {source}: {reason}")
-    return Position.from_text(text)
-
-
 @app.command()
 def solve(
     file: Annotated[
@@ -190,17 +173,18 @@ def solve(
         typer.Option(
             metavar="NAME",
             help="Engine: auto (exact within --budget, else sampled and marked approximate), "
-            "exact, elimination, enumerate, brute, sat, ilp (needs the engines extra), "
-            "sampling, mcmc, bp.",
+            "exact, exact-py (the pure-Python reference), elimination, enumerate, brute, sat, "
+            "ilp (needs the engines extra), sampling, mcmc, bp.",
         ),
     ] = "auto",
     budget: Annotated[
         float,
         typer.Option(
             metavar="SECONDS",
-            help="Seconds allowed, a deadline checked as the work goes: auto answers exactly "
-            "if the count finished, else approximately with each cell's error; the other "
-            "engines stop with a clear error. 0: no limit.",
+            help="A safety deadline in seconds, checked as the work goes: auto answers "
+            "exactly if the count finished, else approximately with each cell's error, and "
+            "fails when not even the sampler began; the other engines stop with an error "
+            "saying so. 0: no limit.",
         ),
     ] = DEFAULT_BUDGET,
     untrusted_flags: Annotated[
@@ -212,10 +196,11 @@ def solve(
         typer.Option("--png", metavar="FILE", help="Also write the heat map as a PNG image."),
     ] = None,
 ) -> None:
-    """Exact mine probability of every hidden cell, the certain cells and the safest cell."""
+    """Exact mine probability of every hidden cell, the certain cells, the safest cell,
+    and the recommended move (the best player's, with why)."""
     if mines is not None and density is not None:
         fail("give either --mines or --density, not both")
-    position = _read_image(file, mines) if is_image(file) else read_position(file)
+    position = read_image(file, mines) if is_image(file) else read_position(file)
     if mines is not None:
         if mines < 0:
             fail(f"--mines {mines} must not be negative")
@@ -227,53 +212,44 @@ def solve(
         position = position.with_mines(mines)
     if not budget >= 0 or budget == float("inf"):
         fail(f"--budget {budget} must be a number of seconds, 0 for no limit")
-    analysis = analyze(
-        position,
-        engine="exact" if engine == "auto" and budget == 0 else engine,
-        limit=Limit(seconds=budget) if budget > 0 else None,
-        density=density,
-        trust_flags=not untrusted_flags,
-    )
+    started = time.perf_counter()
+    try:
+        analysis = analyze(
+            position,
+            engine="exact" if engine == "auto" and budget == 0 else engine,
+            limit=Limit(seconds=budget) if budget > 0 else None,
+            density=density,
+            trust_flags=not untrusted_flags,
+        )
+    except EngineLimitExceeded:
+        if engine != "auto" or time.perf_counter() - started < budget:
+            raise  # another engine's own words, or a limit that is not the deadline
+        fail(
+            f"no answer within --budget {budget:g} s, not even an approximate one: the "
+            "deadline passed before either the exact count or the sampler could answer; "
+            "allow more seconds, or --budget 0 for no limit"
+        )
+    from minesolver.ui.play import describe_moves, recommend
+
+    # the best player's move, within what is left of the budget (the same deadline)
+    left = max(budget - (time.perf_counter() - started), 1e-3) if budget > 0 else None
+    moves, why_not = recommend(analysis, not untrusted_flags, left)
     if png is not None:
         _write_image(png, "heat map", lambda path: _plots().plot_heat_map(analysis, path))
     if as_json:
-        sys.stdout.write(json.dumps(analysis_json(analysis)) + "\n")
+        out = analysis_json(analysis)
+        out["recommended"] = recommended_json(moves[0], analysis) if moves else None
+        if not moves:
+            out["no_move"] = why_not
+        sys.stdout.write(json.dumps(out) + "\n")
         return
     from minesolver.ui.display import heat_map, summary
 
     console = Console(highlight=False, soft_wrap=True)
     console.print(heat_map(analysis))
     console.print(summary(analysis))
-
-
-_IMAGE_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"BM", b"RIFF", b"II*\x00", b"MM\x00*")
-_IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp", ".tif", ".tiff"}
-
-
-def is_image(source: str) -> bool:
-    """Whether ``source`` names an image file: by its first bytes, else by its suffix."""
-    if source == "-":
-        return False
-    try:
-        with Path(source).open("rb") as stream:
-            head = stream.read(8)
-    except OSError:
-        return Path(source).suffix.lower() in _IMAGE_SUFFIXES
-    return head.startswith(_IMAGE_MAGIC) or Path(source).suffix.lower() in _IMAGE_SUFFIXES
-
-
-def _read_image(source: str, mines: int | None) -> Position:
-    """The position a screenshot shows; a total of mines unknown is an error that says
-    to give ``--mines``."""
-    from minesolver.vision import read_board
-
-    position = read_board(source, mines=mines)
-    if position.mines is None:
-        fail(
-            f"the board read is {position.width}x{position.height}, not a standard level: "
-            "give its total of mines with --mines N"
-        )
-    return position
+    advice = describe_moves(moves) if moves else f"none ({why_not})"
+    console.print(Text("recommended (the best player's move): ", style="bold").append(advice))
 
 
 @app.command()
@@ -316,7 +292,7 @@ def _plots() -> ModuleType:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        fail("images need the 'plot' extra: pip install 'minesolver[plot]'")
+        fail(f"images need the 'plot' extra: {install_command('plot')}")
     import minesolver.ui.plots
 
     return minesolver.ui.plots
@@ -351,10 +327,41 @@ def serve(
 
         from minesolver.web import Settings, create_app
     except ImportError as exc:
-        fail(f"the web app needs the 'web' extra (pip install 'minesolver[web]'): {exc}")
-    settings = Settings(workers=workers, budget=budget)
-    sys.stderr.write(f"minesolver web app on http://{host}:{port}/\n")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+        fail(f"the web app needs the 'web' extra ({exc}): {install_command('web')}")
+    sockets = _listen(host, port)  # a port in use or a bad host fails before the address shows
+    port = sockets[0].getsockname()[1]  # the port the system chose for --port 0
+    shown = f"[{host}]" if ":" in host else host
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(Settings(workers=workers, budget=budget)), log_level="warning")
+    )
+    sys.stderr.write(f"minesolver web app on http://{shown}:{port}/\n")
+    server.run(sockets=sockets)
+
+
+def _listen(host: str, port: int) -> list[socket.socket]:
+    """Listening sockets on every address ``host`` resolves to (as asyncio binds them for
+    uvicorn), so that a host that does not resolve or a port in use is one ``error:``
+    line and exit status 2 before the web app starts. O(addresses)."""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        fail(f"cannot listen on {host}: the host does not resolve ({reason})")
+    sockets: list[socket.socket] = []
+    for family, kind, proto, _, address in dict.fromkeys(found):
+        sock = socket.socket(family, kind, proto)
+        sockets.append(sock)
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
+        except OSError as exc:
+            for opened in sockets:
+                opened.close()
+            ip = f"[{address[0]}]" if family == socket.AF_INET6 else address[0]
+            fail(f"cannot listen on {ip}:{port}: {exc.strerror or exc}")
+    return sockets
 
 
 @app.command()
@@ -380,9 +387,10 @@ def bench(
         str,
         typer.Option(
             metavar="PLAYER",
-            help="Player: greedy, pseq, best, efficient; best-no-endgame (-second, -fifty, "
-            "-dominance, -dead, -latent) plays best without that ingredient, "
-            "best:margin=1/10;max_candidates=20 changes its settings.",
+            help="Player: greedy, pseq, best, search, efficient; best-no-endgame (-second, "
+            "-fifty, -dominance, -dead, -latent) plays best without that ingredient, "
+            "best:margin=1/10;max_candidates=20 changes its settings, "
+            "search:rollouts=32 search's budget.",
         ),
     ] = "greedy",
     strategies: Annotated[
@@ -423,6 +431,8 @@ def bench(
     from minesolver.ui.bench_report import bench_report, progress_bar
 
     names = strategies.split(",") if strategies else [strategy]
+    if layouts is not None:
+        check_layout_file(layouts)
     setup, given = make_setup(
         level=level,
         first_click=first_click,
@@ -459,7 +469,10 @@ def play(
     first_click: FirstClickOption = "safe",
     start: StartOption = "corner",
     strategy: Annotated[
-        str, typer.Option(metavar="PLAYER", help="Player to watch: greedy, pseq, best, efficient.")
+        str,
+        typer.Option(
+            metavar="PLAYER", help="Player to watch: greedy, pseq, best, search, efficient."
+        ),
     ] = "greedy",
     seed: Annotated[
         int, typer.Option(metavar="N", help="Seed (game --game of `bench --seed`).")
@@ -640,7 +653,7 @@ def replay_command(
 ) -> None:
     """Grade a played game: the figures, every guess with its exact risk, and the clicks
     wasted against the board's fewest clicks."""
-    from minesolver.replay import grade_replay, load
+    from minesolver.replay import ReplayFormatError, grade_replay, load
     from minesolver.ui.json_shapes import replay_json
     from minesolver.ui.replay_report import (
         GUESS_COLUMNS,
@@ -651,10 +664,17 @@ def replay_command(
         wasted_rows,
     )
 
+    if is_image(file):
+        fail(f"{file} is an image, not a replay: minesolver read {file} reads the board it shows")
     try:
-        graded = grade_replay(load(file))
+        replay = load(file)
     except OSError as exc:
         fail(f"cannot read {file}: {exc.strerror or exc}")
+    except ReplayFormatError as exc:
+        if exc.format != "replay":
+            raise  # a replay of a known format, damaged: the reader names the byte
+        fail(not_a_replay(file))
+    graded = grade_replay(replay)
     efficiency = graded.efficiency
     if png is not None:
         plots = _plots()
@@ -702,11 +722,13 @@ def efficiency_command(
     The fewest clicks (left, right and chords, the first click included) come with their
     sequence; past the budget, the best sequence found and a proved lower bound."""
     from minesolver.game import board_measures, load_layouts, min_clicks
+    from minesolver.ui.bench_report import efficiency_table
 
     if budget < 0:
         fail(f"--budget {budget} must be a number of conflicts, 0 or more")
     if not seconds >= 0:
         fail(f"--seconds {seconds} must be positive, or 0 for no deadline")
+    check_layout_file(file)
     layouts = load_layouts(file)
     console = None if as_json else Console(highlight=False, soft_wrap=True)
     for number, layout in enumerate(layouts, start=1):
@@ -737,42 +759,7 @@ def efficiency_command(
         if console is None:
             sys.stdout.write(json.dumps(row) + "\n")
             continue
-        _efficiency_table(console, number, len(layouts), row)
-
-
-def _efficiency_table(console: Console, number: int, total: int, row: dict[str, Any]) -> None:
-    """One board's figures as a table, then its clicks."""
-    from rich.table import Table
-
-    mines = row["mines"]
-    size = f"{row['width']}x{row['height']}, {mines} mine{'' if mines == 1 else 's'}"
-    title = f"board {number} of {total}: {size}" if total > 1 else f"board: {size}"
-    table = Table(title=title, title_justify="left", show_header=False, box=None)
-    table.add_column("what")
-    table.add_column("value", justify="right")
-    if row["optimal"]:
-        fewest = f"{row['min_clicks']} (proved)"
-    else:
-        fewest = f"{row['min_clicks']} found, at least {row['lower_bound']}"
-    search = f"{row['work']} conflicts, {plural(row['rounds'], 'round')}"
-    if row["cut"] == "work":
-        search += ": the budget ran out"
-    elif row["cut"] == "deadline":
-        search += ": cut by the safety deadline (another run may differ)"
-    efficiency = "" if row["efficiency"] is None else f"{100 * row['efficiency']:.1f}%"
-    for what, value in (
-        ("3BV", str(row["bbbv"])),
-        ("openings", str(row["openings"])),
-        ("islands", str(row["islands"])),
-        ("ZiNi", str(row["zini"])),
-        ("HZiNi", str(row["hzini"])),
-        ("fewest clicks", fewest),
-        ("search", search),
-        ("best efficiency (3BV / clicks)", efficiency),
-    ):
-        table.add_row(what, value)
-    console.print(table)
-    console.print("clicks: " + (" ".join(row["clicks"]) or "none"))
+        console.print(efficiency_table(number, len(layouts), row))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from minesolver.result import Analysis, fraction_text, int_to_decimal
 
 if TYPE_CHECKING:  # types only: solve --json need not load the replay grader
+    from minesolver.game import Move
     from minesolver.replay.efficiency import ReplayEfficiency, WastedClick
     from minesolver.replay.grade import MoveGrade, ReplayAnalysis
 
@@ -24,6 +25,7 @@ __all__ = [
     "analysis_json",
     "efficiency_json",
     "positions_json",
+    "recommended_json",
     "replay_json",
     "replay_move_json",
     "wasted_actions",
@@ -64,6 +66,27 @@ def analysis_json(analysis: Analysis) -> dict[str, object]:
         "best": list(best) if best is not None else None,
     }
     return out
+
+
+def recommended_json(move: Move, analysis: Analysis, player: str = "best") -> dict[str, object]:
+    """The move to make on the analysed position (the ``best`` player's first move), as
+    ``solve --json`` adds it under ``"recommended"``: ``kind`` (``"open"``, ``"flag"``),
+    ``cell`` ``[x, y]``, ``guess``, the cell's exact mine probability ``p`` (and ``prob``
+    as a float), ``why`` in plain words, ``reason`` the reason's technical text, and the
+    ``player``. O(1)."""
+    from minesolver.ui.words import plain_reason
+
+    p = analysis.probabilities.get(move.cell)
+    return {
+        "kind": move.kind,
+        "cell": list(move.cell),
+        "guess": move.guess,
+        "p": None if p is None else fraction_text(p),
+        "prob": None if p is None else float(p),
+        "why": plain_reason(move),
+        "reason": "" if move.reason is None else str(move.reason),
+        "player": player,
+    }
 
 
 def _frac(p: Fraction | None) -> str | None:

@@ -25,14 +25,24 @@ from rich.live import Live
 from rich.text import Text
 
 from minesolver.analysis import Analysis, analyze
+from minesolver.engines import EngineLimitExceeded
 from minesolver.game import Game, GameError, Move, MoveKind, Outcome
-from minesolver.position import Cell, InconsistentPosition, Position
+from minesolver.position import HIDDEN, Cell, InconsistentPosition, Position
 from minesolver.simulate import apply_moves
 from minesolver.strategy import Player, get_player
+from minesolver.strategy.native import NativePlayer
 from minesolver.ui.display import board_text, heat_map, summary
 from minesolver.ui.words import plain_reason
 
-__all__ = ["board_text", "describe_moves", "parse_command", "play_human", "watch"]
+__all__ = [
+    "best_moves",
+    "board_text",
+    "describe_moves",
+    "parse_command",
+    "play_human",
+    "recommend",
+    "watch",
+]
 
 
 def describe_moves(moves: Sequence[Move]) -> str:
@@ -56,6 +66,39 @@ def describe_moves(moves: Sequence[Move]) -> str:
             why = f": {plain_reason(m)}" if m.reason is not None else ""
             parts.append(f"guess ({m.cell[0]},{m.cell[1]}), {100 * m.risk:.1f}% risk{why}")
     return "; ".join(parts) or "no move"
+
+
+def best_moves(view: Position, seconds: float | None = None) -> list[Move]:
+    """The ``best`` player's moves on ``view`` (every certain move, or one guess), its
+    ties drawn from a fixed seed: the same position always gets the same advice, from
+    ``play --human``'s hint and ``solve``'s recommended move alike. ``seconds`` is a
+    safety deadline (:class:`~minesolver.engines.EngineLimitExceeded` past it). Costs
+    what the player's what-ifs cost: a few exact analyses of the position."""
+    player = get_player("best")
+    if isinstance(player, NativePlayer):
+        player.deadline = seconds
+    player.reset(random.Random(0))
+    return player.next_moves(view)
+
+
+def recommend(
+    analysis: Analysis, trust_flags: bool = True, seconds: float | None = None
+) -> tuple[list[Move], str]:
+    """The ``best`` player's moves on the analysed position (:func:`best_moves`; the
+    first is the move to make), or no move and why: the player needs the total of mines
+    and an exact count (an approximate analysis says its count did not fit the budget),
+    some cell left to open, and the moves chosen before the ``seconds`` deadline."""
+    view = analysis.position if trust_flags else analysis.position.without_flags()
+    if view.mines is None:
+        return [], "the best player needs the total number of mines"
+    if not analysis.exact:
+        return [], "the analysis is approximate: the best player needs the exact count"
+    if view.cells.count(HIDDEN) == view.mines - view.flags:
+        return [], "no move left: every hidden cell is a mine"
+    try:
+        return best_moves(view, seconds), ""
+    except EngineLimitExceeded:
+        return [], "the best player did not choose before the --budget deadline"
 
 
 def _analysis(view: Position) -> Analysis | None:
@@ -225,9 +268,7 @@ def _hint(game: Game, console: Console) -> None:
         return
     console.print(heat_map(analysis))
     console.print(summary(analysis))
-    player = get_player("best")
-    player.reset(random.Random(0))  # seeded: the same position always gets the same hint
-    moves = player.next_moves(game.view())
+    moves = best_moves(game.view())
     if any(m.guess for m in moves):
         line = Text("best player: ", style="bold").append(describe_moves(moves))
         line.no_wrap, line.overflow = False, "fold"

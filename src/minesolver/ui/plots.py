@@ -15,6 +15,7 @@ from typing import Any
 from minesolver.analysis import Analysis
 from minesolver.errors import plural
 from minesolver.position import FLAG, HIDDEN
+from minesolver.registry import install_command
 from minesolver.replay.grade import ReplayAnalysis
 from minesolver.ui.replay_report import software_name
 
@@ -30,7 +31,7 @@ def _figure(width: float, height: float) -> Any:
     try:
         from matplotlib.figure import Figure
     except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError("plots need the 'plot' extra: pip install 'minesolver[plot]'") from exc
+        raise ImportError(f"plots need the 'plot' extra: {install_command('plot')}") from exc
     return Figure(figsize=(width, height), dpi=100)
 
 

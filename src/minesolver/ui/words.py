@@ -64,7 +64,14 @@ def plain_reason(move: Move) -> str:
 
 def reason_words(reason: Reason | None) -> str:
     """A reason in plain words (:func:`plain_reason`), by its type."""
-    from minesolver.strategy.reasons import Endgame, FiftyFifty, Lowest, Pseq, Safety
+    from minesolver.strategy.reasons import (
+        Endgame,
+        FiftyFifty,
+        Lowest,
+        Pseq,
+        Rollout,
+        Safety,
+    )
 
     match reason:
         case None:
@@ -86,6 +93,12 @@ def reason_words(reason: Reason | None) -> str:
                 f"only {layouts} layouts are left: trying every line of play, this click "
                 f"wins in {wins} of them ({percent(Fraction(wins, layouts))}), no other "
                 "click more"
+            )
+        case Rollout(wins=wins, rollouts=n, best_wins=bw, best_rollouts=bn):
+            return (
+                f"{percent(reason.probability)} risk of a mine; played out on {n} "
+                f"layouts drawn from the position, this click won {wins} games, the "
+                f"heuristic's choice {bw} of {bn} on the same layouts"
             )
         case FiftyFifty(partner=(x, y)):
             return (

@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
 from minesolver.errors import MinesolverError
+from minesolver.registry import install_command
 
 if TYPE_CHECKING:
     import numpy as np
@@ -40,7 +41,7 @@ def pillow() -> tuple[ModuleType, ModuleType]:
         from PIL import Image, ImageDraw
     except ImportError as exc:  # pragma: no cover - the extra is installed in tests
         raise VisionError(
-            "reading screenshots needs the 'image' extra: pip install 'minesolver[image]'"
+            f"reading screenshots needs the 'image' extra: {install_command('image')}"
         ) from exc
     return Image, ImageDraw
 
@@ -51,7 +52,7 @@ def numpy() -> ModuleType:
         import numpy
     except ImportError as exc:  # pragma: no cover
         raise VisionError(
-            "reading screenshots needs the 'image' extra: pip install 'minesolver[image]'"
+            f"reading screenshots needs the 'image' extra: {install_command('image')}"
         ) from exc
     return numpy
 

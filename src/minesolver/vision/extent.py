@@ -16,10 +16,10 @@ from minesolver.vision.cells import (
     FLAT,
     JITTER,
     MAX_NUDGED,
+    _flattest,
     _lattice_stats,
     _limits,
     _nudge,
-    _structure,
 )
 from minesolver.vision.check import _empty_beside_closed, _inconsistency
 from minesolver.vision.grid import SQUARE
@@ -174,7 +174,7 @@ def _extent(
     x0, x1, y0, y1 = _board_ends(judged.flat, bad, nearest)
     typical = float(np.median(nearest[inside] if inside.any() else nearest))
     # the cells read surely as the skin's emptiest label (for the walls: see _walled)
-    empty = ~bad & (judged.label == skin.labels[int(np.argmin(_structure(skin.vectors)))])
+    empty = ~bad & (judged.label == skin.labels[_flattest(skin)[0]])
     bands: dict[tuple[str, int, int, int, int], bool] = {}
 
     def banded(side: str) -> bool:
@@ -308,24 +308,26 @@ def _cell_readings(judged: _Judged, extent: tuple[int, int, int, int]) -> tuple[
     np = numpy()
     x0, x1, y0, y1 = extent
     cell_label, by_label, order = judged.label, judged.by_label, judged.order
+    # every cell's three nearest labels at once (each row sorted as on its own)
+    part = by_label[y0:y1, x0:x1]
+    ranked = np.argsort(part, axis=2)[:, :, :3]
+    near = np.take_along_axis(part, ranked, axis=2).tolist()
+    ranked_list = ranked.tolist()
+    labels = cell_label[y0:y1, x0:x1].tolist()
+    nearest = judged.nearest[y0:y1, x0:x1].tolist()
+    margin = judged.margin[y0:y1, x0:x1].tolist()
+    limit = judged.limit[y0:y1, x0:x1].tolist()
     cells = []
-    for y in range(y0, y1):
-        for x in range(x0, x1):
-            dist = by_label[y, x]
-            ranked = np.argsort(dist)[:3]
-            cand = tuple((order[k], round(float(dist[k]), 4)) for k in ranked)
-            if cand[0][0] != cell_label[y, x]:
-                # F or ?, decided on the pixels of the mark (_flag_or_mark): that label first
-                cand = tuple(sorted(cand[:2], key=lambda c: c[0] != cell_label[y, x])) + cand[2:]
-            cells.append(
-                CellReading(
-                    str(cell_label[y, x]),
-                    float(judged.nearest[y, x]),
-                    float(judged.margin[y, x]),
-                    cand,
-                    float(judged.limit[y, x]),
-                )
+    for y in range(y1 - y0):
+        for x in range(x1 - x0):
+            label = str(labels[y][x])
+            cand = tuple(
+                (order[k], round(d, 4)) for k, d in zip(ranked_list[y][x], near[y][x], strict=True)
             )
+            if cand[0][0] != label:
+                # F or ?, decided on the pixels of the mark (_flag_or_mark): that label first
+                cand = tuple(sorted(cand[:2], key=lambda c: c[0] != label)) + cand[2:]
+            cells.append(CellReading(label, nearest[y][x], margin[y][x], cand, limit[y][x]))
     return tuple(cells)
 
 
@@ -552,15 +554,25 @@ def _like_the_board(line: Array, board: Array, line_labels: Array, board_labels:
     np = numpy()
     flat_board = board.reshape(-1, board.shape[-1])
     flat_labels = board_labels.reshape(-1)
-    nearest = []
-    for vec, lab in zip(line, line_labels, strict=True):
+    line_labels = np.asarray(line_labels)
+    nearest = np.full(len(line), np.inf)
+    # the line's cells of one label at once, a few at a time (each against the same
+    # board cells: O(LIKE_CHUNK x 256 x 768) floats of memory at most)
+    for lab in np.unique(line_labels):
         same = flat_board[flat_labels == lab]
         same = same[:: max(1, len(same) // 256)]
         if len(same) == 0:
-            nearest.append(np.inf)
             continue
-        nearest.append(float(np.sqrt(((same - vec) ** 2).mean(axis=1)).min()))
+        which = np.flatnonzero(line_labels == lab)
+        for k in range(0, len(which), LIKE_CHUNK):
+            part = which[k : k + LIKE_CHUNK]
+            diff = same[None, :, :] - line[part][:, None, :]
+            nearest[part] = np.sqrt((diff**2).mean(axis=2)).min(axis=1)
     return bool(len(nearest)) and float(np.median(nearest)) < LIKE_BOARD
+
+
+LIKE_CHUNK = 16
+"""The cells of a line compared with the board at once in :func:`_like_the_board`."""
 
 
 BAND = 0.02

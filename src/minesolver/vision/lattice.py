@@ -36,10 +36,11 @@ def _refitted(table: Any, reading: BoardReading, mines: int | None) -> BoardRead
     cols = Axis(left, reading.cell_size[0], reading.width, np.zeros(1))
     rows = Axis(top, reading.cell_size[1], reading.height, np.zeros(1))
     skin = load_skin(reading.skin)
-    ox, oy, px, py, _ = _refine(table, skin, cols, rows, 0.0, 0.0)
+    samples = Samples()
+    ox, oy, px, py, _ = _refine(table, skin, cols, rows, 0.0, 0.0, samples)
     cols = Axis(left, px, reading.width, cols.profile)
     rows = Axis(top, py, reading.height, rows.profile)
-    ox, oy, px, py, _ = _centred(table, skin, cols, rows, ox, oy)
+    ox, oy, px, py, _ = _centred(table, skin, cols, rows, ox, oy, samples)
     cols = Axis(left, px, reading.width, cols.profile)
     rows = Axis(top, py, reading.height, rows.profile)
     try:
@@ -70,14 +71,15 @@ def _read_lattice(
     sample of its cells best, refined (with every skin whose fit is within ``spread`` times
     the best's, but see :data:`REFINED`), then every cell read."""
     best: dict[str, tuple[float, Skin, float, float]] = {}
+    samples = Samples()  # each lattice's cells scaled once for every skin
     for ox in _offsets(cols):
         for oy in _offsets(rows):
             xs, ys = cols.lines(ox), rows.lines(oy)
-            sample = _sample(xs, ys, 80)
-            if sample is None:
+            key = (cols.start + ox, cols.period, rows.start + oy, rows.period)
+            found = samples.cells(table, xs, ys, (*key, cols.count, rows.count))
+            if found is None:
                 continue
-            vectors = lattice_vectors(table, xs, ys, *sample)  # once for every skin
-            small = coarse(vectors)
+            vectors, small = found
             for skin in candidates:
                 score = _trimmed(_nearest(skin, vectors, small))
                 if skin.name not in best or score < best[skin.name][0]:
@@ -95,8 +97,8 @@ def _read_lattice(
             break
         if len(refined) >= REFINED and min(f[0] for f in refined) <= CLOSE:
             break
-        ox, oy = _rephased(table, skin, cols, rows, ox, oy)
-        ox, oy, px, py, fit = _refine(table, skin, cols, rows, ox, oy)
+        ox, oy = _rephased(table, skin, cols, rows, ox, oy, samples)
+        ox, oy, px, py, fit = _refine(table, skin, cols, rows, ox, oy, samples)
         refined.append((fit, skin, (ox, oy, px, py)))
     refined.sort(key=lambda f: f[0])
     # the best fit of a sample, mostly closed and empty cells, may be a skin that draws
@@ -109,7 +111,7 @@ def _read_lattice(
         if first is not None and fit > max(SKIN_SPREAD * refined[0][0] + 0.005, CLOSE):
             break
         try:
-            reading = _placed(table, skin, cols, rows, place, mines)
+            reading = _placed(table, skin, cols, rows, place, mines, samples)
         except VisionError as exc:
             # no board in this skin: the others are still read (a lost KMines board on
             # a lattice a pixel a cell off read unsure in KMines' skin, then found no
@@ -140,13 +142,14 @@ def _placed(
     rows: Axis,
     place: tuple[float, float, float, float],
     mines: int | None,
+    samples: Samples | None = None,
 ) -> BoardReading:
     """The board read in ``skin`` on the lattice ``cols`` x ``rows`` refined to ``place``
     (offsets and periods: :func:`_refine`), its periods last moved about the middle."""
     ox, oy, px, py = place
     cols = Axis(cols.start, px, cols.count, cols.profile)
     rows = Axis(rows.start, py, rows.count, rows.profile)
-    ox, oy, px, py, _ = _centred(table, skin, cols, rows, ox, oy)
+    ox, oy, px, py, _ = _centred(table, skin, cols, rows, ox, oy, samples)
     cols = Axis(cols.start, px, cols.count, cols.profile)
     rows = Axis(rows.start, py, rows.count, rows.profile)
     return _grown(table, skin, cols, rows, ox, oy, mines)
@@ -190,6 +193,50 @@ def _within(axis: Axis, offset: float, before: int, after: int, size: int) -> li
     return [x for x in lines if -0.5 <= x <= size + 0.5]
 
 
+class Samples:
+    """The cells sampled from the lattices tried on one image (:func:`_sample`, scaled by
+    :func:`~minesolver.vision.templates.lattice_vectors`), with their coarse vectors:
+    every skin's fit is searched over the same lattices (each skin's search starts where
+    the sample fit it best, most often the same offsets for all), so a lattice's cells
+    are scaled once for them all. Kept in 8 bits (the scaled cells are whole levels of
+    255: the same float32 values come back), at most :data:`SAMPLES_KEPT` lattices, the
+    oldest dropped first: O(SAMPLES_KEPT x 80 x 816) bytes."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[float, ...], tuple[Array, Array] | None] = {}
+
+    def cells(
+        self, table: Any, xs: list[float], ys: list[float], key: tuple[float, ...]
+    ) -> tuple[Array, Array] | None:
+        """The sampled cells of the lattice ``xs`` x ``ys`` (named by ``key``) and their
+        coarse vectors, or ``None`` when the lattice has no inner cell."""
+        np = numpy()
+        if key in self._kept:
+            kept = self._kept[key]
+            if kept is None:
+                return None
+            levels, small = kept
+            return levels.astype(np.float32) / 255.0, small
+        sample = _sample(xs, ys, 80)
+        if sample is None:
+            found = None
+        else:
+            vectors = lattice_vectors(table, xs, ys, *sample)
+            small = coarse(vectors)
+            levels = np.rint(vectors * 255.0).astype(np.uint8)
+            found = (levels, small)
+        if len(self._kept) >= SAMPLES_KEPT:
+            del self._kept[next(iter(self._kept))]
+        self._kept[key] = found
+        return None if found is None else (vectors, small)
+
+
+SAMPLES_KEPT = 256
+"""The most lattices whose sampled cells :class:`Samples` keeps (about 16 MiB): more than
+one skin's search tries (at most about 150), so the next skin's search over the same
+lattices finds them all."""
+
+
 def _fit(
     table: Any,
     skin: Skin,
@@ -198,21 +245,25 @@ def _fit(
     ox: float,
     oy: float,
     seen: dict[tuple[float, ...], float] | None = None,
+    samples: Samples | None = None,
 ) -> float:
     """Mean distance of a sample of cells to their nearest templates on a lattice;
     ``seen`` keeps the scores of the lattices tried already (the search around a fit
-    comes back to the same ones)."""
+    comes back to the same ones), ``samples`` the lattices' sampled cells (shared by the
+    skins)."""
     key = (cols.start + ox, cols.period, rows.start + oy, rows.period)
     if seen is not None:
         if key in seen:
             return seen[key]
-        seen[key] = score = _fit(table, skin, cols, rows, ox, oy)
+        seen[key] = score = _fit(table, skin, cols, rows, ox, oy, None, samples)
         return score
     xs, ys = cols.lines(ox), rows.lines(oy)
-    sample = _sample(xs, ys, 80)
-    if sample is None:
+    if samples is None:
+        samples = Samples()
+    found = samples.cells(table, xs, ys, (*key, cols.count, rows.count))
+    if found is None:
         return float("inf")
-    return _trimmed(_nearest(skin, lattice_vectors(table, xs, ys, *sample)))
+    return _trimmed(_nearest(skin, *found))
 
 
 PHASES = 8
@@ -220,7 +271,13 @@ PHASES = 8
 
 
 def _rephased(
-    table: Any, skin: Skin, cols: Axis, rows: Axis, ox: float, oy: float
+    table: Any,
+    skin: Skin,
+    cols: Axis,
+    rows: Axis,
+    ox: float,
+    oy: float,
+    samples: Samples | None = None,
 ) -> tuple[float, float]:
     """The offsets, among those found and the :data:`PHASES` spread evenly across a period
     on each axis in turn, that fit the templates best: the strongest edges a period holds
@@ -231,7 +288,7 @@ def _rephased(
     both axes, and one axis moved alone then fits no better. Fifteen sample comparisons,
     or 79 when none fits (about 0.5 to 2 ms each)."""
     seen: dict[tuple[float, ...], float] = {}
-    best = _fit(table, skin, cols, rows, ox, oy, seen)
+    best = _fit(table, skin, cols, rows, ox, oy, seen, samples)
     for axis in ("x", "y"):
         period = cols.period if axis == "x" else rows.period
         base = ox if axis == "x" else oy
@@ -240,7 +297,7 @@ def _rephased(
             if shift > period / 2:
                 shift -= period
             nox, noy = (shift, oy) if axis == "x" else (ox, shift)
-            score = _fit(table, skin, cols, rows, nox, noy, seen)
+            score = _fit(table, skin, cols, rows, nox, noy, seen, samples)
             if score < best - 1e-3:
                 best, ox, oy = score, nox, noy
     if best > CLOSE:
@@ -256,7 +313,7 @@ def _rephased(
                 noy = by + ky * rows.period / PHASES
                 nox -= cols.period if nox > cols.period / 2 else 0.0
                 noy -= rows.period if noy > rows.period / 2 else 0.0
-                score = _fit(table, skin, cols, rows, nox, noy, seen)
+                score = _fit(table, skin, cols, rows, nox, noy, seen, samples)
                 if score < best - 1e-3:
                     best, ox, oy = score, nox, noy
     return ox, oy
@@ -271,14 +328,20 @@ def _trimmed(nearest: Array) -> float:
 
 
 def _refine(
-    table: Any, skin: Skin, cols: Axis, rows: Axis, ox: float, oy: float
+    table: Any,
+    skin: Skin,
+    cols: Axis,
+    rows: Axis,
+    ox: float,
+    oy: float,
+    samples: Samples | None = None,
 ) -> tuple[float, float, float, float, float]:
     """The offsets and periods that fit the templates best near those found, and their
     score: the grid lines are known to a pixel or so, the templates decide the rest (a
     few dozen sample comparisons)."""
     px, py = cols.period, rows.period
     seen: dict[tuple[float, ...], float] = {}
-    best = _fit(table, skin, cols, rows, ox, oy, seen)
+    best = _fit(table, skin, cols, rows, ox, oy, seen, samples)
     starts = cols.start, rows.start
     if abs(px - py) < 0.04 * px:
         # cells are square in every skin: when the two periods nearly agree, either axis may
@@ -288,7 +351,7 @@ def _refine(
             c, r = _rescaled(cols, p), _rescaled(rows, p)
             for dx in (-1.0, 0.0, 1.0):
                 for dy in (-1.0, 0.0, 1.0):
-                    score = _fit(table, skin, c, r, ox + dx, oy + dy, seen)
+                    score = _fit(table, skin, c, r, ox + dx, oy + dy, seen, samples)
                     if score < found[0] - 1e-4:
                         found = (score, c, r, ox + dx, oy + dy)
         best, cols, rows, ox, oy = found
@@ -314,7 +377,7 @@ def _refine(
                         else:
                             npy += sign * step / max(1, rows.count)
                             r = Axis(rows.start, npy, rows.count, rows.profile)
-                        score = _fit(table, skin, c, r, nox, noy, seen)
+                        score = _fit(table, skin, c, r, nox, noy, seen, samples)
                         if score < best - 1e-4:
                             best, ox, oy, px, py = score, nox, noy, npx, npy
     # the caller's lines start where its axes do
@@ -322,7 +385,13 @@ def _refine(
 
 
 def _centred(
-    table: Any, skin: Skin, cols: Axis, rows: Axis, ox: float, oy: float
+    table: Any,
+    skin: Skin,
+    cols: Axis,
+    rows: Axis,
+    ox: float,
+    oy: float,
+    samples: Samples | None = None,
 ) -> tuple[float, float, float, float, float]:
     """:func:`_refine`'s lattice (``cols`` and ``rows`` at their periods, shifted by the
     offsets) with each period moved about the board's middle line, which stays in place,
@@ -333,7 +402,7 @@ def _centred(
     only: 13 sample comparisons at most."""
     seen: dict[tuple[float, ...], float] = {}
     px, py = cols.period, rows.period
-    best = _fit(table, skin, cols, rows, ox, oy, seen)
+    best = _fit(table, skin, cols, rows, ox, oy, seen, samples)
     for step in (1.0, 0.5, 0.25):
         for axis in ("x", "y"):
             for sign in (-1.0, 1.0):
@@ -346,7 +415,7 @@ def _centred(
                     noy -= rows.count * (npy - py) / 2
                 c = Axis(cols.start, npx, cols.count, cols.profile)
                 r = Axis(rows.start, npy, rows.count, rows.profile)
-                score = _fit(table, skin, c, r, nox, noy, seen)
+                score = _fit(table, skin, c, r, nox, noy, seen, samples)
                 if score < best - 1e-4:
                     best, ox, oy, px, py = score, nox, noy, npx, npy
     return ox, oy, px, py, best

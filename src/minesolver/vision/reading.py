@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from minesolver.position import FLAG, HIDDEN, Cell, Position
-from minesolver.vision._load import VisionError
+from minesolver.vision._load import VisionError, numpy
 from minesolver.vision.counter import CounterReading
 
 __all__ = ["BoardReading", "CellReading"]
@@ -81,9 +81,16 @@ class BoardReading:
 
     @property
     def unsure(self) -> tuple[Cell, ...]:
-        """The cells whose reading is not sure, as ``(x, y)``."""
+        """The cells whose reading is not sure, as ``(x, y)``: :func:`_sure` over arrays of
+        every cell's figures at once (the checks ask for them many times a read)."""
+        np = numpy()
+        n = len(self.cells)
+        distance = np.fromiter((c.distance for c in self.cells), np.float64, n)
+        margin = np.fromiter((c.margin for c in self.cells), np.float64, n)
+        limit = np.fromiter((c.limit for c in self.cells), np.float64, n)
         return tuple(
-            (i % self.width, i // self.width) for i, c in enumerate(self.cells) if not c.sure
+            (int(i) % self.width, int(i) // self.width)
+            for i in np.flatnonzero(~_sure(distance, margin, limit))
         )
 
     @property

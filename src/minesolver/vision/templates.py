@@ -35,6 +35,7 @@ __all__ = [
     "integral",
     "lattice_vectors",
     "load_skin",
+    "medium",
     "skin_names",
 ]
 
@@ -60,6 +61,9 @@ class Skin:
     """Each template's :func:`coarse` vector (for a cheap bound on the distances)."""
     coarse_norms: Array
     """The squared norm of each coarse vector."""
+    medium: Array
+    """Each template's :func:`medium` vector (a tighter bound, for the pairs the coarse
+    one leaves)."""
 
 
 def skin_names() -> tuple[str, ...]:
@@ -88,7 +92,15 @@ def load_skin(name: str) -> Skin:
     vectors = strip.reshape(SIZE, n, SIZE, 3).transpose(1, 0, 2, 3).reshape(n, -1) / 255.0
     vectors = vectors.astype(np.float32)
     small = coarse(vectors)
-    return Skin(name, labels, vectors, (vectors**2).sum(axis=1), small, (small**2).sum(axis=1))
+    return Skin(
+        name,
+        labels,
+        vectors,
+        (vectors**2).sum(axis=1),
+        small,
+        (small**2).sum(axis=1),
+        medium(vectors),
+    )
 
 
 BLOCK = 4
@@ -109,6 +121,19 @@ def coarse(vectors: Array) -> Array:
     down = rows.reshape(n, side, BLOCK, side * 3)
     blocks = sum(down[:, :, k] for k in range(1, BLOCK)) + down[:, :, 0]
     return blocks.reshape(n, side * side * 3) / (BLOCK * BLOCK)
+
+
+def medium(vectors: Array) -> Array:
+    """Cell vectors with each 2 x 2 block of pixels averaged, per colour: 4 times shorter.
+    As :func:`coarse`'s, their root-mean-square distance bounds the vectors' own from
+    below, and closer than the coarse one (each coarse block is the mean of four of
+    these): what :func:`~minesolver.vision.cells._nearest` measures the pairs that the
+    coarse bound leaves by, before it measures the few left in full. O(rows x SIZE^2 x 3)."""
+    n, side = vectors.shape[0], SIZE // 2
+    across = vectors.reshape(n, SIZE * side, 2, 3)
+    pairs = across[:, :, 0] + across[:, :, 1]
+    down = pairs.reshape(n, side, 2, side * 3)
+    return (down[:, :, 0] + down[:, :, 1]).reshape(n, side * side * 3) / 4
 
 
 def cell_vectors(image: Any, boxes: list[tuple[float, float, float, float]]) -> Array:

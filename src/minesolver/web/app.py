@@ -60,6 +60,7 @@ from minesolver.position import Position, PositionFormatError
 from minesolver.replay.efficiency import MIN_CLICKS_SECONDS
 from minesolver.replay.evf_write import replay_from_moves, write_evf
 from minesolver.strategy.outcomes import TileError, check_tile_cell
+from minesolver.web import openapi as spec
 from minesolver.web.compute import (
     BudgetExceeded,
     JobCrashed,
@@ -68,10 +69,9 @@ from minesolver.web.compute import (
     ServerBusy,
     WorkerPool,
 )
-from minesolver.web.errors import http_error
+from minesolver.web.errors import ApiError, choice, http_error
 from minesolver.web.fairness import Cost, FairGate, TooManyRequests, estimate_cost
 from minesolver.web.games import GameStore, StoredGame, game_state
-from minesolver.web.openapi import BEST_VALUES, LEVEL_PATTERN, POSITION_PATTERN, openapi_document
 
 __all__ = ["ApiError", "Settings", "create_app"]
 
@@ -80,6 +80,7 @@ STATIC = Path(__file__).parent / "static"
 
 _MAX_LEVEL_TEXT = 64
 """Longest level text read (a level name or ``WxHxM`` is far shorter); longer is a 400."""
+_LEVEL_TEXT = re.compile(spec.LEVEL_PATTERN)
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,11 @@ class Settings:
     """Largest screenshot accepted by ``POST /api/read`` (bytes)."""
     budget: float = 5.0
     """Seconds of computation allowed per analysis or player's move."""
+    read_budget: float = 60.0
+    """Seconds allowed to read a screenshot (``POST /api/read``): only a safety deadline.
+    The reader bounds its own work (the image's size is limited, and every search in it
+    counts its work, not seconds), so whatever image the command line reads is read here
+    too, on a loaded server as on an idle one; a read takes seconds of CPU at most."""
     memory_mb: int | None = 2048
     """Address-space limit of each worker process, in MiB."""
     workers: int = 2
@@ -147,17 +153,9 @@ class Settings:
         }
 
 
-class ApiError(Exception):
-    """An error for the client: HTTP status, a short code and a message saying what is wrong."""
-
-    def __init__(
-        self, status: int, code: str, detail: str, where: dict[str, int] | None = None
-    ) -> None:
-        super().__init__(detail)
-        self.status = status
-        self.code = code
-        self.detail = detail
-        self.where = where or {}
+def _player_name(request: Request) -> str:
+    """The ``?player=`` name a game's replay carries (at most 100 characters)."""
+    return request.query_params.get("player", "")[:100]
 
 
 def _error_response(
@@ -180,7 +178,7 @@ def _malformed(exc: PositionFormatError, text: str) -> ApiError:
     422 when the text keeps to the OpenAPI document's pattern (its characters are right,
     its shape is not), else a 400."""
     status, code, where = http_error(exc)
-    if re.fullmatch(POSITION_PATTERN, text):
+    if re.fullmatch(spec.POSITION_PATTERN, text):
         status = 422
     return ApiError(status, code, str(exc), where)
 
@@ -292,9 +290,11 @@ class _Lane:
     pool: WorkerPool
     gate: FairGate
 
-    async def run(self, client: str, job: str, kwargs: dict[str, Any]) -> Any:
+    async def run(
+        self, client: str, job: str, kwargs: dict[str, Any], budget: float | None = None
+    ) -> Any:
         async with self.gate.admit(client):
-            return await self.pool.run(job, **kwargs)
+            return await self.pool.run(job, budget=budget, **kwargs)
 
 
 class _Api:
@@ -346,9 +346,12 @@ class _Api:
         cheap = cost.cheap(self.settings.cheap_boxes, self.settings.cheap_frontier)
         return [self.fast, self.heavy] if cheap else [self.heavy]
 
-    async def compute(self, request: Request, cost: Cost, job: str, **kwargs: Any) -> Any:
+    async def compute(
+        self, request: Request, cost: Cost, job: str, budget: float | None = None, **kwargs: Any
+    ) -> Any:
         """Run a job in a worker of the lane its ``cost`` picks, within the client's
-        share, turning its failures into :class:`ApiError`."""
+        share (and ``budget`` seconds in the expensive lane, its own when ``None``),
+        turning its failures into :class:`ApiError`."""
         client = client_address(request)
         *first, last = self._lanes(cost)
         try:
@@ -359,7 +362,7 @@ class _Api:
                     log.info(
                         "job %s misjudged as cheap (%s): moved to the expensive lane", job, cost
                     )
-            return await last.run(client, job, kwargs)
+            return await last.run(client, job, kwargs, budget)
         except TooManyRequests as exc:
             raise ApiError(429, "too_many_requests", str(exc)) from None
         except BudgetExceeded as exc:
@@ -387,9 +390,7 @@ class _Api:
     async def _grade(self, request: Request, data: bytes) -> Any:
         """A replay file's bytes graded in a worker (``?best=0`` leaves out the best
         player's moves): the report of ``minesolver replay --json`` with ``positions``."""
-        flag = request.query_params.get("best", "1")
-        if flag not in BEST_VALUES:
-            raise ApiError(400, "bad_field", f"best={flag!r}: expected one of {BEST_VALUES}")
+        flag = choice(request.query_params, "best", spec.BEST_VALUES, "1")
         best = flag not in ("0", "false", "no")
         cost = Cost(sys.maxsize, sys.maxsize)  # an analysis per action: the expensive lane
         encoded = base64.b64encode(data).decode("ascii")
@@ -421,7 +422,9 @@ class _Api:
             raise ApiError(422, "unreadable_image", "the request body holds no image")
         cost = Cost(sys.maxsize, sys.maxsize)  # pixels, not cells: the expensive lane
         encoded = base64.b64encode(data).decode("ascii")
-        result = await self.compute(request, cost, "read", data=encoded, mines=mines)
+        result = await self.compute(
+            request, cost, "read", budget=self.settings.read_budget, data=encoded, mines=mines
+        )
         _check_size(result["width"], result["height"], self.settings, "board read")
         return JSONResponse(result)
 
@@ -527,7 +530,7 @@ class _Api:
             if dims[key] is not None and dims[key] < least:
                 raise ApiError(400, "bad_field", f"field {key!r} must be at least {least}")
         if level_text is not None:
-            if len(level_text) > _MAX_LEVEL_TEXT or not re.fullmatch(LEVEL_PATTERN, level_text):
+            if len(level_text) > _MAX_LEVEL_TEXT or not _LEVEL_TEXT.fullmatch(level_text):
                 shown = (
                     repr(level_text)
                     if len(level_text) <= _MAX_LEVEL_TEXT
@@ -615,9 +618,7 @@ class _Api:
     @staticmethod
     def _running_allowed(request: Request) -> bool:
         """``?running=1``: the client asks for a running game's file, mines and all."""
-        flag = request.query_params.get("running", "0")
-        if flag not in BEST_VALUES:
-            raise ApiError(400, "bad_field", f"running={flag!r}: expected one of {BEST_VALUES}")
+        flag = choice(request.query_params, "running", spec.BEST_VALUES, "0")
         return flag in ("1", "true", "yes")
 
     @staticmethod
@@ -637,19 +638,24 @@ class _Api:
         return game.layout
 
     @classmethod
-    def _game_evf(cls, stored: StoredGame, what: str, running: bool = False) -> bytes:
+    def _game_evf(
+        cls, stored: StoredGame, what: str, running: bool = False, player: str = ""
+    ) -> bytes:
         """The game as EVF bytes: its moves at the game's clock (the server's player's
-        thinking left out), no player's name (the page does not ask for one)."""
+        thinking left out), and the player's name the page gives (who made the moves: the
+        page counts them), so that the file reviews as the page's review does."""
         with stored.lock:
             layout = cls._layout_of(stored, what, running)
-            replay = replay_from_moves(layout, stored.moves_ms(), software="minesolver web")
+            moves = stored.moves_ms()
+            replay = replay_from_moves(layout, moves, player=player, software="minesolver web")
         return write_evf(replay)
 
     async def game_replay(self, request: Request) -> Response:
         """The game as an EVF replay file (the mines are in it: once over, or while it
         runs with ``?running=1``, which marks the game ``revealed``)."""
         _, stored = self._game(request)
-        data = self._game_evf(stored, "a game's replay", self._running_allowed(request))
+        running, player = self._running_allowed(request), _player_name(request)
+        data = self._game_evf(stored, "a game's replay", running, player)
         return Response(
             data,
             media_type="application/octet-stream",
@@ -673,7 +679,8 @@ class _Api:
         every action from the position the player saw, the losing click's risk included."""
         self._check_share(request)
         _, stored = self._game(request)
-        data = await run_in_threadpool(self._game_evf, stored, "a game's review")
+        player = _player_name(request)
+        data = await run_in_threadpool(self._game_evf, stored, "a game's review", False, player)
         return JSONResponse(await self._grade(request, data))
 
     async def delete_game(self, request: Request) -> Response:
@@ -720,22 +727,22 @@ class _Api:
 
     async def hint(self, request: Request) -> Response:
         self._check_share(request)
+        player = choice(request.query_params, "player", spec.HINT_PLAYERS, None)
         _, stored = self._game(request)
         text, cost = await run_in_threadpool(self._running_view, stored)
-        result = await self.compute(request, cost, "analyse", text=text)
+        result = await self.compute(request, cost, "analyse", text=text, player=player)
         return JSONResponse(result)
 
     async def ai_move(self, request: Request) -> Response:
         """The server's player makes one move; with ``?guesses=0`` it makes no guess:
         a move that is one comes back with ``applied`` false, the game unchanged."""
         self._check_share(request)
-        flag = request.query_params.get("guesses", "1")
-        if flag not in BEST_VALUES:
-            raise ApiError(400, "bad_field", f"guesses={flag!r}: expected one of {BEST_VALUES}")
+        flag = choice(request.query_params, "guesses", spec.BEST_VALUES, "1")
+        who = choice(request.query_params, "player", spec.HINT_PLAYERS, None)
         game_id, stored = self._game(request)
         text, cost = await run_in_threadpool(self._running_view, stored)
         began = time.monotonic()
-        move = await self.compute(request, cost, "hint", text=text, seed=stored.moves)
+        move = await self.compute(request, cost, "hint", text=text, seed=stored.moves, player=who)
         stored.pause(time.monotonic() - began)  # the player's thinking is not the game's time
         applied = move is not None and not (move["guess"] and flag in ("0", "false", "no"))
         if applied:
@@ -745,7 +752,7 @@ class _Api:
     # -- documents -------------------------------------------------------------------------
 
     async def openapi(self, request: Request) -> Response:
-        return JSONResponse(openapi_document(self.settings.limits()))
+        return JSONResponse(spec.openapi_document(self.settings.limits()))
 
     async def index(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html", media_type="text/html")

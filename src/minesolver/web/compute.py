@@ -219,8 +219,9 @@ class WorkerPool:
             self._cond.notify_all()
         threading.Thread(target=self.warm, daemon=True, name="worker-restart").start()
 
-    async def run(self, name: str, **kwargs: Any) -> Any:
-        """Run job ``name`` in a worker and return its result.
+    async def run(self, name: str, *, budget: float | None = None, **kwargs: Any) -> Any:
+        """Run job ``name`` in a worker and return its result, within ``budget`` seconds
+        (the pool's when ``None``).
 
         Raises :class:`ServerBusy`, :class:`BudgetExceeded`, :class:`JobError` or
         :class:`JobCrashed`.
@@ -233,18 +234,20 @@ class WorkerPool:
                 f"all {self.size} analysis workers stayed busy for {self.queue_wait:g} s"
             ) from exc
         try:
-            return await run_in_threadpool(self._run_blocking, name, kwargs)
+            return await run_in_threadpool(
+                self._run_blocking, name, kwargs, self.budget if budget is None else budget
+            )
         finally:
             slots.release()
 
-    def _run_blocking(self, name: str, kwargs: dict[str, Any]) -> Any:
+    def _run_blocking(self, name: str, kwargs: dict[str, Any], budget: float) -> Any:
         worker = self._take()
         try:
-            status, payload = worker.call(name, kwargs, self.budget)
+            status, payload = worker.call(name, kwargs, budget)
         except TimeoutError:
             self._discard(worker)
             raise BudgetExceeded(
-                f"the computation exceeded the budget of {self.budget:g} s and was stopped"
+                f"the computation exceeded the budget of {budget:g} s and was stopped"
             ) from None
         except (EOFError, OSError, BrokenPipeError) as exc:
             self._discard(worker)

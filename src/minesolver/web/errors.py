@@ -6,6 +6,7 @@ message, the line and column of a position text); the server classifies the erro
 its own threads the same way. The mapping is on classes, walked along the error's method
 resolution order, so a subclass answers as its nearest listed base; a ``ValueError`` of
 no listed class is a plain 400 ``bad_request``. O(depth of the class hierarchy).
+:class:`ApiError` is the answer itself (status, code, message), which the routes raise.
 
 >>> from minesolver.position import Position, PositionFormatError
 >>> try:
@@ -17,6 +18,9 @@ no listed class is a plain 400 ``bad_request``. O(depth of the class hierarchy).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from minesolver.engines import EngineLimitExceeded
 from minesolver.position import InconsistentPosition, PositionFormatError
 from minesolver.replay import ReplayFormatError
@@ -24,7 +28,7 @@ from minesolver.result import MineCountUnknown
 from minesolver.strategy.outcomes import TileError
 from minesolver.vision._load import VisionError
 
-__all__ = ["ERROR_CODES", "http_error"]
+__all__ = ["ERROR_CODES", "ApiError", "choice", "http_error"]
 
 ERROR_CODES: dict[type[Exception], tuple[int, str]] = {
     PositionFormatError: (400, "malformed_position"),
@@ -55,3 +59,26 @@ def http_error(exc: Exception) -> tuple[int, str, dict[str, int]]:
         if exc.column is not None:
             where["column"] = exc.column
     return status, code, where
+
+
+class ApiError(Exception):
+    """An error for the client: HTTP status, a short code and a message saying what is wrong."""
+
+    def __init__(
+        self, status: int, code: str, detail: str, where: dict[str, int] | None = None
+    ) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.where = where or {}
+
+
+def choice(
+    query: Mapping[str, str], name: str, allowed: tuple[str, ...], default: str | None
+) -> Any:
+    """The query parameter ``name``: one of ``allowed`` (else a 400 saying so), or ``default``."""
+    value = query.get(name, default)
+    if value is not None and value not in allowed:
+        raise ApiError(400, "bad_field", f"{name}={value!r}: expected one of {allowed}")
+    return value

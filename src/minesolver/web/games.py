@@ -270,4 +270,5 @@ def game_state(game_id: str, stored: StoredGame) -> dict[str, Any]:
         exploded = game.outcome.exploded
         state["exploded"] = list(exploded) if exploded is not None else None
         state["seed"] = stored.seed
+        state["seed_text"] = str(stored.seed)  # exact in JavaScript too
     return state

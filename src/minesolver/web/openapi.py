@@ -101,6 +101,15 @@ _GAME_ID = {
     "description": "The random id returned when the game was created",
 }
 
+_PLAYER_NAME: dict[str, Any] = {
+    "name": "player",
+    "in": "query",
+    "required": False,
+    "description": "The player's name the replay carries (who made the moves; at most 100 "
+    "characters are kept)",
+    "schema": {"type": "string"},
+}
+
 _RUNNING: dict[str, Any] = {
     "name": "running",
     "in": "query",
@@ -116,6 +125,19 @@ _GUESSES: dict[str, Any] = {
     "required": False,
     "description": "0: make no guess; a move that is one is returned with applied false",
     "schema": {"type": "string", "enum": list(BEST_VALUES)},
+}
+
+HINT_PLAYERS = ("best", "efficient")
+"""The players whose move a hint or the AI button may give: ``best`` (the safest play) or
+``efficient`` (``best``'s guesses, its certain moves in the fewest clicks)."""
+
+_PLAYER: dict[str, Any] = {
+    "name": "player",
+    "in": "query",
+    "required": False,
+    "description": "Whose move: best (the default: the safest play) or efficient (the same "
+    "guesses, the certain moves in the fewest clicks: chords and the flags they use)",
+    "schema": {"type": "string", "enum": list(HINT_PLAYERS)},
 }
 
 _MINES: dict[str, Any] = {
@@ -407,6 +429,11 @@ _SCHEMAS: dict[str, Any] = {
             },
             "exploded": {"type": ["array", "null"], "items": {"type": "integer"}},
             "seed": {"type": "integer", "description": "Only once the game is over"},
+            "seed_text": {
+                "type": "string",
+                "description": "The seed in decimal digits, only once the game is over (a "
+                "JavaScript number holds no 63-bit seed exactly)",
+            },
             "seeded": {
                 "type": "boolean",
                 "description": "The mines were laid from a seed the client chose: the layout "
@@ -637,7 +664,7 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 "summary": "A game as an EVF replay file (Metasweeper reads it), once over or "
                 "with running=1; its times leave out the server's player's thinking",
                 "operationId": "gameReplay",
-                "parameters": [_RUNNING],
+                "parameters": [_RUNNING, _PLAYER_NAME],
                 "responses": _binary_responses("The replay", (400, 404, 409)),
             },
         },
@@ -649,7 +676,7 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 ("200", "ReplayReport", "The graded game"),
                 (400, 404, 409, 429, 503),
             )
-            | {"parameters": [_BEST]},
+            | {"parameters": [_BEST, _PLAYER_NAME]},
         },
         "/api/replays": {
             "post": {
@@ -725,8 +752,9 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 "Probabilities of the game's current view, and the best move",
                 "hintGame",
                 ("200", "Analysis", "The analysis of what the player sees"),
-                (404, 409, 422, 429, 503),
-            ),
+                (400, 404, 409, 422, 429, 503),
+            )
+            | {"parameters": [_PLAYER]},
         },
         "/api/games/{game_id}/ai": {
             **game,
@@ -736,7 +764,7 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 ("200", "AiMove", "The move made and the game after it"),
                 (400, 404, 409, 422, 429, 503),
             )
-            | {"parameters": [_GUESSES]},
+            | {"parameters": [_GUESSES, _PLAYER]},
         },
     }
     return {

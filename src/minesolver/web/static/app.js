@@ -35,7 +35,8 @@ async function api(method, path, body) {
     opts.body = body;
   } else if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
-    opts.body = JSON.stringify(body);
+    // a seed travels as its digits (a JavaScript number holds no 63-bit seed exactly)
+    opts.body = JSON.stringify(body).replace(/"seed":"(\d+)"/, '"seed":$1');
   }
   const res = await fetch(path, opts);
   const data = res.status === 204 ? null : await res.json();
@@ -56,6 +57,8 @@ function showError(err) {
 // -- rendering ------------------------------------------------------------------------
 
 function cellSize(width) {
+  const chosen = $("tile-size").value;  // a size the player chose; a wide board then scrolls
+  if (chosen !== "auto") return +chosen;
   // the room beside the board: review.js's figures, Analyse's text on a wide screen
   const side = state.mode === "review" ? reviewSideWidth()
     : state.mode === "analyse" && window.innerWidth >= 1000 ? 346 : 0;
@@ -93,11 +96,20 @@ function cellAt(x, y) {
   return board.children[y * w + x] || null;
 }
 
-// A sequential yellow-orange-red scale (ColorBrewer YlOrRd): lightness falls steadily with
-// the risk, so the order reads at a glance, and even a small risk is a visible yellow that no
-// one takes for the green tick of a certainly safe cell. One scale for every hidden cell,
-// those away from the digits included: equal risk looks equal wherever the cell is.
-const RAMP = ["#ffffb2", "#fed976", "#feb24c", "#fd8d3c", "#fc4e2a", "#e31a1c", "#b10026"];
+// The risk scale: pale yellow, orange, rose, then a deep violet (never the bright red of the
+// exploded mine). Its stops, one every 5 points, were laid out in CIE LCh (lightness falling
+// steadily from 97 to 25, hue turning from yellow to violet) and checked in CIEDE2000: two
+// risks 10 points apart anywhere in 0-60% differ by at least 9.5, so the order reads at a
+// glance, and even a small risk is a yellow no one takes for the green of a safe cell.
+// Between two stops the colour is mixed linearly in sRGB (stops this close make the mix
+// smooth); tests/web/test_web_e2e_colours.py measures the colours this function returns.
+const RAMP = [
+  "#fff8bd", "#ffec9f", "#ffde82", "#ffcf6d", "#ffbe5a", "#ffab51", "#ff984c", "#ff8550",
+  "#f87354", "#ef605f", "#e1516a", "#d04572", "#bb3d78", "#ae397a", "#9f377b", "#91357c",
+  "#81337b", "#733279", "#643176", "#553072", "#462f6e",
+];
+// Above this risk a number on the tile is white (the tile is dark enough to carry it).
+const DARK_TILE = 0.55;
 
 function heat(p) {
   const t = Math.max(0, Math.min(1, p)) * (RAMP.length - 1);
@@ -105,13 +117,23 @@ function heat(p) {
   const f = t - i;
   const rgb = (hex) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
   const [a, b] = [rgb(RAMP[i]), rgb(RAMP[i + 1])];
-  // Mixed with the tile's grey (more ramp as the risk grows, so lightness still falls
-  // steadily): the tiles stay tiles, and the digits around them stay legible.
-  // Light at a low risk (the cells away from the digits are most of a board, and share
-  // one low risk): the mix grows with the risk, from 15% of ramp to 90%.
-  const w = 0.15 + 0.75 * p;
-  const mix = a.map((v, k) => Math.round((1 - w) * 192 + w * (v + (b[k] - v) * f)));
-  return `rgb(${mix.join(", ")})`;
+  return `rgb(${a.map((v, k) => Math.round(v + (b[k] - v) * f)).join(", ")})`;
+}
+
+// The legend's ramp: the scale from 0 to 100% with its numbers under it.
+function buildRamp() {
+  const ramp = document.querySelector("#legend .ramp");
+  const bar = document.createElement("span");
+  bar.className = "ramp-bar";
+  bar.style.background = `linear-gradient(to right, ${RAMP.join(", ")})`;
+  const ticks = [0, 10, 20, 30, 40, 50, 60, 80, 100].map((v) => {
+    const t = document.createElement("span");
+    t.className = "ramp-tick";
+    t.style.left = `${v}%`;
+    t.textContent = String(v);
+    return t;
+  });
+  ramp.replaceChildren(bar, ...ticks);
 }
 
 function pct(prob) {
@@ -164,6 +186,7 @@ function render() {
       let text = "";
       let label = `(${x}, ${y}) `;
       el.style.removeProperty("--tint");
+      el.style.removeProperty("--dot");
       delete el.dataset.p;
       if (ch >= "0" && ch <= "8") {
         cls.push("open", `d${ch}`);
@@ -196,16 +219,17 @@ function render() {
             : `, mine probability about ${(c.prob * 100).toFixed(2)}%${errorText(c)} (approximate)`;
           if (c.p === "0") cls.push("certain-safe");
           else if (c.p === "1") cls.push("certain-mine");
-          else {
+          else if (!nearDigit(rows, x, y)) {
+            // away from the digits: the plain tile with a dot of the scale's colour, quiet
+            // beside the filled frontier cells (the legend gives their shared value)
+            cls.push("interior");
+            el.style.setProperty("--dot", heat(c.prob));
+            interior = interior || c;
+          } else {
             cls.push("heat");
             el.style.setProperty("--tint", heat(c.prob));
-            if (c.prob > 0.7) cls.push("dark");
-            if (!nearDigit(rows, x, y)) {
-              cls.push("interior");
-              interior = interior || c;
-            } else if (numbers) {
-              text = pct(c.prob);
-            }
+            if (c.prob > DARK_TILE) cls.push("dark");
+            if (numbers) text = pct(c.prob);
           }
         }
       }
@@ -222,7 +246,7 @@ function render() {
   $("legend").hidden = !a;
   $("legend-interior").hidden = !interior;
   if (interior) {
-    $("interior-demo").style.setProperty("--tint", heat(interior.prob));
+    $("interior-demo").style.setProperty("--dot", heat(interior.prob));
     $("interior-p").textContent = interior.error === undefined ? exactPercent(interior.p)
       : `≈ ${(interior.prob * 100).toFixed(2)}%`;
   }
@@ -231,6 +255,7 @@ function render() {
   const face = $("new-game");
   face.classList.toggle("won", !!game && game.status === "won");
   face.classList.toggle("lost", !!game && game.status === "lost");
+  if (state.mode !== "play") viewCounters(rows);
   const panel = $("tile-info");
   if (!panel.hidden) showTile(cellAt(+panel.dataset.x, +panel.dataset.y));
   scrollCue();
@@ -252,6 +277,16 @@ const SHORT_FRACTION = 12;
 // "n/d = pp.pp%", or only the percentage when the fraction is long (it stays in a title).
 function fractionPercent(p) {
   return p.length <= SHORT_FRACTION ? `${p} = ${exactPercent(p)}` : exactPercent(p);
+}
+
+// A mine probability in words: "certainly safe", "a certain mine", else "n/d = pp.pp%".
+function riskWords(p) {
+  return p === "0" ? "certainly safe" : p === "1" ? "a certain mine" : fractionPercent(p);
+}
+
+// "1 cell", "2 cells": a count with its noun, singular for one.
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 function complement(p) {
@@ -374,7 +409,7 @@ function showGame(game) {
   state.game = game;
   state.rows = game.board;
   const left = game.status === "won" ? 0 : game.mines_left;  // a won board is all flagged
-  $("mine-counter").textContent = left < 0 ? "-" + String(-left).padStart(2, "0") : String(left).padStart(3, "0");
+  if (state.mode === "play") $("mine-counter").textContent = counterText(left);
   const status = $("status");
   status.className = game.status;
   status.textContent = statusText(game);
@@ -393,6 +428,7 @@ function showGame(game) {
     delete $("hint-info").dataset.stop;
   }
   setClock(game);
+  showSeed(game);
   if (game.status !== "playing") {
     state.endNote = endNote(game, state.analysis);
     $("hint-info").textContent = state.endNote;
@@ -418,16 +454,19 @@ function endNote(game, a) {
   const framed = a.move && a.cells.find((e) => e.x === a.move.x && e.y === a.move.y);
   const safest = framed && framed.p === low.p ? framed : low;
   const best = safest === c || safest.prob === c.prob ? " (as safe as any cell)"
-    : `; the safest cell, (${safest.x}, ${safest.y}), had ${safest.p} = ${exactPercent(safest.p)}`;
-  return `The losing click opened (${x}, ${y}): its mine probability was ${c.p} = ${exactPercent(c.p)}${best}. ${review}`;
+    : safest.p === "0" ? `; (${safest.x}, ${safest.y}) was certainly safe`
+    : `; the safest cell, (${safest.x}, ${safest.y}), had ${fractionPercent(safest.p)}`;
+  const was = c.p === "1" ? "it was a certain mine" : `its mine probability was ${fractionPercent(c.p)}`;
+  return `The losing click opened (${x}, ${y}): ${was}${best}. ${review}`;
 }
 
 function setClock(game) {
   if (state.timer) { clearInterval(state.timer); state.timer = null; }
   state.clockBase = performance.now() - game.elapsed * 1000;
   const show = () => {
+    if (state.mode !== "play") return;  // the other views have counters of their own
     const s = game.status === "playing" ? (performance.now() - state.clockBase) / 1000 : game.elapsed;
-    $("timer").textContent = String(Math.min(999, Math.floor(s))).padStart(3, "0");
+    $("timer").textContent = counterText(Math.floor(s));
   };
   show();
   if (game.started && game.status === "playing") state.timer = setInterval(show, 250);
@@ -437,7 +476,9 @@ function setClock(game) {
 // does not delete the same game twice; each deletes the running game it replaces, once.
 function newGame(body) {
   const request = body || levelRequest();
-  state.newGameChain = state.newGameChain.then(() => startGame(request));
+  state.pendingGames = (state.pendingGames || 0) + 1;
+  state.newGameChain = state.newGameChain.then(() => startGame(request))
+    .finally(() => { state.pendingGames -= 1; });
   return state.newGameChain;
 }
 
@@ -462,12 +503,65 @@ async function startGame(body) {
   }
 }
 
-// The custom size fields say the size of the board on the page (after a refused size too).
+// The seed field: the chosen seed, else empty ("random"). A random game's seed stays on the
+// server until it is over; then the line under the controls shows it, to play that board again.
+function showSeed(game) {
+  const field = $("seed");
+  if (document.activeElement !== field) field.value = state.seed === null ? "" : state.seed;
+  const again = state.seed === null && game && game.seed_text ? game.seed_text : null;
+  $("seed-again").hidden = !again;
+  if (again) { $("seed-value").textContent = again; $("seed-again").dataset.seed = again; }
+}
+
+// A seed typed in the field: the next games are laid from it (empty: random again).
+function chooseSeed() {
+  const text = $("seed").value.trim();
+  if (text !== "" && !(/^\d{1,19}$/.test(text) && BigInt(text) < 2n ** 63n)) {
+    showError(new Error(`seed ${JSON.stringify(text)}: a whole number from 0 to 2^63 - 1, or empty for random`));
+    return;
+  }
+  state.seed = text === "" ? null : String(BigInt(text));  // digits, without leading zeros
+  newGame();
+}
+
+// A counter's three digits, as the classic game shows them ("-05" below zero, 999 at most).
+function counterText(n) {
+  if (n === null || n === undefined || Number.isNaN(n)) return "---";
+  return n < 0 ? "-" + String(Math.min(99, -n)).padStart(2, "0") : String(Math.min(999, n)).padStart(3, "0");
+}
+
+const PRESET_SIZES = { beginner: [9, 9, 10], intermediate: [16, 16, 40], expert: [30, 16, 99] };
+
+// The level menu (and the custom size fields) say the size of the board last loaded or
+// played, so that the face starts a new board of that size: a game (after a refused size
+// too), a layout file, a replay, a screenshot.
+function setLevel(width, height, mines) {
+  const preset = Object.keys(PRESET_SIZES).find((k) => PRESET_SIZES[k].join() === [width, height, mines].join());
+  $("level").value = preset || "custom";
+  $("custom").hidden = !!preset;
+  if (preset) return;
+  $("custom-width").value = width;
+  $("custom-height").value = height;
+  $("custom-mines").value = mines;
+}
+// After a game starts (or a size is refused): unless another new game is on its way, or
+// the player is typing a size, which it would overwrite.
 function syncSize(game) {
-  if ($("level").value !== "custom") return;
-  $("custom-width").value = game.width;
-  $("custom-height").value = game.height;
-  $("custom-mines").value = game.mines;
+  const typing = document.activeElement && document.activeElement.closest("#custom");
+  if (state.pendingGames > 1 || typing) return;
+  setLevel(game.width, game.height, game.mines);
+}
+
+// The counters over the board in Analyse and in the review: the mines left (the total less
+// the flags) and, in the review, the time of the click shown. Play sets its own (showGame).
+function viewCounters(rows) {
+  const report = state.mode === "review" && typeof review !== "undefined" ? review.report : null;
+  const total = state.mode === "review" ? (report ? report.mines : null)
+    : state.analysis ? state.analysis.mines : state.edit.mines;
+  const flags = rows.reduce((n, row) => n + row.split("F").length - 1, 0);
+  $("mine-counter").textContent = total === null || total === undefined ? "---" : counterText(total - flags);
+  const entry = report && report.positions[review.step];
+  $("timer").textContent = entry ? counterText(Math.floor(entry.time)) : "";
 }
 
 async function move(kind, x, y) {
@@ -500,7 +594,7 @@ async function refreshHints() {
     return;
   }
   try {
-    const a = await api("GET", `/api/games/${g.id}/hint`);
+    const a = await api("GET", `/api/games/${g.id}/hint${playerQuery("?")}`);
     if (seq !== state.hintsSeq) return;
     state.analysis = a;
     if (!state.stopGuess) $("hint-info").textContent = describeMove(a);
@@ -518,12 +612,19 @@ function countText(digits) {
 }
 
 function describeMove(a) {
-  const left = a.layouts === null ? "" : ` ${countText(a.layouts)} possible layout${a.layouts === "1" ? "" : "s"} remain.`;
-  const certain = `${a.safe.length} certainly safe, ${a.mines_found.length} certain mines.${left}`;
+  const left = a.layouts === null ? "" : a.layouts === "1" ? " 1 possible layout remains."
+    : ` ${countText(a.layouts)} possible layouts remain.`;
+  const certain = `${plural(a.safe.length, "certainly safe cell")}, ${plural(a.mines_found.length, "certain mine")}.${left}`;
   if (!a.move) return certain;
   const m = a.move;
   const what = m.guess ? `guess (mine probability ${(m.risk * 100).toFixed(1)}%)` : "certain";
   return `Best move: ${m.kind} (${m.x}, ${m.y}), ${what}. ${certain}`;
+}
+
+// The player the hints and the AI follow: best (the safest play, the server's default) or
+// efficient (the same guesses, the certain moves in the fewest clicks).
+function playerQuery(sep) {
+  return $("hint-player").value === "efficient" ? `${sep}player=efficient` : "";
 }
 
 // One move of the server's player; in autoplay with Accept guesses off, a guess is not
@@ -534,7 +635,7 @@ async function aiMove() {
   showError(null);
   try {
     const careful = state.autoplay && !$("accept-guesses").checked;
-    const r = await api("POST", `/api/games/${g.id}/ai${careful ? "?guesses=0" : ""}`);
+    const r = await api("POST", `/api/games/${g.id}/ai${careful ? "?guesses=0" : ""}${playerQuery(careful ? "&" : "?")}`);
     if (r.move && !r.applied) {
       state.stopGuess = { id: r.game.id, moves: r.game.moves, move: r.move };
       showGame(r.game);
@@ -752,6 +853,8 @@ function setMode(mode) {
     if (location.search.includes("analyse=")) history.replaceState(null, "", location.pathname);
     if (state.game) {
       state.rows = state.game.board;
+      $("mine-counter").textContent = counterText(state.game.status === "won" ? 0 : state.game.mines_left);
+      setClock(state.game);
       if (state.game.status !== "playing") $("hint-info").textContent = state.endNote;  // the loss's line
       refreshHints();
     } else newGame();
@@ -781,12 +884,9 @@ function inspect(x, y) {
 }
 
 function primary(x, y) {
+  if (state.mode === "analyse" && state.tool === "inspect") { inspect(x, y); return; }  // moves the cursor
   state.cursor = [x, y];
-  if (state.mode === "analyse") {
-    if (state.tool === "inspect") inspect(x, y);
-    else editCell(x, y, state.tool);
-    return;
-  }
+  if (state.mode === "analyse") { editCell(x, y, state.tool); return; }
   if (state.mode === "review") return;
   const ch = state.rows[y][x];
   if ($("flag-mode").checked && (ch === "H" || ch === "F")) move("flag", x, y);
@@ -845,7 +945,12 @@ function moveCursor(dx, dy) {
   showTile(el);
 }
 
+// The keyboard cursor shows while the keys drive the board (style.css): a key on the board
+// shows it, a mouse press or a touch hides it.
+board.addEventListener("pointerdown", () => { delete board.dataset.keys; });
+
 board.addEventListener("keydown", (ev) => {
+  board.dataset.keys = "";
   const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   const [x, y] = state.cursor;
   if (dirs[ev.key]) { moveCursor(...dirs[ev.key]); ev.preventDefault(); return; }
@@ -884,6 +989,18 @@ $("tab-analyse").addEventListener("click", () => setMode("analyse"));
 $("level").addEventListener("change", () => { $("custom").hidden = $("level").value !== "custom"; newGame(); });
 $("rule").addEventListener("change", () => newGame());
 $("no-guess").addEventListener("change", () => newGame());
+$("seed").addEventListener("change", chooseSeed);
+$("seed-again").addEventListener("click", () => { $("seed").value = $("seed-again").dataset.seed; chooseSeed(); });
+// The tile size, kept for the next visit.
+$("tile-size").addEventListener("change", () => {
+  try { localStorage.setItem("minesolver.tileSize", $("tile-size").value); } catch (e) { /* private mode */ }
+  board.dataset.size = "";
+  render();
+});
+try {
+  const kept = localStorage.getItem("minesolver.tileSize");
+  if (kept && [...$("tile-size").options].some((o) => o.value === kept)) $("tile-size").value = kept;
+} catch (e) { /* no storage: auto */ }
 $("new-game").addEventListener("click", () => newGame());
 // The face looks surprised while a button is held on the board, as in the classic game.
 board.addEventListener("mousedown", (ev) => {
@@ -898,6 +1015,7 @@ $("layout-file").addEventListener("change", async (ev) => {
   if (file) playLayout(await file.arrayBuffer());
 });
 $("hints").addEventListener("change", refreshHints);
+$("hint-player").addEventListener("change", refreshHints);
 $("hint-numbers").addEventListener("change", render);
 $("ai-move").addEventListener("click", aiMove);
 $("autoplay").addEventListener("click", toggleAutoplay);
@@ -931,7 +1049,10 @@ async function download(what, ext) {
   if (!g || !g.moves) return;
   showError(null);
   try {
-    const url = `/api/games/${g.id}/${what}${g.status === "playing" ? "?running=1" : ""}`;
+    // the replay names who played (review.js's playerOf), so that it reviews as the page's review does
+    const player = what === "replay" ? `player=${encodeURIComponent(playerOf(g))}` : "";
+    const query = [g.status === "playing" ? "running=1" : "", player].filter((q) => q).join("&");
+    const url = `/api/games/${g.id}/${what}${query ? `?${query}` : ""}`;
     const res = await fetch(url);
     if (!res.ok) { const e = await res.json(); throw new Error(e.detail); }
     const blob = await res.blob();
@@ -973,10 +1094,9 @@ function scrollCue() {
 }
 
 buildTools();
-document.querySelector("#legend .ramp").style.background =
-  `linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map(heat).join(", ")})`;
+buildRamp();
 const params = new URLSearchParams(location.search);
-if (/^\d+$/.test(params.get("seed") || "")) state.seed = +params.get("seed");
+if (/^\d{1,19}$/.test(params.get("seed") || "")) state.seed = String(BigInt(params.get("seed")));
 for (const [key, id] of [["level", "level"], ["rule", "rule"]]) {
   if (params.get(key)) $(id).value = params.get(key);
 }

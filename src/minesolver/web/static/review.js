@@ -17,12 +17,12 @@ function reviewSideWidth() {
   return window.innerWidth >= 900 ? 336 : 0;
 }
 
-// The figures float beside the board (placed before it, in the panel) on a wide screen,
-// and follow the board and its legend on a narrow one, so that a phone shows the board
-// first. Below the board they are hidden with the panel by style.css.
+// The figures stand right beside the board's frame on a wide screen (no gap between them,
+// whatever the board's width), and follow the board and its legend on a narrow one, so
+// that a phone shows the board first. Outside the view style.css hides them.
 function placeSide() {
   const side = $("review-side");
-  const anchor = reviewSideWidth() ? $("review-action") : $("hint-info");
+  const anchor = reviewSideWidth() ? $("board-frame") : $("hint-info");
   if (side.previousElementSibling !== anchor) anchor.after(side);
 }
 
@@ -41,8 +41,9 @@ function riskOf(entry) {
   if (p === "0") return { kind: "safe", text: "certainly safe", why: "" };
   const [n, d] = fractionParts(p);
   const kind = 5n * n <= d ? "low" : "high";
-  const what = p === "1" ? "a certain mine" : entry.needless ? "needless guess" : "guess";
   const why = entry.needless ? " (a certainly safe cell was there to open)" : "";
+  if (p === "1") return { kind, text: "a certain mine", why };
+  const what = entry.needless ? "needless guess" : "guess";
   return { kind, text: `${what}, ${fractionPercent(p)} risk`, why };
 }
 
@@ -80,7 +81,10 @@ function showStep(k) {
   state.analysis = stepAnalysis(entry);
   state.marks = new Map([[`${entry.x},${entry.y}`, { cls, label }]]);
   $("review-slider").value = String(review.step);
-  $("review-count").textContent = `graded click ${review.step + 1} of ${r.positions.length}`;
+  const words = document.createElement("span");
+  words.className = "count-words";  // left out on a phone, where the row has no room
+  words.textContent = "graded click ";
+  $("review-count").replaceChildren(words, `${review.step + 1} of ${r.positions.length}`);
   showAction(entry, risk, lost);
   for (const li of $("review-guesses").children) {
     li.classList.toggle("current", +li.dataset.step === review.step);
@@ -214,14 +218,8 @@ function showSummary(r, title) {
     li.appendChild(b);
     return [li];
   });
-  if (!guesses.length) {
-    const li = document.createElement("li");
-    li.className = "none";
-    li.textContent = "none: every graded click was certainly safe";
-    guesses.push(li);
-  }
-  $("review-guesses").replaceChildren(...guesses);
-  $("review-wasted").replaceChildren(...wastedItems(r));
+  showList("review-guesses", guesses, "None: every graded click was certainly safe.");
+  showList("review-wasted", wastedItems(r), "None: every click counted.");
 }
 
 // The step a wasted click goes to: the graded action it made, else the last graded
@@ -249,13 +247,18 @@ function wastedItems(r) {
     li.appendChild(b);
     return li;
   });
-  if (!items.length) {
-    const li = document.createElement("li");
-    li.className = "none";
-    li.textContent = "none: every click counted";
-    items.push(li);
-  }
   return items;
+}
+
+// A numbered list of the figures, or, when it is empty, a line saying so in its place (a
+// list of one item numbered "1. none" reads as one guess).
+function showList(id, items, empty) {
+  const list = $(id);
+  list.replaceChildren(...items);
+  list.hidden = !items.length;
+  const note = $(`${id}-none`);
+  note.textContent = empty;
+  note.hidden = items.length > 0;
 }
 
 // -- loading ----------------------------------------------------------------------------
@@ -286,6 +289,7 @@ function reduced(n, d) {
 // Show a graded replay: its figures, and the step ``at`` ("first" or "last"); ``rule``, the
 // first-click rule of a game of this page (undefined for a replay file).
 function loadReview(report, title, at, rule) {
+  setLevel(report.width, report.height, report.mines);  // the face in Play starts this size
   const first = firstStep(report, rule);
   if (first) report.positions = [first, ...report.positions];
   review.report = report;
@@ -307,6 +311,8 @@ function showReview() {
   if (r && r.positions.length) { showStep(review.step); return; }
   state.rows = [];
   state.analysis = null;
+  $("mine-counter").textContent = "---";
+  $("timer").textContent = "";
   board.replaceChildren();
   board.dataset.size = "";
   $("legend").hidden = true;
@@ -350,8 +356,8 @@ function reviewGame() {
   if (!g || g.status === "playing") return;
   setMode("review");
   const title = g.status === "won" ? "This game (won)" : "This game (lost)";
-  const player = playerOf(g);
-  grade(async () => ({ ...(await api("GET", `/api/games/${g.id}/review`)), player }), title, "last", g.rule);
+  const player = encodeURIComponent(playerOf(g));  // named in the replay, as the download is
+  grade(() => api("GET", `/api/games/${g.id}/review?player=${player}`), title, "last", g.rule);
 }
 
 // -- input ------------------------------------------------------------------------------

@@ -44,10 +44,6 @@ async function readScreenshot(file) {
   }
 }
 
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-
 // The board read, in the editor and on the board; analysed at once when nothing is in doubt.
 function showReading(r) {
   const rows = r.rows.map((row) => Array.from(row, editorLabel));
@@ -63,17 +59,20 @@ function showReading(r) {
   state.edit.mines = mines;
   loadEdit(lines, mines);
   if (mines === null) $("edit-mines").value = "";
+  else setLevel(r.width, r.height, mines);  // the face in Play starts a board of this size
   const said = [`Read a ${r.width}×${r.height} board (${r.skin} skin).`];
   if (r.unsure.length) {
     said.push(`${plural(r.unsure.length, "cell")} could not be read surely: outlined on the board, each holding its nearest reading. Check them (a tool above sets a cell), then Analyse.`);
   } else if (r.lost) {
-    said.push("The game is lost: its mines are shown as hidden cells here.");
+    said.push("The game is lost: its mines are hidden cells here, and the position is analysed as it was before the losing click.");
   } else if (r.problem) {
     said.push(r.problem.charAt(0).toUpperCase() + r.problem.slice(1) + ".");
   }
   if (mines === null) said.push("The total of mines is not shown: enter it under Mines.");
-  visionStatus(said.join(" "), r.unsure.length > 0 || !!r.problem);
-  if (!r.unsure.length && !r.lost && mines !== null) {
+  // only a board that cannot be analysed as read is an error; cells to check and a lost
+  // game are notes
+  visionStatus(said.join(" "), !r.unsure.length && !r.lost && !!r.problem);
+  if (!r.unsure.length && mines !== null) {
     analyse($("position-text").value);
   } else {
     state.rows = lines;
