@@ -22,6 +22,7 @@ from minesolver.game.clicks import (
     MinClicks,
     _Board,
     _Formula,
+    _round_work,
     bound_without_search,
     min_clicks,
     move_notation,
@@ -219,6 +220,28 @@ def test_the_safety_deadline_says_it_cut() -> None:
     assert plan.lower_bound == bound_without_search(_Board.of(layout)) > 0
     assert plan.count <= min(zini(layout), hzini(layout))
     assert replay(layout, plan).outcome.won
+
+
+def test_every_round_is_counted_as_work() -> None:
+    # a board whose search makes hundreds of rounds of a few conflicts each: its rounds are
+    # paid from the budget (uncounted, they took minutes past the budget), so the rounds
+    # a budget allows are bounded, and the search stops at the budget
+    rng = random.Random("2026-intermediate")
+    layout = [random_layout(Level(16, 16, 40), rng) for _ in range(17)][-1]
+    plan = min_clicks(layout, work=20_000, seconds=None)
+    assert (plan.cut, plan.optimal) == ("work", False)
+    assert plan.rounds * _round_work(16 * 16) <= plan.work <= 20_000 + 10
+    assert plan.rounds < 20_000 // _round_work(16 * 16)
+
+
+def test_every_propagation_call_is_counted_as_work() -> None:
+    # RC2's detection of at-most-one relations makes one propagation call per click
+    # variable (about 600 on expert) before any conflict: a budget below their cost
+    # stops the search inside the first round, with the bound that needs no search
+    layout = random_layout(Level(30, 16, 99), random.Random(3))
+    plan = min_clicks(layout, work=500, seconds=None)
+    assert (plan.cut, plan.rounds, plan.work) == ("work", 0, 500)
+    assert plan.lower_bound == bound_without_search(_Board.of(layout))
 
 
 @pytest.mark.parametrize("level", [Level(9, 9, 10), Level(16, 16, 40), Level(30, 16, 99)])

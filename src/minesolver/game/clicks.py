@@ -43,7 +43,7 @@ and the rounds many (no intermediate board proved in 10 s, where RC2 proves most
 
 **The first sequence.** Before any search, the best of ZiNi's, HZiNi's and
 :data:`ZINI_RUNS` ZiNi runs with random ties (as ms-toollib's ``cal_rzini`` makes them),
-then as many runs again, and one more per :data:`WORK_PER_RUN` conflicts of the budget,
+then as many runs again, and one more per :data:`WORK_PER_RUN` steps of the budget,
 that replay the best run's ties up to a random point and draw the rest
 (:func:`~minesolver.game.efficiency.best_zini_plays`): the answer is never above any of
 their figures.
@@ -53,14 +53,18 @@ unit; a chord only the units with a cell next to its digit) need one click each;
 packing of them is a proved bound before any search (:func:`bound_without_search`), and
 at least 1 on a board with a safe cell, so no answer's bound is ever 0 or below it.
 
-**Bounded in work.** ``work`` counts the SAT conflicts of the search (every SAT call that
-RC2 makes is given the conflicts left, and stops the search when they run out), so the
-same board and budget give the same clicks, bound and proof on any machine and under
-any load. Past the budget the answer is the best winning sequence found (the first
-sequence, or a round's answer with the units it leaves unreached clicked) with the best
-proved lower bound (RC2's cost when stopped: each of its rises follows a call proved
-unsatisfiable; a call stopped early never raises it), and ``cut`` is ``"work"``.
-``seconds`` is only a safety deadline, checked between the first sequence's runs and
+**Bounded in work.** ``work`` counts the search's steps: each SAT conflict is one unit,
+each call of the SAT oracle (a solve, or one propagation as RC2's detection of
+at-most-one relations makes one per soft clause) a few units growing with the formula,
+and each round its own share (its plan played, its unreached groups, its cuts added),
+so every unit takes a bounded time (tens of microseconds) on any board, however many
+rounds it makes. The same board and budget give the same clicks, bound and proof on any
+machine and under any load: the steps are counted, never timed. Past the budget the
+answer is the best winning sequence found (the first sequence, or a round's answer with
+the units it leaves unreached clicked) with the best proved lower bound (RC2's cost when
+stopped: each of its rises follows a call proved unsatisfiable; a call stopped early
+never raises it), and ``cut`` is ``"work"``. ``seconds`` is only a safety deadline,
+checked between the first sequence's runs, before each oracle call and round, and
 between slices of :data:`_SLICE` conflicts of the SAT calls; an answer it cut says so
 (``cut == "deadline"``), and only then may it differ from run to run.
 
@@ -75,10 +79,10 @@ won game with exactly that many moves.
 Cost: the first sequence is O(runs * cells log cells) (about three seconds on expert at
 the default 100 + 100 + 400 runs); building the formula is O(cells); each round is one MaxSAT call
 (NP-hard; incremental, so later rounds reuse the cores found) plus an O(cells²) search for
-the unreached groups. A beginner board is proved in a few hundred conflicts; an
+the unreached groups. A beginner board is proved in a few thousand steps; an
 intermediate one in thousands to tens of thousands; an expert board is rarely closed in
 :data:`DEFAULT_WORK` (its bounds are then reported); ``benchmarks/bench_efficiency.py``
-measures it. About 10,000 conflicts take a second on expert.
+measures it. About 20,000 steps take a second of CPU.
 """
 
 from __future__ import annotations
@@ -117,10 +121,11 @@ ZINI_RUNS = 100
 
 WORK_PER_RUN = 250
 """The first sequence's share of a larger budget: one more run around the best ZiNi run per
-this many conflicts (a run costs about as much time as 100 conflicts on expert)."""
+this many steps of work (a run costs about as much time as 100 conflicts on expert)."""
 
 DEFAULT_WORK = 100_000
-"""The default work budget of :func:`min_clicks`: SAT conflicts of its search."""
+"""The default work budget of :func:`min_clicks`: units of its search (a SAT conflict is
+one; see the module docstring), about 5 seconds of CPU on an expert board."""
 
 DEFAULT_SECONDS = 600.0
 """The default safety deadline of :func:`min_clicks`, in seconds: far beyond what the
@@ -169,8 +174,9 @@ class MinClicks:
     <minesolver.game.Game.push>` it wins with exactly ``count`` moves); ``lower_bound``
     is proved: no sequence clears the board in fewer clicks. ``optimal`` is true when the
     two meet. ``rounds`` counts the MaxSAT programmes solved to the end, ``work`` the
-    SAT conflicts spent, ``seconds`` the time spent (the one figure that depends on the
-    machine); ``cut`` what stopped the search short of a proof (``None`` when proved).
+    steps spent (SAT conflicts, oracle calls, rounds: see the module), ``seconds`` the
+    time spent (the one figure that depends on the machine); ``cut`` what stopped the
+    search short of a proof (``None`` when proved).
     """
 
     clicks: tuple[Move, ...]
@@ -383,18 +389,18 @@ def min_clicks(
     """The fewest clicks that open every safe cell of ``layout``, with a proved lower
     bound (see the module docstring for the model and the proof).
 
-    ``work`` bounds the search in SAT conflicts, so the answer (clicks, bound, proof) is
-    the same on every machine and under any load; ``zini_runs`` is the number of ZiNi
-    runs with random ties, and of runs around the best of them, that give the first
-    sequence (seeded), with one more run around the best per :data:`WORK_PER_RUN`
-    conflicts of ``work``. ``seconds`` is only a
-    safety deadline (``None``: none); an answer it cut says so (``cut == "deadline"``)
-    and may then differ from run to run.
+    ``work`` bounds the search in steps (SAT conflicts, oracle calls and rounds), so the
+    answer (clicks, bound, proof) is the same on every machine and under any load;
+    ``zini_runs`` is the number of ZiNi runs with random ties, and of runs around the
+    best of them, that give the first sequence (seeded), with one more run around the
+    best per :data:`WORK_PER_RUN` steps of ``work``. ``seconds`` is only a safety
+    deadline (``None``: none); an answer it cut says so (``cut == "deadline"``) and may
+    then differ from run to run.
 
     Raises :class:`ImportError` naming python-sat when it is missing.
     """
     if isinstance(work, bool) or not isinstance(work, int) or work < 0:
-        raise ValueError(f"min_clicks: work must be a whole number of conflicts >= 0, not {work}")
+        raise ValueError(f"min_clicks: work must be a whole number of steps >= 0, not {work}")
     if seconds is not None and not seconds > 0:
         raise ValueError(f"min_clicks: seconds must be positive, not {seconds}")
     if zini_runs < 0:
@@ -416,10 +422,12 @@ def min_clicks(
         meter = _Meter(solver, work, deadline)
         try:
             while lower < len(best):
+                meter.spend(_round_work(len(board.digits)))
                 try:
                     model = solver.compute()
                 finally:
                     lower = max(lower, int(solver.cost))  # a relaxation's bound so far
+                solver.adapt = False  # at-most-one relations: looked for in the first round
                 rounds += 1
                 if model is None:
                     raise AssertionError("the fewest clicks' programme has no solution")
@@ -430,8 +438,10 @@ def min_clicks(
                 cuts = _unreached_groups(board, clicked, chorded)
                 if not cuts:
                     break  # a relaxation's optimum that is feasible: optimal
-                for group, target in cuts:
-                    solver.add_clause(formula.cut(group, target))
+                clauses = [formula.cut(group, target) for group, target in cuts]
+                meter.spend(_round_work(0, sum(map(len, clauses))))
+                for clause in clauses:
+                    solver.add_clause(clause)
         except _OutOfWork as stop:
             cut = stop.why
         finally:
@@ -480,15 +490,24 @@ class _OutOfWork(MinesolverError, RuntimeError):
 
 
 class _Meter:
-    """Puts RC2's SAT oracle on a budget of conflicts (and a safety deadline).
+    """Puts RC2's SAT oracle, and the rounds around it, on a budget of work (and a
+    safety deadline).
+
+    A unit of work is one SAT conflict, or a share of the other steps that take time: each
+    oracle call (a slice of a ``solve_limited`` or one ``propagate``, as RC2's detection of
+    at-most-one relations makes one per soft clause) costs :func:`_call_work` units (it
+    grows with the formula, as the call's cost does), and each round of the search its
+    share (:func:`_round_work`). So every unit takes a bounded time, whatever the board
+    and the rounds, and the same formula and budget stop at the same point on any
+    machine: conflicts, calls and rounds are counted, never timed.
 
     RC2 calls its oracle through ``solve_limited`` (and sets a budget of its own, 1000
-    conflicts, to shrink its cores): each call here is given at most the conflicts left,
-    and a call stopped by that budget, or by the deadline, raises :class:`_OutOfWork`
-    instead of returning ``None``. RC2's own heuristics read a stopped call as
-    "unsatisfiable" and would then raise its cost past what is proved; raising keeps the
-    cost at what the calls before it proved. Conflicts are counted by the solver, so the
-    same formula and budget stop at the same point on any machine.
+    conflicts, to shrink its cores): each call is given at most the conflicts left, and a
+    call stopped by that budget, or by the deadline, raises :class:`_OutOfWork` instead
+    of returning ``None``. RC2's own heuristics read a stopped call as "unsatisfiable"
+    and would then raise its cost past what is proved; raising keeps the cost at what the
+    calls before it proved. A step the rest of the budget cannot pay for is not taken:
+    the search stops there, and the rest counts as spent.
 
     The oracle (CaDiCaL) cannot be interrupted, so a call runs in slices of
     :data:`_SLICE` conflicts and the deadline is checked between them; the slices are
@@ -500,14 +519,26 @@ class _Meter:
         self.deadline = deadline
         self.inner: int | None = None  # RC2's own budget for the call, when it sets one
         self.base = self._conflicts()
+        self.charged = 0  # the units of the calls and rounds so far
         rc2.oracle = self
 
     def _conflicts(self) -> int:
         return int(self.oracle.accum_stats().get("conflicts", 0))
 
     def used(self) -> int:
-        """The conflicts spent so far."""
-        return self._conflicts() - self.base
+        """The work spent so far: conflicts, calls and rounds."""
+        return self._conflicts() - self.base + self.charged
+
+    def spend(self, units: int) -> None:
+        """Pays for a step of ``units`` before it is taken, or stops the search (with
+        the rest of the budget spent) when the budget cannot pay for it; checks the
+        deadline."""
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise _OutOfWork("deadline")
+        if self.used() + units > self.budget:
+            self.charged = self.budget - (self._conflicts() - self.base)
+            raise _OutOfWork("work")
+        self.charged += units
 
     def close(self) -> None:
         """Nothing to release (kept for the search's ``finally``)."""
@@ -515,23 +546,27 @@ class _Meter:
     def conf_budget(self, budget: int = -1) -> None:
         self.inner = budget if budget > 0 else None
 
+    def propagate(self, assumptions: Sequence[int] = (), phase_saving: int = 0) -> Any:
+        self.spend(_call_work(self.oracle))
+        return self.oracle.propagate(assumptions=list(assumptions), phase_saving=phase_saving)
+
     def solve_limited(self, assumptions: Sequence[int] = (), expect_interrupt: bool = False) -> Any:
-        left = self.budget - self.used()
-        if left <= 0:
-            raise _OutOfWork("work")
-        limit = left if self.inner is None else min(self.inner, left)
-        start = self.used()
+        start = self._conflicts()
         while True:
-            if self.deadline is not None and time.monotonic() >= self.deadline:
-                raise _OutOfWork("deadline")
-            spent = self.used() - start
-            self.oracle.conf_budget(max(min(limit - spent, _SLICE), 1))
+            self.spend(_call_work(self.oracle))
+            spent = self._conflicts() - start
+            left = self.budget - self.used()
+            limit = left if self.inner is None else min(self.inner - spent, left)
+            self.oracle.conf_budget(max(min(limit, _SLICE), 1))
             result = self.oracle.solve_limited(assumptions=list(assumptions))
             self.oracle.conf_budget(-1)
             if result is not None:
                 return result
-            if self.used() - start >= limit or self.used() - start == spent:
-                break  # the call's budget is spent (or the solver made no progress)
+            now = self._conflicts() - start
+            if now == spent or self.used() >= self.budget:
+                break  # the budget is spent (or the solver made no progress)
+            if self.inner is not None and now >= self.inner:
+                return None  # RC2's own budget for the call is spent
         if self.inner is None or self.used() >= self.budget:
             raise _OutOfWork("work")
         return None
@@ -540,11 +575,34 @@ class _Meter:
         return getattr(self.oracle, name)
 
 
+def _call_work(oracle: Any) -> int:
+    """The units one oracle call costs besides its conflicts: its setting up (the
+    assumptions, a propagation from them) grows with the formula, one unit per
+    :data:`_CALL_SIZE` variables and clauses (a few units on a fresh expert formula, tens
+    once the cores' totalizers and the cuts have grown it)."""
+    return 1 + int(oracle.nof_vars() + oracle.nof_clauses()) // _CALL_SIZE
+
+
+def _round_work(cells: int, literals: int = 0) -> int:
+    """The units of one round's own work: its plan played as a sequence and its
+    unreached groups, O(cells) each (one unit per two cells), and the cuts it adds (one unit
+    per :data:`_CUT_LITERALS` literals, which RC2 maps one by one)."""
+    return cells // 2 + literals // _CUT_LITERALS
+
+
+_CALL_SIZE = 2048
+"""Variables and clauses of the formula per unit of an oracle call's cost."""
+
+_CUT_LITERALS = 32
+"""Literals of the added cuts per unit of a round's cost."""
+
+
 _ADAPT_LIMIT = 5_000
 """The most variables for which RC2 looks for at-most-one relations among the clicks
-(``adapt``): it raises the bound on the standard levels (an intermediate board left
-unproved without it), but costs one unit propagation of the whole formula per variable at
-each round, uncounted by the budget: hours on a 128x128 board. Expert has about 600."""
+(``adapt``, in the first round only): it raises the bound on the standard levels (an
+intermediate board left unproved without it), at the cost of one propagation call per
+variable (counted as work). Past this size those calls would eat the budget before any
+core is found. Expert has about 600 variables."""
 
 _SLICE = 100_000
 """Conflicts of one slice of a SAT call: the safety deadline is checked between slices
