@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
 import sys
 from pathlib import Path
 
@@ -85,13 +86,13 @@ def test_past_the_budget_says_what_is_proved(
     assert (row["optimal"], row["cut"], row["work"]) == (False, "work", 0)
     code, out, err = run([a for a in args if a != "--json"], capsys)
     assert code == 0, err
-    assert "at least" in out and "0 conflicts, 0 rounds: the budget ran out" in out
+    assert "at least" in out and "0 steps, 0 rounds: the budget ran out" in out
 
 
 def test_the_same_board_and_budget_give_the_same_figures(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # a budget in conflicts, no deadline: nothing in the answer depends on the machine
+    # a budget in steps, no deadline: nothing in the answer depends on the machine
     path = tmp_path / "boards.txt"
     rng = random.Random(5)
     dump_layouts(
@@ -110,6 +111,31 @@ def test_the_same_board_and_budget_give_the_same_figures(
         )
     assert runs[0] == runs[1] and len(runs[0]) == 2
     assert runs[0][0]["cut"] == "work" and 3000 <= runs[0][0]["work"] < 4000
+
+
+def test_three_runs_at_once_print_the_same_lines(tmp_path: Path) -> None:
+    # three processes side by side compete for the cores: the budget counts steps, so
+    # each prints the same JSON lines (but for the seconds), with the default deadline
+    path = tmp_path / "boards.txt"
+    rng = random.Random(6)
+    dump_layouts(
+        [random_layout(Level(30, 16, 99), rng), random_layout(Level(16, 16, 40), rng)], path
+    )
+    code = "import sys; from minesolver.ui.cli import main; sys.exit(main(sys.argv[1:]))"
+    args = [sys.executable, "-c", code, "efficiency", str(path), "--json", "--budget", "20000"]
+    runs = [
+        subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for _ in range(3)
+    ]
+    outs = []
+    for proc in runs:
+        out, err = proc.communicate(timeout=600)
+        assert proc.returncode == 0, err[-500:]
+        lines = [json.loads(line) for line in out.splitlines()]
+        outs.append([{k: v for k, v in line.items() if k != "seconds"} for line in lines])
+    assert outs[0] == outs[1] == outs[2] and len(outs[0]) == 2
+    assert "deadline" not in [line["cut"] for line in outs[0]]
+    assert outs[0][0]["cut"] == "work" and outs[0][0]["work"] <= 20_000 + 10
 
 
 @pytest.mark.parametrize(
@@ -147,7 +173,7 @@ def test_help_shows_the_argument_and_the_budget(
     assert main(["efficiency", "--help"]) == 0
     out = capsys.readouterr().out
     assert "efficiency [OPTIONS] FILE" in out
-    assert "--budget" in out and "CONFLICTS" in out and "<integer>" not in out
+    assert "--budget" in out and "STEPS" in out and "<integer>" not in out
     assert "--seconds" in out and "SECONDS" in out and "<float>" not in out
 
 

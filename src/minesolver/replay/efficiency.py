@@ -18,7 +18,7 @@ A click that ends the game on a mine is not wasted: it is a loss.
 
 **Efficiency.** The player's efficiency is the 3BV solved per click (IOE); the best
 possible is the board's 3BV over its fewest clicks (:func:`minesolver.game.min_clicks`,
-on a short work budget, :data:`REPORT_WORK` SAT conflicts, so a report stays fast and is the
+on a short work budget, :data:`REPORT_WORK` steps of search, so a report stays fast and is the
 same on every machine: past it the fewest clicks found and a proved lower bound, so the best
 efficiency lies between the two ratios; :data:`MIN_CLICKS_SECONDS` is only a safety
 deadline, and an answer it cut says so). ZiNi and HZiNi (:func:`minesolver.game.zini`,
@@ -78,7 +78,7 @@ WASTE_KINDS: tuple[WasteKind, ...] = ("nothing", "unused_flag", "unflag", "one_c
 """The reasons a click is wasted, in the order reports list them."""
 
 REPORT_WORK = 6_000
-"""The work (SAT conflicts) a replay report gives the proof of the board's fewest clicks:
+"""The work (steps of search) a replay report gives the proof of the board's fewest clicks:
 under a second on an expert board, the same answer on every machine."""
 
 REPORT_ZINI_RUNS = 20
@@ -321,7 +321,7 @@ def replay_efficiency(
     zini_runs: int = REPORT_ZINI_RUNS,
 ) -> ReplayEfficiency:
     """``replay`` (played as ``playback``) graded for efficiency, the board's fewest
-    clicks searched with ``work`` SAT conflicts and ``zini_runs`` random ZiNi runs
+    clicks searched with ``work`` steps and ``zini_runs`` random ZiNi runs
     (:func:`~minesolver.game.min_clicks`; ``seconds`` its safety deadline).
 
     >>> from minesolver.game import Layout

@@ -180,7 +180,7 @@ def grade_replay(
     the replay's :func:`~minesolver.replay.actions.play_events`, when the caller has it
     already (else it is played here). The game's efficiency is graded too
     (:func:`~minesolver.replay.efficiency.replay_efficiency`: the board's fewest clicks
-    searched with ``clicks_work`` SAT conflicts and ``zini_runs`` random ZiNi runs, within
+    searched with ``clicks_work`` steps of search and ``zini_runs`` random ZiNi runs, within
     the safety deadline ``clicks_seconds``).
 
     >>> from minesolver.game import Layout

@@ -127,7 +127,7 @@ def efficiency_table(number: int, total: int, row: dict[str, Any]) -> Renderable
         fewest = f"{row['min_clicks']} (proved)"
     else:
         fewest = f"{row['min_clicks']} found, at least {row['lower_bound']}"
-    search = f"{row['work']} conflicts, {plural(row['rounds'], 'round')}"
+    search = f"{row['work']} steps, {plural(row['rounds'], 'round')}"
     if row["cut"] == "work":
         search += ": the budget ran out"
     elif row["cut"] == "deadline":

@@ -47,7 +47,7 @@ DEFAULT_BUDGET = 10.0
 """Seconds ``solve`` allows by default: exact when the count fits, else approximate."""
 
 EFFICIENCY_WORK = 100_000
-"""``efficiency``'s default work per board (SAT conflicts): the library's
+"""``efficiency``'s default work per board (steps of search): the library's
 :data:`minesolver.game.clicks.DEFAULT_WORK`, written here so that ``--help`` needs no import."""
 
 EFFICIENCY_SECONDS = 600.0
@@ -703,9 +703,10 @@ def efficiency_command(
     budget: Annotated[
         int,
         typer.Option(
-            metavar="CONFLICTS",
-            help="Work to prove the minimum, per board, in SAT conflicts (the same answer "
-            "on every machine; about 10,000 a second on an expert board).",
+            metavar="STEPS",
+            help="Work to prove the minimum, per board, in steps of search (a SAT conflict, "
+            "a solver call, a round; the same answer on every machine; about 20,000 a "
+            "second).",
         ),
     ] = EFFICIENCY_WORK,
     seconds: Annotated[
@@ -725,7 +726,7 @@ def efficiency_command(
     from minesolver.ui.bench_report import efficiency_table
 
     if budget < 0:
-        fail(f"--budget {budget} must be a number of conflicts, 0 or more")
+        fail(f"--budget {budget} must be a number of steps, 0 or more")
     if not seconds >= 0:
         fail(f"--seconds {seconds} must be positive, or 0 for no deadline")
     check_layout_file(file)

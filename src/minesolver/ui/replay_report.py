@@ -93,7 +93,7 @@ def fewest_words(m: MinClicks) -> str:
     >>> from minesolver.game import MinClicks, Move
     >>> two = (Move("open", (0, 0)), Move("open", (4, 0)))
     >>> fewest_words(MinClicks(two, 1, work=10000, cut="work"))
-    '2 clicks found, at least 1 (not proved within 10000 conflicts of search)'
+    '2 clicks found, at least 1 (not proved within 10000 steps of search)'
     >>> fewest_words(MinClicks(two, 2))
     '2 clicks (proved)'
     """
@@ -102,7 +102,7 @@ def fewest_words(m: MinClicks) -> str:
     if m.cut == "deadline":
         why = "the search was cut by its safety deadline: another run may find more"
     else:
-        why = f"not proved within {m.work} conflicts of search"
+        why = f"not proved within {m.work} steps of search"
     return f"{_clicks(m.count)} found, at least {m.lower_bound} ({why})"
 
 

@@ -205,7 +205,7 @@ def replay(
     ``minesolver replay --json`` plus ``positions``, each graded action with the position
     the player saw and that position's analysis (what the page's replay view steps
     through), the game's efficiency (the board's fewest clicks searched with
-    ``clicks_work`` SAT conflicts, as ``minesolver replay`` does, so the page shows the
+    ``clicks_work`` steps of search, as ``minesolver replay`` does, so the page shows the
     same figures; ``clicks_seconds`` a safety deadline) and its wasted clicks. A bad file
     raises :class:`~minesolver.replay.ReplayFormatError`."""
     graded = grade_replay(
