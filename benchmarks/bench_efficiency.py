@@ -147,7 +147,7 @@ def summary(rows: list[dict[str, Any]], work: int) -> dict[str, Any]:
 def table(data: dict[str, Any]) -> str:
     """The stored results as markdown tables, one row per level."""
     lines = [
-        "| level | boards | proved in the budget | median conflicts proved "
+        "| level | boards | proved in the budget | median steps proved "
         "| median time (all) | mean 3BV | ZiNi - minimum (proved boards) "
         "| HZiNi - minimum | rZiNi - minimum | ZiNi - best found (all) "
         "| ZiNi - lower bound (all) |",

@@ -125,7 +125,7 @@ this many steps of work (a run costs about as much time as 100 conflicts on expe
 
 DEFAULT_WORK = 100_000
 """The default work budget of :func:`min_clicks`: units of its search (a SAT conflict is
-one; see the module docstring), about 5 seconds of CPU on an expert board."""
+one; see the module docstring), 7 to 10 seconds of CPU on an expert board."""
 
 DEFAULT_SECONDS = 600.0
 """The default safety deadline of :func:`min_clicks`, in seconds: far beyond what the

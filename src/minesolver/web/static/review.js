@@ -150,7 +150,7 @@ function efficiencyRows(r) {
   const more = e.extra_clicks === null ? "" : `, ${e.extra_clicks} more`;
   const why = e.cut === "deadline"
     ? "the search was cut by its safety deadline: another run may find more"
-    : `not proved within ${e.work} conflicts of search`;
+    : `not proved within ${e.work} steps of search`;
   const fewest = e.optimal ? `${e.min_clicks} (proved)`
     : `${e.min_clicks} found, at least ${e.lower_bound} (${why})`;
   const best = e.optimal ? num(e.best_efficiency)
