@@ -3,7 +3,7 @@ fewest clicks, and the time the efficiency part of a report takes.
 
 For every sample replay (``tests/data/replays``; the copy with another player name left
 out), one run of :func:`minesolver.replay.efficiency.replay_efficiency` with the fewest
-clicks searched with ``--budget`` SAT conflicts (a report's budget unless given; no
+clicks searched with ``--budget`` steps of search (a report's budget unless given; no
 deadline, so every figure but the seconds is the same on any machine):
 the 3BV, the clicks used, ZiNi, HZiNi, the fewest clicks (proved, or "lower to found"),
 the player's efficiency and the best one, the wasted clicks by kind, RQP, IOS and STNB,
@@ -11,7 +11,7 @@ and the seconds it took (the wasted clicks, ZiNi, HZiNi and the fewest clicks).
 
 Usage (from the repository root)::
 
-    .venv/bin/python benchmarks/bench_replay_efficiency.py [--budget CONFLICTS]
+    .venv/bin/python benchmarks/bench_replay_efficiency.py [--budget STEPS]
 
 Writes ``benchmarks/results/replay_efficiency.json`` and ``replay_efficiency.md``.
 Timings are wall-clock on a shared machine, one run each.
@@ -74,7 +74,7 @@ def _num(v: object) -> str:
 
 def markdown(rows: list[dict[str, object]], budget: int) -> str:
     lines = [
-        f"Fewest clicks searched with {budget} SAT conflicts per board.",
+        f"Fewest clicks searched with {budget} steps of search per board.",
         "",
         "| replay | board | 3BV | clicks | ZiNi | HZiNi | fewest | efficiency | best "
         "| wasted (nothing/unused flag/unflag/one-cell chord) | RQP | IOS | STNB | s |",
