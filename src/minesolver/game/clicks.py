@@ -57,16 +57,16 @@ at least 1 on a board with a safe cell, so no answer's bound is ever 0 or below 
 each call of the SAT oracle (a solve, or one propagation as RC2's detection of
 at-most-one relations makes one per soft clause) a few units growing with the formula,
 and each round its own share (its plan played, its unreached groups, its cuts added),
-so every unit takes a bounded time (tens of microseconds) on any board, however many
-rounds it makes. The same board and budget give the same clicks, bound and proof on any
-machine and under any load: the steps are counted, never timed. Past the budget the
-answer is the best winning sequence found (the first sequence, or a round's answer with
-the units it leaves unreached clicked) with the best proved lower bound (RC2's cost when
-stopped: each of its rises follows a call proved unsatisfiable; a call stopped early
-never raises it), and ``cut`` is ``"work"``. ``seconds`` is only a safety deadline,
-checked between the first sequence's runs, before each oracle call and round, and
-between slices of :data:`_SLICE` conflicts of the SAT calls; an answer it cut says so
-(``cut == "deadline"``), and only then may it differ from run to run.
+so every unit takes a bounded time (at most about 100 microseconds of CPU on the
+standard levels) however many rounds a board makes. The same board and budget give the
+same clicks, bound and proof on any machine and under any load: the steps are counted,
+never timed. Past the budget the answer is the best winning sequence found (the first
+sequence, or a round's answer with the units it leaves unreached clicked) with the best
+proved lower bound (RC2's cost when stopped: each of its rises follows a call proved
+unsatisfiable; a call stopped early never raises it), and ``cut`` is ``"work"``.
+``seconds`` is only a safety deadline, checked between the first sequence's runs, before
+each oracle call and round, and between slices of :data:`_SLICE` conflicts of the SAT
+calls; an answer it cut says so (``cut == "deadline"``), and only then may it differ.
 
 Every answer's clicks replay through :meth:`Game.push <minesolver.game.Game.push>` to a
 won game with exactly that many moves.
@@ -79,7 +79,7 @@ won game with exactly that many moves.
 Cost: the first sequence is O(runs * cells log cells) (about three seconds on expert at
 the default 100 + 100 + 400 runs); building the formula is O(cells); each round is one MaxSAT call
 (NP-hard; incremental, so later rounds reuse the cores found) plus an O(cells²) search for
-the unreached groups. A beginner board is proved in a few thousand steps; an
+the unreached groups. A beginner board is proved in a few hundred steps; an
 intermediate one in thousands to tens of thousands; an expert board is rarely closed in
 :data:`DEFAULT_WORK` (its bounds are then reported); ``benchmarks/bench_efficiency.py``
 measures it. About 20,000 steps take a second of CPU.
