@@ -94,6 +94,7 @@ def test_bench_on_layouts_with_a_mine_under_the_first_click(
     assert row.replace("│", " ").split()[-2:] == ["-", "-"]  # no speed: no move was made
     data = bench_json(["--layouts", str(one)], capsys)
     assert (data["games"], data["wins"], data["lost_on_first_click"]) == (1, 0, 1)
+    assert data["first_click"] == "given"  # no rule moved the mine: the JSON says so too
     assert data["games_per_second"] is None and data["games_per_second_per_core"] is None
     two = tmp_path / "two.txt"
     two.write_text(mined + mined.replace("0,0 ", "1,0 ", 1))
@@ -102,6 +103,7 @@ def test_bench_on_layouts_with_a_mine_under_the_first_click(
     assert isinstance(data["games_per_second_per_core"], float)
     drawn = bench_json(["--level", "beginner", "--games", "3"], capsys)
     assert drawn["lost_on_first_click"] == 0  # the safe rule moved every mine away
+    assert drawn["first_click"] == "safe"
 
 
 @pytest.mark.parametrize(

@@ -121,7 +121,8 @@ class BenchResult:
             # no speed when the player made no move (every game lost on the first click)
             "games_per_second": r.games_per_second if r.played else None,
             "games_per_second_per_core": r.games_per_second_per_core if r.played else None,
-            "first_click": self.setup.rule,
+            # given layouts: no first-click rule moved a mine; they are played as given
+            "first_click": "given" if self.given_layouts else self.setup.rule,
             "start": list(self.setup.start),
             "seed": self.setup.seed,
             "workers": self.workers,
