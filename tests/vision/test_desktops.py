@@ -32,11 +32,22 @@ READ_TODAY = {
     "jsms-every-20-2-2560x1440",
     "jsms-expert-24-1920x1080",
     "jsms-intermediate-20-125-max-1600x900",
+    "kmines-16x16-1600x900",
+    "kmines-9x9-2-2560x1440",
+    "kmines-classic-16x16-15-max-1600x900",
+    "kmines-classic-30x16-2-2560x1440",
+    "metasweeper-beginner-16-2-2560x1440",
+    "metasweeper-expert-20-1920x1080",
+    "metasweeper-intermediate-24-1600x900",
+    "metasweeper-lost-20-125-1600x900",
     "web-beginner-125-1600x900",
     "web-expert-1280x800",
     "web-expert-15-max-1920x1080",
     "web-intermediate-max-1920x1080",
     "web-lost-2-2560x1440",
+    "xdemineur-16x16-1280x800",
+    "xdemineur-30x16-1920x1080",
+    "xdemineur-42x30-1600x900",
 }
 """The desktops today's reader reads exactly (the others it refuses, saying why)."""
 
@@ -77,7 +88,7 @@ def test_the_manifest_names_every_image_and_label_and_nothing_else() -> None:
 
 def test_the_set_covers_the_skins_scales_and_window_states() -> None:
     families = {str(e["skin"]).split("-")[0] for e in MANIFEST.values()}
-    assert {"web", "jsms", "gnome"} <= families
+    assert {"web", "jsms", "gnome", "kmines", "xdemineur", "classic"} <= families
     assert {e["scale"] for e in MANIFEST.values()} >= {1.0, 1.25, 1.5, 2.0}
     assert {e["window"] for e in MANIFEST.values()} == {"maximised", "beside an xterm"}
 
