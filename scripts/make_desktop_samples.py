@@ -45,8 +45,8 @@ reader:
 
 Each sample is ``NAME.png`` with ``NAME.txt`` (the true cells, as position text) and an
 entry in ``manifest.json``: skin, program, screen size, display scale, window state,
-what else is on screen, and ``held_out`` (true for every one: no template is cut from
-these images).
+what else is on screen, where the label comes from (``labelled_from``), and
+``held_out`` (true for every one: no template is cut from these images).
 """
 
 from __future__ import annotations
@@ -203,6 +203,15 @@ PROGRAM = {
     "gnome-default": "GNOME Mines",
     "gnome-classic": "GNOME Mines",
 }
+LABELLED_FROM = {
+    "web": "the position the page was told to draw",
+    "jsms": "the page's own board, checked against the layout dealt",
+    "xdemineur": "each cell's pixels equal to one person-labelled kind of xdemineur cell",
+    "kmines": "a fresh board and the flags placed, checked in the capture",
+    "classic": "Metasweeper's own game board",
+    "gnome": "a fresh board of the level chosen",
+}
+"""Where each skin's labels come from (by its family, the skin's name before a dash)."""
 DISPLAY_NUM = int(os.environ.get("DESKTOP_DISPLAY", "71"))
 
 
@@ -516,6 +525,7 @@ def main(names: list[str]) -> None:
             "also_on_screen": f"openbox, tint2 panel, {wallpaper} wallpaper, xterm"
             + (", Metasweeper's score board" if spec["skin"] == "classic" else ""),
             "held_out": True,
+            "labelled_from": LABELLED_FROM[spec["skin"].split("-")[0]],
         }
         if "note" in spec:
             data[name]["note"] = spec["note"]

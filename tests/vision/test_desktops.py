@@ -1,8 +1,10 @@
 """Whole-desktop screenshots (tests/data/vision/desktop/, made by
 scripts/make_desktop_samples.py): a virtual screen with a window manager, a panel, a
 wallpaper, an xterm and the game's window (beside the others or maximised, at display
-scales 1 to 2), labelled from the program's own state. Each is read exactly or refused
-with the reason; never a wrong board. None of them is a template's source."""
+scales 1 to 2), labelled from the program's own state (xdemineur, which cannot tell
+it, by its cells' exact pixels; each entry's ``labelled_from`` says). Each is read
+exactly or refused with the reason; never a wrong board. None of them is a template's
+source."""
 
 from __future__ import annotations
 
@@ -84,6 +86,7 @@ def test_the_manifest_names_every_image_and_label_and_nothing_else() -> None:
         assert entry["held_out"] is True, name
         assert entry["window"] in ("maximised", "beside an xterm"), name
         assert entry["scale"] in (1.0, 1.25, 1.5, 2.0), name
+        assert str(entry["labelled_from"]).strip(), name
 
 
 def test_the_set_covers_the_skins_scales_and_window_states() -> None:
