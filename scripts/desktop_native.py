@@ -12,19 +12,22 @@ How each is labelled:
   closed) with flags placed by right clicks on cells chosen beforehand: the label is
   those flags. The clicks go to the tiles' centres found in a capture of the fresh board
   (:func:`_kmines_grid`), and the sample is kept only if the capture after them shows a
-  flag's red exactly on the cells flagged (:func:`_kmines_check`).
+  flag's red exactly on the cells flagged (:func:`_kmines_check`). Boards in play
+  (:func:`kmines_play_sample`) in the classic theme only, at display scale 1 and a cell
+  size of the person-labelled classic samples: that theme draws each kind of cell the
+  same to the pixel at one size, so the cells are labelled as xdemineur's below.
 - xdemineur (:func:`xdemineur_sample`): it opens a region of its own when it starts (no
   click sent), so its state is not the script's to choose and it has no way to tell it.
   Its cells are drawn the same to the pixel each time: the 15 kinds of cell (closed,
   0-8, flag, question mark, mine, the mine that exploded, a crossed-out flag) are cut
   from the labelled xdemineur samples of tests/data/vision (each labelled by a person,
-  one image per kind, no two kinds alike) and each cell of a capture, at the place the X
-  server gives for the window (board from ``(16, 81)`` inside it, 21-pixel cells), is
-  labelled by the kind whose pixels it equals exactly (:func:`_xdemineur_cells`); a
-  cell equal to none makes no sample. Moves are safe cells and certain mines by the
-  exact analysis of the board so labelled; the label must be consistent (a test
-  checks). It draws fixed pixmaps (no display scale) in a window of fixed size (the
-  window manager cannot maximise it).
+  one image per kind, no two kinds alike: :func:`cell_kinds`) and each cell of a
+  capture, near the place the X server gives for the window (board from ``(16, 81)``
+  inside it, 21-pixel cells), is labelled by the kind whose pixels it equals exactly
+  (:func:`exact_board`); a cell equal to none makes no sample. Moves are safe cells
+  and certain mines by the exact analysis of the board so labelled (:func:`_play`);
+  the label must be consistent (a test checks). It draws fixed pixmaps (no display
+  scale) in a window of fixed size (the window manager cannot maximise it).
 - Metasweeper (:func:`metasweeper_sample`, skin ``classic``): run in-process by
   ``desktop_metasweeper.py`` with its own Python (its source in ``$METASWEEPER``,
   default ``/tmp/metasweeper``, with a virtual environment of its own: see that script),
@@ -35,6 +38,7 @@ How each is labelled:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -43,6 +47,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -157,15 +162,19 @@ def _kmines_check(path: Path, centres: list[tuple[int, int]], size: int, flags: 
             raise SystemExit(f"{path.name}: tile {i} (red {red}) is not as placed")
 
 
-def kmines_sample(name: str, spec: dict[str, Any], env: dict[str, str]) -> str:
+@contextlib.contextmanager
+def _kmines(
+    spec: dict[str, Any], env: dict[str, str]
+) -> Iterator[tuple[dict[str, str], tuple[int, int, int, int], tuple[str, str]]]:
+    """KMines with its settings in a fresh folder, its window placed; yields its
+    environment, its window's box and where the pointer rests: the tool bar's empty
+    right end (over a tile KMines lights it)."""
     import make_desktop_samples as mds
 
-    rng = random.Random(spec["seed"])
-    w, h, m = spec["board"]
     home = Path(tempfile.mkdtemp(prefix="desk-km-"))
     (home / "cfg").mkdir()
     (home / "cfg" / "kminesrc").write_text(
-        f"[KgDifficulty]\nLevel={KMINES_LEVEL[(w, h, m)]}\n\n"
+        f"[KgDifficulty]\nLevel={KMINES_LEVEL[tuple(spec['board'])]}\n\n"
         f"[KgTheme]\nTheme=themes/{spec['theme']}.desktop\n"
     )
     kenv = dict(env, HOME=str(home), XDG_CONFIG_HOME=str(home / "cfg"), QT_QPA_PLATFORM="xcb")
@@ -181,10 +190,22 @@ def kmines_sample(name: str, spec: dict[str, Any], env: dict[str, str]) -> str:
         time.sleep(1.0)
         _place(win, spec, kenv)
         box = _geometry(win, kenv)
-        # the pointer rests on the tool bar's empty right end (over a tile it lights it)
         rest = (str(box[0] + box[2] - 20), str(box[1] + int(60 * spec["scale"])))
         mds._run("xdotool", "mousemove", *rest, env=kenv)
         time.sleep(0.5)
+        yield kenv, box, rest
+    finally:
+        os.killpg(proc.pid, 15)
+        proc.wait(5)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def kmines_sample(name: str, spec: dict[str, Any], env: dict[str, str]) -> str:
+    import make_desktop_samples as mds
+
+    rng = random.Random(spec["seed"])
+    w, h, m = spec["board"]
+    with _kmines(spec, env) as (kenv, box, rest):
         png = OUT() / f"{name}.png"
         mds.capture(kenv, png)
         centres = _kmines_grid(png, box, w, h, spec["theme"])
@@ -199,11 +220,44 @@ def kmines_sample(name: str, spec: dict[str, Any], env: dict[str, str]) -> str:
         time.sleep(1.0)
         mds.capture(kenv, png)
         _kmines_check(png, centres, size, flags)
-    finally:
-        os.killpg(proc.pid, 15)
-        proc.wait(5)
-        shutil.rmtree(home, ignore_errors=True)
     rows = ["".join("F" if y * w + x in flags else "H" for x in range(w)) for y in range(h)]
+    return "\n".join([f"{w}x{h}x{m}", *rows]) + "\n"
+
+
+def kmines_play_sample(name: str, spec: dict[str, Any], env: dict[str, str]) -> str:
+    """KMines' classic theme in play, at display scale 1 in a window whose tiles are
+    ``spec["cell"]`` pixels, a size of the person-labelled classic samples: the first
+    click in the middle, then moves by :func:`_play`; each capture's cells labelled by
+    :func:`exact_board` with the kinds of :func:`cell_kinds` (the classic theme draws
+    each kind the same to the pixel at one size)."""
+    import make_desktop_samples as mds
+
+    rng = random.Random(spec["seed"])
+    w, h, m = spec["board"]
+    size = spec["cell"]
+    kinds = cell_kinds("kmines-classic", size)
+    with _kmines(spec, env) as (kenv, box, rest):
+        png = OUT() / f"{name}.png"
+        mds.capture(kenv, png)
+        centres = _kmines_grid(png, box, w, h, spec["theme"])
+        if centres is None:
+            raise SystemExit(f"{name}: no KMines board of {w}x{h} tiles found")
+        guess = (centres[0][0] - size // 2, centres[0][1] - size // 2)
+
+        def read() -> tuple[list[str], tuple[int, int]]:
+            mds._run("xdotool", "mousemove", *rest, env=kenv)
+            time.sleep(0.8)
+            mds.capture(kenv, png)
+            return exact_board(png, guess, w, h, size, kinds, 4)
+
+        def click(at: tuple[int, int], x: int, y: int, button: str) -> None:
+            cx, cy = at[0] + size * x + size // 2, at[1] + size * y + size // 2
+            mds._run("xdotool", "mousemove", str(cx), str(cy), "click", button, env=kenv)
+            time.sleep(0.15)
+
+        _, at = read()
+        click(at, w // 2, h // 2, "1")
+        rows = _play(spec, rng, (w, h, m), read, click)
     return "\n".join([f"{w}x{h}x{m}", *rows]) + "\n"
 
 
@@ -213,71 +267,105 @@ def OUT() -> Path:  # the samples' folder, as make_desktop_samples names it
     return mds.OUT
 
 
-def xdemineur_kinds() -> dict[bytes, str]:
-    """Each kind of xdemineur cell (its 21x21 pixels, RGB) and its label, cut from the
-    labelled xdemineur samples of tests/data/vision; an error if one image has two
-    labels."""
+def cell_kinds(skin: str, size: int) -> dict[bytes, str]:
+    """Each kind of ``skin``'s cell drawn ``size`` pixels square (its pixels, RGB) and
+    its label, cut from the labelled samples of tests/data/vision whose board's box is
+    exactly that many pixels a cell (each sample labelled by a person); an error if one
+    image has two labels."""
     samples = json.loads((VISION / "samples.json").read_text())
     kinds: dict[bytes, str] = {}
     for name, entry in samples.items():
-        if entry["skin"] != "xdemineur":
+        if entry["skin"] != skin:
             continue
         text = (VISION / f"{name}.txt").read_text().split()
         rows = [r for r in text if not re.fullmatch(r"\d+x\d+x\d+", r)]
+        left, top, right, bottom = entry["box"]
+        if (right - left, bottom - top) != (size * len(rows[0]), size * len(rows)):
+            continue
         rgb = _rgb(VISION / f"{name}.png").astype("uint8")
-        left, top = entry["box"][:2]
         for y, row in enumerate(rows):
             for x, ch in enumerate(row):
-                y0, x0 = top + XD_CELL * y, left + XD_CELL * x
-                key = rgb[y0 : y0 + XD_CELL, x0 : x0 + XD_CELL].tobytes()
+                y0, x0 = top + size * y, left + size * x
+                key = rgb[y0 : y0 + size, x0 : x0 + size].tobytes()
                 if kinds.setdefault(key, ch) != ch:
-                    raise SystemExit(f"{name}: one xdemineur cell image labelled two ways")
+                    raise SystemExit(f"{name}: one {skin} cell image labelled two ways")
     return kinds
 
 
-def _xdemineur_cells(
-    path: Path, origin: tuple[int, int], w: int, h: int, kinds: dict[bytes, str]
+def exact_board(
+    path: Path,
+    guess: tuple[int, int],
+    w: int,
+    h: int,
+    size: int,
+    kinds: dict[bytes, str],
+    reach: int,
 ) -> tuple[list[str], tuple[int, int]]:
-    """The board's rows (and its top-left pixel) in the capture ``path`` of the window
-    whose area starts near ``origin`` (the X server's word, give or take the frame): the
-    board's top-left cell is sought within 30 pixels of where the window puts it, each
-    cell the kind whose pixels it equals exactly; every cell of the ``w`` x ``h`` board
-    must be one, at one place only."""
+    """The board's rows (and its top-left pixel) in the capture ``path``: its top-left
+    cell is sought within ``reach`` pixels of ``guess``, each cell the kind whose pixels
+    it equals exactly; every cell of the ``w`` x ``h`` board must be one, at one place
+    only, else no sample is made."""
     rgb = _rgb(path).astype("uint8")
 
     def cell(x0: int, y0: int) -> str | None:
-        return kinds.get(rgb[y0 : y0 + XD_CELL, x0 : x0 + XD_CELL].tobytes())
+        return kinds.get(rgb[y0 : y0 + size, x0 : x0 + size].tobytes())
 
     def board(left: int, top: int) -> list[str] | None:
         rows = []
         for y in range(h):
-            row = [cell(left + XD_CELL * x, top + XD_CELL * y) for x in range(w)]
+            row = [cell(left + size * x, top + size * y) for x in range(w)]
             if None in row:
                 return None
             rows.append("".join(str(ch) for ch in row))
         return rows
 
-    ex, ey = origin[0] + XD_BOARD[0], origin[1] + XD_BOARD[1]
     found = [
-        (rows, (ex + dx, ey + dy))
-        for dy in range(-30, 31)
-        for dx in range(-30, 31)
-        if cell(ex + dx, ey + dy) is not None and (rows := board(ex + dx, ey + dy))
+        (rows, (guess[0] + dx, guess[1] + dy))
+        for dy in range(-reach, reach + 1)
+        for dx in range(-reach, reach + 1)
+        if cell(guess[0] + dx, guess[1] + dy) is not None
+        and (rows := board(guess[0] + dx, guess[1] + dy))
     ]
     if len(found) != 1:
-        raise SystemExit(f"{path.name}: {len(found)} places for xdemineur's board")
+        raise SystemExit(f"{path.name}: {len(found)} places for a board of known cells")
     return found[0]
+
+
+def _play(
+    spec: dict[str, Any],
+    rng: random.Random,
+    board: tuple[int, int, int],
+    read: Any,
+    click: Any,
+) -> list[str]:
+    """``spec["moves"]`` rounds of play: the board labelled (``read()``: rows and the
+    board's top-left pixel), then ``opens`` of its safe cells and ``flags`` of its
+    certain mines (by the exact analysis of those rows) clicked (``click(at, x, y,
+    button)``); the rows at the end. A lost board ends the play."""
+    from minesolver.analysis import analyze
+    from minesolver.position import Position
+
+    w, h, m = board
+    for _ in range(spec["moves"]):
+        rows, at = read()
+        if any(ch in "!*x" for row in rows for ch in row):
+            return list(rows)
+        analysis = analyze(Position.from_text("\n".join([f"{w}x{h}x{m}", *rows])))
+        safe = sorted(analysis.safe)
+        mines = sorted(c for c in analysis.certain_mines if rows[c[1]][c[0]] == "H")
+        picks = [(c, "1") for c in rng.sample(safe, min(len(safe), spec["opens"]))]
+        picks += [(c, "3") for c in rng.sample(mines, min(len(mines), spec["flags"]))]
+        for (x, y), button in picks:
+            click(at, x, y, button)
+    return list(read()[0])
 
 
 def xdemineur_sample(name: str, spec: dict[str, Any], env: dict[str, str]) -> str:
     import make_desktop_samples as mds
 
-    from minesolver.analysis import analyze
-    from minesolver.position import Position
-
     rng = random.Random(spec["seed"])
     w, h, m = spec["board"]
-    kinds = xdemineur_kinds()
+    kinds = cell_kinds("xdemineur", XD_CELL)
     proc = subprocess.Popen(
         ["/usr/games/xdemineur", "-geometry", f"{w}x{h}+40+60", "-m", str(m)],
         env=env, stderr=subprocess.DEVNULL,
@@ -293,24 +381,20 @@ def xdemineur_sample(name: str, spec: dict[str, Any], env: dict[str, str]) -> st
         wx, wy = mds._origin(win, env)
         png = OUT() / f"{name}.png"
         rest = (str(wx + 5), str(wy + 5))
-        mds._run("xdotool", "mousemove", *rest, env=env)
-        for _ in range(spec["moves"]):
-            time.sleep(0.5)
-            mds.capture(env, png)
-            rows, (bx, by) = _xdemineur_cells(png, (wx, wy), w, h, kinds)
-            analysis = analyze(Position.from_text("\n".join([f"{w}x{h}x{m}", *rows])))
-            safe = sorted(analysis.safe)
-            mines = sorted(c for c in analysis.certain_mines if rows[c[1]][c[0]] == "H")
-            picks = [(c, "1") for c in rng.sample(safe, min(len(safe), spec["opens"]))]
-            picks += [(c, "3") for c in rng.sample(mines, min(len(mines), spec["flags"]))]
-            for (x, y), button in picks:
-                cx, cy = bx + XD_CELL * x + 11, by + XD_CELL * y + 11
-                mds._run("xdotool", "mousemove", str(cx), str(cy), "click", button, env=env)
-                time.sleep(0.1)
+
+        def read() -> tuple[list[str], tuple[int, int]]:
             mds._run("xdotool", "mousemove", *rest, env=env)
-        time.sleep(1.0)
-        mds.capture(env, png)
-        rows, _ = _xdemineur_cells(png, (wx, wy), w, h, kinds)
+            time.sleep(0.8)
+            mds.capture(env, png)
+            guess = (wx + XD_BOARD[0], wy + XD_BOARD[1])  # give or take the frame
+            return exact_board(png, guess, w, h, XD_CELL, kinds, 30)
+
+        def click(at: tuple[int, int], x: int, y: int, button: str) -> None:
+            cx, cy = at[0] + XD_CELL * x + 11, at[1] + XD_CELL * y + 11
+            mds._run("xdotool", "mousemove", str(cx), str(cy), "click", button, env=env)
+            time.sleep(0.1)
+
+        rows = _play(spec, rng, (w, h, m), read, click)
     finally:
         proc.terminate()
         proc.wait(5)

@@ -37,9 +37,10 @@ reader:
   no tiles on these desktops, so no sample uses it.
 - KMines (skins ``kmines`` and ``kmines-classic``), xdemineur and Metasweeper (skin
   ``classic``): see ``desktop_native.py`` (KMines: a fresh board with flags placed on
-  cells chosen beforehand, checked in the capture; xdemineur: each cell labelled by the
-  one kind of xdemineur cell its pixels equal exactly, moves by the exact analysis;
-  Metasweeper: its own game board). They need ``kmines``, ``xdemineur`` and ``wmctrl``
+  cells chosen beforehand, checked in the capture, or, in its classic theme, a board in
+  play labelled like xdemineur's; xdemineur: each cell labelled by the one kind of
+  xdemineur cell its pixels equal exactly, moves by the exact analysis; Metasweeper: its
+  own game board). They need ``kmines``, ``xdemineur`` and ``wmctrl``
   (Debian's packages) and Metasweeper's source with its environment
   (``desktop_metasweeper.py``).
 
@@ -151,6 +152,18 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "kmines-classic-16x16-15-max-1600x900": dict(
         skin="kmines-classic", screen=(1600, 900), scale=1.5, window="maximised",
         board=(16, 16, 40), flags=10, seed=46, theme="classic",
+    ),
+    "kmines-classic-30x16-play-1920x1080": dict(
+        skin="kmines-classic", screen=(1920, 1080), scale=1.0, window="beside an xterm",
+        board=(30, 16, 99), kind="play", cell=26, moves=4, opens=5, flags=3, seed=47,
+        theme="classic", size=(980, 560),
+        labelled_from="each cell's pixels equal to one person-labelled kind of cell",
+    ),
+    "kmines-classic-16x16-play-1600x900": dict(
+        skin="kmines-classic", screen=(1600, 900), scale=1.0, window="beside an xterm",
+        board=(16, 16, 40), kind="play", cell=34, moves=3, opens=4, flags=3, seed=48,
+        theme="classic", size=(820, 700),
+        labelled_from="each cell's pixels equal to one person-labelled kind of cell",
     ),
     "kmines-classic-9x9-125-1280x800": dict(
         skin="kmines-classic", screen=(1280, 800), scale=1.25, window="beside an xterm",
@@ -508,6 +521,8 @@ def main(names: list[str]) -> None:
                 text = jsms_sample(name, spec, env, jport)
             elif spec["skin"].startswith("gnome"):
                 text = gnome_sample(name, spec, env)
+            elif spec["skin"].startswith("kmines") and spec.get("kind") == "play":
+                text = native.kmines_play_sample(name, spec, env)
             elif spec["skin"].startswith("kmines"):
                 text = native.kmines_sample(name, spec, env)
             elif spec["skin"] == "classic":
@@ -525,7 +540,7 @@ def main(names: list[str]) -> None:
             "also_on_screen": f"openbox, tint2 panel, {wallpaper} wallpaper, xterm"
             + (", Metasweeper's score board" if spec["skin"] == "classic" else ""),
             "held_out": True,
-            "labelled_from": LABELLED_FROM[spec["skin"].split("-")[0]],
+            "labelled_from": spec.get("labelled_from") or LABELLED_FROM[spec["skin"].split("-")[0]],
         }
         if "note" in spec:
             data[name]["note"] = spec["note"]

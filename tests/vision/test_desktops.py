@@ -1,8 +1,9 @@
 """Whole-desktop screenshots (tests/data/vision/desktop/, made by
 scripts/make_desktop_samples.py): a virtual screen with a window manager, a panel, a
 wallpaper, an xterm and the game's window (beside the others or maximised, at display
-scales 1 to 2), labelled from the program's own state (xdemineur, which cannot tell
-it, by its cells' exact pixels; each entry's ``labelled_from`` says). Each is read
+scales 1 to 2), labelled from the program's own state (xdemineur and KMines in play,
+which cannot tell it, by their cells' exact pixels; each entry's ``labelled_from``
+says). Each is read
 exactly or refused with the reason; never a wrong board. None of them is a template's
 source."""
 
@@ -37,7 +38,9 @@ READ_TODAY = {
     "kmines-16x16-1600x900",
     "kmines-9x9-2-2560x1440",
     "kmines-classic-16x16-15-max-1600x900",
+    "kmines-classic-16x16-play-1600x900",
     "kmines-classic-30x16-2-2560x1440",
+    "kmines-classic-30x16-play-1920x1080",
     "metasweeper-beginner-16-2-2560x1440",
     "metasweeper-expert-20-1920x1080",
     "metasweeper-intermediate-24-1600x900",
