@@ -360,6 +360,27 @@ def _play(
     return list(read()[0])
 
 
+def _lose(
+    rows: list[str], board: tuple[int, int, int], read: Any, click: Any
+) -> tuple[list[str], tuple[int, int]]:
+    """A left click on the first closed cell that the exact analysis of ``rows`` proves
+    a mine; the rows read after it (a lost board), else no sample."""
+    from minesolver.analysis import analyze
+    from minesolver.position import Position
+
+    w, h, m = board
+    analysis = analyze(Position.from_text("\n".join([f"{w}x{h}x{m}", *rows])))
+    mines = sorted((y, x) for x, y in analysis.certain_mines if rows[y][x] == "H")
+    if not mines:
+        raise SystemExit("no closed cell is a certain mine: the game cannot be lost for sure")
+    _, at = read()
+    click(at, mines[0][1], mines[0][0], "1")
+    lost, at = read()
+    if not any(ch == "!" for row in lost for ch in row):
+        raise SystemExit("the click on a certain mine did not lose the game")
+    return lost, at
+
+
 def xdemineur_sample(name: str, spec: dict[str, Any], env: dict[str, str]) -> str:
     import make_desktop_samples as mds
 
@@ -395,6 +416,8 @@ def xdemineur_sample(name: str, spec: dict[str, Any], env: dict[str, str]) -> st
             time.sleep(0.1)
 
         rows = _play(spec, rng, (w, h, m), read, click)
+        if spec.get("kind") == "lost":  # then a click on a certain mine, to lose
+            rows, _ = _lose(rows, (w, h, m), read, click)
     finally:
         proc.terminate()
         proc.wait(5)

@@ -182,9 +182,17 @@ SAMPLES: dict[str, dict[str, Any]] = {
         skin="xdemineur", screen=(1920, 1080), scale=1.0, window="beside an xterm",
         board=(30, 16, 99), moves=4, opens=4, flags=3, seed=52,
     ),
+    "xdemineur-lost-20x12-1280x800": dict(
+        skin="xdemineur", screen=(1280, 800), scale=1.0, window="beside an xterm",
+        board=(20, 12, 40), kind="lost", moves=3, opens=4, flags=3, seed=54,
+    ),
     "xdemineur-42x30-1600x900": dict(
         skin="xdemineur", screen=(1600, 900), scale=1.0, window="beside an xterm",
         board=(42, 30, 250), moves=4, opens=4, flags=3, seed=53,
+    ),
+    "metasweeper-expert-16-15-1920x1080": dict(
+        skin="classic", screen=(1920, 1080), scale=1.5, window="beside an xterm",
+        board=(30, 16, 99), pix=16, kind="play", opens=30, flags=12, seed=65,
     ),
     "metasweeper-expert-20-1920x1080": dict(
         skin="classic", screen=(1920, 1080), scale=1.0, window="beside an xterm",

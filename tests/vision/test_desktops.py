@@ -42,6 +42,7 @@ READ_TODAY = {
     "kmines-classic-30x16-2-2560x1440",
     "kmines-classic-30x16-play-1920x1080",
     "metasweeper-beginner-16-2-2560x1440",
+    "metasweeper-expert-16-15-1920x1080",
     "metasweeper-expert-20-1920x1080",
     "metasweeper-intermediate-24-1600x900",
     "metasweeper-lost-20-125-1600x900",
@@ -53,6 +54,7 @@ READ_TODAY = {
     "xdemineur-16x16-1280x800",
     "xdemineur-30x16-1920x1080",
     "xdemineur-42x30-1600x900",
+    "xdemineur-lost-20x12-1280x800",
 }
 """The desktops today's reader reads exactly (the others it refuses, saying why)."""
 
