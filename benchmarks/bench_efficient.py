@@ -203,7 +203,7 @@ def summarise(rows: list[dict[str, Any]], play_seconds: list[float], wall: float
 def tiny(boards: int, seed: int) -> dict[str, Any]:
     """Tiny boards cleared without a guess: the clicks against the exhaustive minimum."""
     tests = Path(__file__).resolve().parent.parent / "tests"
-    sys.path[:0] = [str(tests), str(tests / "strategy")]
+    sys.path[:0] = [str(tests), str(tests / "player")]
     from game.test_clicks import fewest_clicks_by_dijkstra
     from test_efficient import fewest_clicks_from
 

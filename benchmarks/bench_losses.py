@@ -45,7 +45,7 @@ def kind_of(move: Move, view_touches_digit: bool, first: bool) -> str:
 
 def measure(level: str, games: int, seed: int, player: str) -> dict[str, object]:
     setup, _ = make_setup(
-        level=level, first_click="safe", start="corner", strategies=[player], seed=seed
+        level=level, first_click="safe", start="corner", players=[player], seed=seed
     )
     risk: Counter[str] = Counter()
     count: Counter[str] = Counter()

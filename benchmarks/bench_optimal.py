@@ -3,7 +3,7 @@
 For each board (first click safe, in the corner) the win rate of perfect play is computed
 exactly by game-tree search over every layout (:func:`minesolver.optimal.perfect_play`),
 and each player plays every layout once (:func:`minesolver.optimal.play_every_layout`;
-``minesolver perfect --strategies`` gives the same figures for seed 1). Both figures are
+``minesolver perfect --players`` gives the same figures for seed 1). Both figures are
 exact over the layouts, with no sampling noise: the gap is what the player gives away
 to perfect play on that board. The only randomness left is the players' tie-breaks (one
 draw per layout, seeded).
@@ -46,7 +46,7 @@ def measure(board: str, players: list[str], workers: int, seed: int) -> dict[str
     perfect = perfect_play(level, start, "safe")
     search_seconds = time.perf_counter() - began
     setup, _ = make_setup(
-        level=board, first_click="safe", start="corner", strategies=players, seed=seed
+        level=board, first_click="safe", start="corner", players=players, seed=seed
     )
     result: dict[str, Any] = {
         "board": board,

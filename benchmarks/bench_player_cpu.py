@@ -6,7 +6,7 @@ seeded run (first click safe, in the corner) with each player in turn and divide
 process's CPU time (``time.process_time``), so the code before and after a change can be
 compared in turn on the same games.
 
-    .venv/bin/python benchmarks/bench_player_cpu.py [--games 100] [--strategies greedy,pseq,best]
+    .venv/bin/python benchmarks/bench_player_cpu.py [--games 100] [--players greedy,pseq,best]
 """
 
 from __future__ import annotations
@@ -24,13 +24,13 @@ def main(argv: list[str] | None = None) -> int:
     """Print each player's wins and games per CPU second."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--strategies", default="greedy,pseq,best")
+    parser.add_argument("--players", default="greedy,pseq,best")
     parser.add_argument("--level", default="expert")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    names = args.strategies.split(",")
+    names = args.players.split(",")
     setup, _ = make_setup(
-        level=args.level, first_click="safe", start="corner", strategies=names, seed=args.seed
+        level=args.level, first_click="safe", start="corner", players=names, seed=args.seed
     )
     for name in names:
         player = get_player(name)

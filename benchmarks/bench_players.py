@@ -1,14 +1,14 @@
 """Players' win rates and speed, measured with the simulator (``minesolver.simulate``).
 
 For each level and first-click setting, plays ``--games`` seeded games with every player
-of ``--strategies`` on the same layouts (game ``i`` depends only on ``--seed`` and
+of ``--players`` on the same layouts (game ``i`` depends only on ``--seed`` and
 ``i``, whatever ``--workers``), in parts of ``--part`` games; after each part the totals
 so far are merged into ``benchmarks/results/players.json`` under the key
 ``LEVEL/RULE/X,Y/PLAYER`` (and ``.../paired/A-vs-B``), so a long run stopped early still
 leaves honest figures for the games it played.
 
     .venv/bin/python benchmarks/bench_players.py --levels expert,beginner \
-        --strategies greedy --games 20000 --seed 1 --workers 2
+        --players greedy --games 20000 --seed 1 --workers 2
 
 Speed is the player's own time per game (games per second per core) and the wall-clock
 rate; on a shared machine both are disturbed by other load.
@@ -22,7 +22,7 @@ directory; nothing of it is kept in ours) in a scratch folder, against Debian's 
 JSON headers, and run single-process on the same first-click rule::
 
     .venv/bin/python benchmarks/bench_players.py --speed --games 2000 \
-        --strategies greedy,pseq,best --tu-source PATH [--docs]
+        --players greedy,pseq,best --tu-source PATH [--docs]
 
 ``--docs`` writes the table into the Speed page of the documentation.
 """
@@ -74,7 +74,7 @@ def _entries(result: BenchResult, command: str, wall: float) -> dict[str, dict[s
     }
     out: dict[str, dict[str, object]] = {}
     for name in result.results:
-        out[f"{base}/{name}"] = {**result.strategy_json(name), **note}
+        out[f"{base}/{name}"] = {**result.player_json(name), **note}
     for p in result.paired:
         out[f"{base}/paired/{p.a}-vs-{p.b}"] = {
             "a": p.a,
@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the measurements named on the command line."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--levels", default="expert,beginner")
-    parser.add_argument("--strategies", default="greedy")
+    parser.add_argument("--players", default="greedy")
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--part", type=int, default=1000, help="games between saves")
     parser.add_argument("--first-click", default="safe")
@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
             level=level,
             first_click=args.first_click,
             start=args.start,
-            strategies=args.strategies.split(","),
+            players=args.players.split(","),
             seed=args.seed,
         )
         records: list[GameRecord] = []
@@ -251,9 +251,9 @@ def _speed(args: argparse.Namespace, command: str) -> int:
     """The ``--speed`` measurement: see the module docstring."""
     unit_before = toollib_median_ms(args.seed, args.positions)
     rows: list[SpeedRow] = []
-    for name in args.strategies.split(","):
+    for name in args.players.split(","):
         setup, _ = make_setup(
-            level="expert", first_click="safe", start="corner", strategies=[name], seed=args.seed
+            level="expert", first_click="safe", start="corner", players=[name], seed=args.seed
         )
         began = time.process_time()
         result = simulate(setup, args.games, workers=1)

@@ -80,7 +80,7 @@ def measure(
     """Play the games; the regret of every guess with at most ``limit`` layouts.
     ``every_layout`` plays every layout of the board once instead (``games`` ignored)."""
     setup, _ = make_setup(
-        level=level, first_click="safe", start="corner", strategies=[player], seed=seed
+        level=level, first_click="safe", start="corner", players=[player], seed=seed
     )
     given = all_layouts(setup.level, setup.start, setup.rule) if every_layout else None
     if given is not None:

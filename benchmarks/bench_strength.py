@@ -158,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         level=LEVELS.get(args.level, args.level),
         first_click=args.first_click,
         start=args.start,
-        strategies=names,
+        players=names,
         seed=args.seed,
     )
     records: list[GameRecord] = []

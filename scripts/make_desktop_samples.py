@@ -3,16 +3,22 @@
     .venv/bin/python scripts/make_desktop_samples.py [NAME ...]     # all, or those named
     .venv/bin/python scripts/make_desktop_samples.py --measure [NAME ...]  # today's reader on them
 
+The virtual screen is display ``:71`` unless ``DESKTOP_DISPLAY`` names another (one in
+use is refused).
+
 Each sample is a whole virtual screen as a user's capture of the desktop shows it: a
 virtual display (``Xvfb :NUM -screen 0 WxHx24``) with a window manager (openbox), a panel
 (tint2, its default configuration: a task bar and a clock at the bottom), a wallpaper (an
 ImageMagick plasma of a fixed seed, ``convert -seed N -size WxH plasma:fractal -blur
-0x2``, set with ``hsetroot -fill``), an xterm with text in it and, for the web skins, a
-Chromium window (the program itself); the screen is saved with ``import -window root``.
+0x2``, or on a few of the largest screens a plain gradient, ``gradient:#3a6ea5-#0b2540``,
+that keeps their files small; set with ``hsetroot -fill``), an xterm with text in it
+and, for the web skins, a Chromium window (the program itself); the screen is saved
+with ``import -window root``.
 Every setting of each sample is in :data:`SAMPLES` below (skin, program, screen size,
 display scale, window state, what else is on screen).
 
-How each is labelled, from the program's own state, never by reading the image:
+How each is labelled: from the program's own state where it can tell it, never by our
+reader:
 
 - ``web``: our web app (served by this script on a free local port), in Chromium run on
   the virtual display (not headless) with ``--force-device-scale-factor`` for the display
@@ -23,21 +29,25 @@ How each is labelled, from the program's own state, never by reading the image:
   way; a layout chosen beforehand is dealt with the page's ``newGameFromArray``, cells
   clicked in the page, and the label is the page's own board state, checked against the
   layout dealt (as in ``make_vision_samples.py jsms``).
-- ``xdemineur``: not in the set. Its windows on this desktop showed open cells (and a
-  running timer) with no click sent, even on a fresh board, so no label could be
-  vouched for; :func:`xdemineur_sample` is kept, with :func:`_check_flags` checking a
-  capture cell by cell against what was sent, for a later attempt.
 - GNOME Mines: its settings in a fresh folder (theme, window size, maximised or not),
   ``GDK_SCALE=2`` for the display scale 2 (GTK honours whole scales only), the level
   chosen with a click on its button; a fresh board: every cell closed (the flag counter
   shows 0, each image checked by eye). ``kind="flags"`` would place flags with right
   clicks at the tiles found in a capture (:func:`_gnome_cells`), but that finder found
   no tiles on these desktops, so no sample uses it.
+- KMines (skins ``kmines`` and ``kmines-classic``), xdemineur and Metasweeper (skin
+  ``classic``): see ``desktop_native.py`` (KMines: a fresh board with flags placed on
+  cells chosen beforehand, checked in the capture, or, in its classic theme, a board in
+  play labelled like xdemineur's; xdemineur: each cell labelled by the one kind of
+  xdemineur cell its pixels equal exactly, moves by the exact analysis; Metasweeper: its
+  own game board). They need ``kmines``, ``xdemineur`` and ``wmctrl``
+  (Debian's packages) and Metasweeper's source with its environment
+  (``desktop_metasweeper.py``).
 
 Each sample is ``NAME.png`` with ``NAME.txt`` (the true cells, as position text) and an
 entry in ``manifest.json``: skin, program, screen size, display scale, window state,
-what else is on screen, and ``held_out`` (true for every one: no template is cut from
-these images).
+what else is on screen, where the label comes from (``labelled_from``), and
+``held_out`` (true for every one: no template is cut from these images).
 """
 
 from __future__ import annotations
@@ -62,6 +72,7 @@ OUT = ROOT / "tests" / "data" / "vision" / "desktop"
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "scripts"))
 
+import desktop_native as native  # noqa: E402
 import make_vision_samples as mvs  # noqa: E402
 
 from minesolver.vision import synth  # noqa: E402
@@ -125,17 +136,104 @@ SAMPLES: dict[str, dict[str, Any]] = {
         skin="gnome-default", screen=(2560, 1440), scale=2.0, window="maximised",
         board=(8, 8, 10), kind="fresh", seed=35, theme="default", size=(600, 500),
     ),
+    "kmines-16x16-1600x900": dict(
+        skin="kmines", screen=(1600, 900), scale=1.0, window="beside an xterm",
+        board=(16, 16, 40), flags=12, seed=41, theme="default", size=(760, 640),
+    ),
+    "kmines-30x16-15-max-1920x1080": dict(
+        skin="kmines", screen=(1920, 1080), scale=1.5, window="maximised",
+        board=(30, 16, 99), flags=30, seed=42, theme="default",
+    ),
+    "kmines-9x9-2-2560x1440": dict(
+        skin="kmines", screen=(2560, 1440), scale=2.0, window="beside an xterm",
+        board=(9, 9, 10), flags=3, seed=45, theme="default", size=(700, 640),
+        wallpaper="gradient",
+    ),
+    "kmines-classic-16x16-15-max-1600x900": dict(
+        skin="kmines-classic", screen=(1600, 900), scale=1.5, window="maximised",
+        board=(16, 16, 40), flags=10, seed=46, theme="classic",
+    ),
+    "kmines-classic-30x16-play-1920x1080": dict(
+        skin="kmines-classic", screen=(1920, 1080), scale=1.0, window="beside an xterm",
+        board=(30, 16, 99), kind="play", cell=26, moves=4, opens=5, flags=3, seed=47,
+        theme="classic", size=(980, 560),
+        labelled_from="each cell's pixels equal to one person-labelled kind of cell",
+    ),
+    "kmines-classic-16x16-play-1600x900": dict(
+        skin="kmines-classic", screen=(1600, 900), scale=1.0, window="beside an xterm",
+        board=(16, 16, 40), kind="play", cell=34, moves=3, opens=4, flags=3, seed=48,
+        theme="classic", size=(820, 700),
+        labelled_from="each cell's pixels equal to one person-labelled kind of cell",
+    ),
+    "kmines-classic-9x9-125-1280x800": dict(
+        skin="kmines-classic", screen=(1280, 800), scale=1.25, window="beside an xterm",
+        board=(9, 9, 10), flags=4, seed=43, theme="classic", size=(560, 480),
+    ),
+    "kmines-classic-30x16-2-2560x1440": dict(
+        skin="kmines-classic", screen=(2560, 1440), scale=2.0, window="beside an xterm",
+        board=(30, 16, 99), flags=25, seed=44, theme="classic", size=(900, 520),
+        wallpaper="gradient",
+    ),
+    "xdemineur-16x16-1280x800": dict(
+        skin="xdemineur", screen=(1280, 800), scale=1.0, window="beside an xterm",
+        board=(16, 16, 40), moves=3, opens=3, flags=2, seed=51,
+    ),
+    "xdemineur-30x16-1920x1080": dict(
+        skin="xdemineur", screen=(1920, 1080), scale=1.0, window="beside an xterm",
+        board=(30, 16, 99), moves=4, opens=4, flags=3, seed=52,
+    ),
+    "xdemineur-lost-20x12-1280x800": dict(
+        skin="xdemineur", screen=(1280, 800), scale=1.0, window="beside an xterm",
+        board=(20, 12, 40), kind="lost", moves=3, opens=4, flags=3, seed=54,
+    ),
+    "xdemineur-42x30-1600x900": dict(
+        skin="xdemineur", screen=(1600, 900), scale=1.0, window="beside an xterm",
+        board=(42, 30, 250), moves=4, opens=4, flags=3, seed=53,
+    ),
+    "metasweeper-expert-16-15-1920x1080": dict(
+        skin="classic", screen=(1920, 1080), scale=1.5, window="beside an xterm",
+        board=(30, 16, 99), pix=16, kind="play", opens=30, flags=12, seed=65,
+    ),
+    "metasweeper-expert-20-1920x1080": dict(
+        skin="classic", screen=(1920, 1080), scale=1.0, window="beside an xterm",
+        board=(30, 16, 99), pix=20, kind="play", opens=25, flags=15, seed=61,
+    ),
+    "metasweeper-intermediate-24-1600x900": dict(
+        skin="classic", screen=(1600, 900), scale=1.0, window="beside an xterm",
+        board=(16, 16, 40), pix=24, kind="play", opens=20, flags=8, seed=62,
+    ),
+    "metasweeper-beginner-16-2-2560x1440": dict(
+        skin="classic", screen=(2560, 1440), scale=2.0, window="beside an xterm",
+        board=(8, 8, 10), pix=16, kind="play", opens=8, flags=3, seed=63,
+        wallpaper="gradient",
+    ),
+    "metasweeper-lost-20-125-1600x900": dict(
+        skin="classic", screen=(1600, 900), scale=1.25, window="beside an xterm",
+        board=(16, 16, 40), pix=20, kind="lost", opens=15, flags=6, seed=64,
+    ),
 }  # fmt: skip
 
 PROGRAM = {
     "web": "minesolver's web page in Chromium",
     "jsms": "JSMinesweeper's page in Chromium",
     "xdemineur": "xdemineur",
+    "kmines": "KMines",
+    "kmines-classic": "KMines",
+    "classic": "Metasweeper",
     "gnome": "GNOME Mines",
     "gnome-default": "GNOME Mines",
     "gnome-classic": "GNOME Mines",
 }
-DISPLAY_NUM = 71
+LABELLED_FROM = {
+    "web": "the position the page was told to draw",
+    "jsms": "the page's own board, checked against the layout dealt",
+    "xdemineur": "each cell's pixels equal to one person-labelled kind of xdemineur cell",
+    "kmines": "a fresh board and the flags placed, checked in the capture",
+    "classic": "Metasweeper's own game board",
+    "gnome": "a fresh board of the level chosen",
+}
+"""Where each skin's labels come from (by its family, the skin's name before a dash)."""
+DISPLAY_NUM = int(os.environ.get("DESKTOP_DISPLAY", "71"))
 
 
 def _origin(win: str, env: dict[str, str]) -> tuple[int, int]:
@@ -155,9 +253,12 @@ def _run(*cmd: str, env: dict[str, str]) -> str:
 
 
 @contextlib.contextmanager
-def desktop(size: tuple[int, int], seed: int) -> Iterator[dict[str, str]]:
-    """A virtual screen with openbox, tint2, a plasma wallpaper and an xterm showing a
-    directory listing; yields the environment whose ``DISPLAY`` is that screen."""
+def desktop(
+    size: tuple[int, int], seed: int, wallpaper: str = "plasma"
+) -> Iterator[dict[str, str]]:
+    """A virtual screen with openbox, tint2, a wallpaper (a plasma, or a plain gradient
+    from blue to dark blue) and an xterm showing a directory listing; yields the
+    environment whose ``DISPLAY`` is that screen."""
     w, h = size
     if Path(f"/tmp/.X11-unix/X{DISPLAY_NUM}").exists():
         raise SystemExit(f"display :{DISPLAY_NUM} is in use: its screen is not ours to capture")
@@ -175,11 +276,14 @@ def desktop(size: tuple[int, int], seed: int) -> Iterator[dict[str, str]]:
                 break
             time.sleep(0.1)
         wall = tmp / "wall.png"
-        subprocess.run(
-            ["convert", "-seed", str(seed), "-size", f"{w}x{h}", "plasma:fractal",
-             "-blur", "0x2", str(wall)],
-            check=True,
+        paint = (
+            ["plasma:fractal", "-blur", "0x2"] if wallpaper == "plasma"
+            else ["gradient:#3a6ea5-#0b2540"]
         )  # fmt: skip
+        subprocess.run(
+            ["convert", "-seed", str(seed), "-size", f"{w}x{h}", *paint, str(wall)],
+            check=True,
+        )
         _run("hsetroot", "-fill", str(wall), env=env)
         procs.append(subprocess.Popen(["openbox"], env=env, stderr=subprocess.DEVNULL))
         time.sleep(0.5)
@@ -307,59 +411,6 @@ def jsms_sample(name: str, spec: dict[str, Any], env: dict[str, str], port: int)
     return "\n".join([f"{w}x{h}x{m}", *rows]) + "\n"
 
 
-def _check_flags(
-    path: Path, left: int, top: int, size: int, w: int, h: int, flags: set[int]
-) -> None:
-    """The capture against the flags placed: each cell of ``size`` pixels from
-    ``(left, top)`` shows a red flag's pixels exactly when it was flagged, and no cell is
-    open (each keeps its light top-left bevel), else the sample is not made."""
-    import numpy as np
-    from PIL import Image
-
-    rgb = np.asarray(Image.open(path).convert("RGB")).astype(int)
-    for i in range(w * h):
-        x0, y0 = left + (i % w) * size, top + (i // w) * size
-        cell = rgb[y0 + 2 : y0 + size - 2, x0 + 2 : x0 + size - 2]
-        red = ((cell[..., 0] > 180) & (cell[..., 1] < 80) & (cell[..., 2] < 80)).any()
-        bevel = rgb[y0 + 2, x0 + 3 : x0 + size - 3].min() > 200
-        if bool(red) != (i in flags) or not bevel:
-            raise SystemExit(f"{path.name}: cell ({i % w}, {i // w}) is not as placed")
-
-
-def xdemineur_sample(name: str, spec: dict[str, Any], env: dict[str, str]) -> str:
-    rng = random.Random(spec["seed"])
-    w, h, m = spec["board"]
-    proc = subprocess.Popen(
-        ["/usr/games/xdemineur", "-geometry", f"{w}x{h}", "-m", str(m)],
-        env=env, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    try:
-        found = _run("xdotool", "search", "--sync", "--onlyvisible", "--classname", "xdemineur",
-                     env=env).split()  # fmt: skip
-        if len(found) != 1:
-            raise SystemExit(f"{name}: {len(found)} xdemineur windows on the screen")
-        win = found[0]
-        _run("xdotool", "windowmove", win, "40", "60", env=env)
-        time.sleep(0.8)
-        wx, wy = _origin(win, env)
-        flags = set(rng.sample(range(w * h), m // 3)) if spec["kind"] == "flags" else set()
-        for i in sorted(flags):
-            x, y = i % w, i // w
-            _run("xdotool", "mousemove", str(wx + 27 + 21 * x), str(wy + 92 + 21 * y),
-                 "click", "3", env=env)  # fmt: skip
-            time.sleep(0.05)
-        _run("xdotool", "mousemove", str(wx + 5), str(wy + 5), env=env)
-        time.sleep(0.8)
-        capture(env, OUT / f"{name}.png")
-        if flags:
-            _check_flags(OUT / f"{name}.png", wx + 17, wy + 82, 21, w, h, flags)
-    finally:
-        proc.terminate()
-        proc.wait(5)
-    rows = ["".join("F" if y * w + x in flags else "H" for x in range(w)) for y in range(h)]
-    return "\n".join([f"{w}x{h}x{m}", *rows]) + "\n"
-
-
 LEVEL = {(8, 8): (0.30, 0.32), (16, 16): (0.70, 0.32), (30, 16): (0.30, 0.76)}
 """Where GNOME Mines' level buttons are, as a share of its window's size."""
 
@@ -466,7 +517,8 @@ def main(names: list[str]) -> None:
     for name, spec in SAMPLES.items():
         if names and name not in names:
             continue
-        with desktop(spec["screen"], spec["seed"]) as env:
+        wallpaper = spec.get("wallpaper", "plasma")
+        with desktop(spec["screen"], spec["seed"], wallpaper) as env:
             if spec["skin"] == "web":
                 if server is None:
                     server, port = mvs._serve_app()
@@ -477,8 +529,14 @@ def main(names: list[str]) -> None:
                 text = jsms_sample(name, spec, env, jport)
             elif spec["skin"].startswith("gnome"):
                 text = gnome_sample(name, spec, env)
+            elif spec["skin"].startswith("kmines") and spec.get("kind") == "play":
+                text = native.kmines_play_sample(name, spec, env)
+            elif spec["skin"].startswith("kmines"):
+                text = native.kmines_sample(name, spec, env)
+            elif spec["skin"] == "classic":
+                text = native.metasweeper_sample(name, spec, env)
             else:
-                text = xdemineur_sample(name, spec, env)
+                text = native.xdemineur_sample(name, spec, env)
         (OUT / f"{name}.txt").write_text(text)
         w, h = spec["screen"]
         data[name] = {
@@ -487,8 +545,10 @@ def main(names: list[str]) -> None:
             "screen": f"{w}x{h}",
             "scale": spec["scale"],
             "window": spec["window"],
-            "also_on_screen": "openbox, tint2 panel, plasma wallpaper, xterm",
+            "also_on_screen": f"openbox, tint2 panel, {wallpaper} wallpaper, xterm"
+            + (", Metasweeper's score board" if spec["skin"] == "classic" else ""),
             "held_out": True,
+            "labelled_from": spec.get("labelled_from") or LABELLED_FROM[spec["skin"].split("-")[0]],
         }
         if "note" in spec:
             data[name]["note"] = spec["note"]

@@ -131,7 +131,7 @@ def test_too_large_boards_are_clear_errors() -> None:
 
 
 def test_cli_perfect(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["perfect", "--level", "4x3x3", "--strategies", "greedy,best", "--json"])
+    code = main(["perfect", "--level", "4x3x3", "--players", "greedy,best", "--json"])
     out, err = capsys.readouterr()
     assert code == 0, err
     data = json.loads(out)
@@ -151,7 +151,7 @@ def test_no_player_beats_perfect_play_and_best_comes_close() -> None:
     # every layout of 4x4/3 played by each player: exact win counts (one tie-break draw)
     perfect = perfect_play(Level(4, 4, 3), (0, 0))
     setup, _ = make_setup(
-        level="4x4x3", first_click="safe", start="0,0", strategies=["greedy", "best"], seed=1
+        level="4x4x3", first_click="safe", start="0,0", players=["greedy", "best"], seed=1
     )
     run = play_every_layout(setup)
     assert run.results["best"].games == perfect.layouts == 455

@@ -51,11 +51,11 @@ def test_solve_png_unwritable(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_win_rate_rows_accepts_every_bench_shape() -> None:
-    one = {"level": "beginner", "strategy": "greedy", "games": 9, "win_rate": 0.5,
+    one = {"level": "beginner", "player": "greedy", "games": 9, "win_rate": 0.5,
            "ci95": [0.2, 0.8]}  # fmt: skip
-    many = {"results": {"best": {**one, "strategy": "best"}, "greedy": one}, "paired": []}
+    many = {"results": {"best": {**one, "player": "best"}, "greedy": one}, "paired": []}
     assert win_rate_rows(one) == [one]
-    assert [r["strategy"] for r in win_rate_rows(many)] == ["best", "greedy"]
+    assert [r["player"] for r in win_rate_rows(many)] == ["best", "greedy"]
     assert len(win_rate_rows([one, many])) == 3
     with pytest.raises(ValueError, match="no results"):
         plot_win_rates([], "unused.png")
@@ -63,7 +63,7 @@ def test_win_rate_rows_accepts_every_bench_shape() -> None:
 
 def test_bench_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "rates.png"
-    argv = ["bench", "--level", "5x5x3", "--games", "4", "--strategy", "greedy",
+    argv = ["bench", "--level", "5x5x3", "--games", "4", "--player", "greedy",
             "--json", "--plot", str(out)]  # fmt: skip
     assert main(argv) == 0
     assert out.read_bytes().startswith(PNG)

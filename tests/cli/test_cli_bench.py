@@ -32,11 +32,11 @@ def bench_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str,
 def test_bench_json_single_player(capsys: pytest.CaptureFixture[str]) -> None:
     data = bench_json(["--level", "beginner", "--games", "30", "--seed", "5"], capsys)
     required = {
-        "level", "strategy", "games", "wins", "win_rate", "ci95", "guesses_per_game",
+        "level", "player", "games", "wins", "win_rate", "ci95", "guesses_per_game",
         "games_per_second",
     }  # fmt: skip
     assert required <= set(data)
-    assert (data["level"], data["strategy"], data["games"]) == ("beginner", "greedy", 30)
+    assert (data["level"], data["player"], data["games"]) == ("beginner", "greedy", 30)
     wins = data["wins"]
     assert isinstance(wins, int) and data["win_rate"] == wins / 30
     ci = data["ci95"]
@@ -59,7 +59,7 @@ class _Lowest(GreedyPlayer):
 def test_bench_json_paired(capsys: pytest.CaptureFixture[str]) -> None:
     register_player("lowest-first", _Lowest)
     data = bench_json(
-        ["--level", "beginner", "--games", "20", "--strategies", "greedy,lowest-first"], capsys
+        ["--level", "beginner", "--games", "20", "--players", "greedy,lowest-first"], capsys
     )
     results = data["results"]
     assert isinstance(results, dict) and set(results) == {"greedy", "lowest-first"}
@@ -94,6 +94,7 @@ def test_bench_on_layouts_with_a_mine_under_the_first_click(
     assert row.replace("│", " ").split()[-2:] == ["-", "-"]  # no speed: no move was made
     data = bench_json(["--layouts", str(one)], capsys)
     assert (data["games"], data["wins"], data["lost_on_first_click"]) == (1, 0, 1)
+    assert data["first_click"] == "given"  # no rule moved the mine: the JSON says so too
     assert data["games_per_second"] is None and data["games_per_second_per_core"] is None
     two = tmp_path / "two.txt"
     two.write_text(mined + mined.replace("0,0 ", "1,0 ", 1))
@@ -102,6 +103,7 @@ def test_bench_on_layouts_with_a_mine_under_the_first_click(
     assert isinstance(data["games_per_second_per_core"], float)
     drawn = bench_json(["--level", "beginner", "--games", "3"], capsys)
     assert drawn["lost_on_first_click"] == 0  # the safe rule moved every mine away
+    assert drawn["first_click"] == "safe"
 
 
 @pytest.mark.parametrize(
@@ -111,8 +113,8 @@ def test_bench_on_layouts_with_a_mine_under_the_first_click(
         (["--level", "9x9x81"], "81 mines do not fit"),
         (["--level", "9x9x78", "--first-click", "opening"], "78 mines do not fit"),
         (["--layouts", "/no/such/file.mbf"], "cannot read /no/such/file.mbf"),
-        (["--strategy", "nobody"], "unknown strategy 'nobody'"),
-        (["--strategies", "greedy,best-no-luck"], "best has no ingredient 'luck'"),
+        (["--player", "nobody"], "unknown player 'nobody'"),
+        (["--players", "greedy,best-no-luck"], "best has no ingredient 'luck'"),
         (["--first-click", "lucky"], "first-click rule 'lucky'"),
         (["--start", "99,99"], "off the"),
     ],

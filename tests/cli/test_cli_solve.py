@@ -275,7 +275,7 @@ def test_solve_recommends_the_move_play_human_hints(
     assert hint is not None
     hinted = [int(hint.group(1)), int(hint.group(2))]
     setup, _ = make_setup(
-        level="beginner", first_click="safe", start="corner", strategies=["best"], seed=0
+        level="beginner", first_click="safe", start="corner", players=["best"], seed=0
     )
     game = Game.new(setup.level, random.Random(derive_seed(0, 0, "layout")), setup.rule)
     game.push(Move("open", (0, 0)))

@@ -39,7 +39,7 @@ def test_native_batches_equal_the_python_games(
         level=level,
         first_click=rule,
         start=f"{start[0]},{start[1]}",
-        strategies=["greedy", "greedy-py", "pseq", "pseq-py"],
+        players=["greedy", "greedy-py", "pseq", "pseq-py"],
         seed=21,
     )
     records = simulate(setup, games, batch_size=7).records
@@ -58,7 +58,7 @@ def test_given_layouts_and_no_guess_boards(beginner: Setup) -> None:
         random_layout(beginner.level, random.Random(derive_seed(3, i, "x")), (0, 0))
         for i in range(20)
     ]
-    both = replace(beginner, strategies=("greedy", "greedy-py"))
+    both = replace(beginner, players=("greedy", "greedy-py"))
     given = simulate(both, 20, layouts=drawn).records
     assert all(r.wins[0] == r.wins[1] and r.guesses[0] == r.guesses[1] for r in given)
     no_guess = simulate(replace(both, no_guess=True), 6).records
@@ -73,7 +73,7 @@ def test_traced_batches_make_the_recorded_moves() -> None:
         ("beginner", "pseq", 60, 13),
     ]:
         setup, _ = make_setup(
-            level=level, first_click="safe", start="corner", strategies=[player], seed=seed
+            level=level, first_click="safe", start="corner", players=[player], seed=seed
         )
         width = setup.level.width
         played = play_native(setup, NativePlayer(player), range(games), trace=True)
@@ -115,7 +115,7 @@ def test_best_plays_natively_in_the_simulator_with_the_python_results() -> None:
         level="intermediate",
         first_click="safe",
         start="corner",
-        strategies=["best", "best-py", "best-no-endgame", "best-py-no-endgame"],
+        players=["best", "best-py", "best-no-endgame", "best-py-no-endgame"],
         seed=8,
     )
     for r in simulate(setup, 30, batch_size=11).records:

@@ -57,7 +57,7 @@ def test_start_game_is_the_game_the_simulator_plays() -> None:
     """A game followed move by move from :func:`start_game` ends as the simulator's
     record of the same game says (same layout, same player seed)."""
     setup, _ = make_setup(
-        level="9x9x10", first_click="safe", start="corner", strategies=["pseq"], seed=11
+        level="9x9x10", first_click="safe", start="corner", players=["pseq"], seed=11
     )
     result = simulate(setup, 12, workers=1)
     for record in result.records:

@@ -19,7 +19,7 @@ from minesolver.strategy.greedy import GreedyPlayer
 
 def test_json_fields_are_consistent(beginner: Setup) -> None:
     result = simulate(beginner, 30).to_json()
-    assert result["level"] == "beginner" and result["strategy"] == "greedy"
+    assert result["level"] == "beginner" and result["player"] == "greedy"
     assert result["games"] == 30
     wins = result["wins"]
     assert isinstance(wins, int)
@@ -40,7 +40,7 @@ class _Lowest(GreedyPlayer):
 
 def test_paired_run_plays_the_same_layouts(beginner: Setup) -> None:
     register_player("lowest", _Lowest)
-    setup = replace(beginner, strategies=("greedy", "lowest"))
+    setup = replace(beginner, players=("greedy", "lowest"))
     result = simulate(setup, 40)
     data = result.to_json()
     assert set(data["results"]) == {"greedy", "lowest"}  # type: ignore[arg-type]

@@ -54,8 +54,8 @@ def test_given_layouts_replay_the_drawn_games(tmp_path: Path, beginner: Setup) -
 def test_bad_settings(beginner: Setup) -> None:
     with pytest.raises(SimulationError, match="at least 1"):
         simulate(beginner, 0)
-    with pytest.raises(ValueError, match="unknown strategy"):
-        simulate(replace(beginner, strategies=("nope",)), 3)
+    with pytest.raises(ValueError, match="unknown player"):
+        simulate(replace(beginner, players=("nope",)), 3)
 
 
 def test_dask_local_cluster_gives_the_local_result(beginner: Setup) -> None:

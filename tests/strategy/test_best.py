@@ -283,7 +283,7 @@ def test_heuristic_pruning_chooses_as_the_whole_window(size: str, games: int, la
 @pytest.mark.parametrize(("family", "kind"), [("best", NativeBest), ("best-py", BestPlayer)])
 def test_best_variants_by_name(family: str, kind: type) -> None:
     """Ablations and settings of ``best`` (native) and ``best-py`` (the Python reference)
-    are players by name (for ``bench --strategies``)."""
+    are players by name (for ``bench --players``)."""
     player = get_player(f"{family}-no-endgame")
     assert isinstance(player, kind) and player.name == f"{family}-no-endgame"
     assert not player.options.endgame and player.options.second

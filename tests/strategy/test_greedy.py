@@ -19,7 +19,7 @@ def test_registry_names_and_errors() -> None:
     assert isinstance(player, NativeGreedy)  # decided natively
     assert isinstance(get_player("greedy-py"), GreedyPlayer)  # the Python reference
     assert get_player("greedy") is not player  # a fresh instance each time
-    with pytest.raises(PlayerError, match="unknown strategy 'nope'"):
+    with pytest.raises(PlayerError, match="unknown player 'nope'"):
         get_player("nope")
 
 

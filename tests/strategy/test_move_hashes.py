@@ -42,7 +42,7 @@ def play(
     """The hash of every move ``player`` (or the player ``make`` builds) makes in games
     ``0 .. games-1`` and its wins."""
     setup, _ = make_setup(
-        level=level, first_click="safe", start="corner", strategies=[player], seed=seed
+        level=level, first_click="safe", start="corner", players=[player], seed=seed
     )
     digest = hashlib.sha256()
     wins = 0

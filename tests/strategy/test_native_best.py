@@ -115,7 +115,7 @@ def test_a_native_batch_of_best_plays_the_python_games() -> None:
     from minesolver.simulate.seeds import game_layout
 
     setup, _ = make_setup(
-        level="intermediate", first_click="safe", start="corner", strategies=["greedy"], seed=4
+        level="intermediate", first_click="safe", start="corner", players=["greedy"], seed=4
     )
     options = Options(endgame_budget=200)
     played = play_native(setup, NativeBest(options), range(25))

@@ -46,7 +46,7 @@ def test_old_names_are_the_new_functions_and_warn() -> None:
 
 
 def test_unknown_name_lists_the_known_players() -> None:
-    with pytest.raises(PlayerError, match=r"unknown strategy 'nope' \(available: best, ") as e:
+    with pytest.raises(PlayerError, match=r"unknown player 'nope' \(available: best, ") as e:
         get_player("nope")
     assert all(name in str(e.value) for name in ("best", "greedy", "pseq"))
 
@@ -67,7 +67,7 @@ def test_settings_of_best_are_options_fields(family: str, kind: type) -> None:
 @pytest.mark.parametrize(
     ("name", "settings", "reason"),
     [
-        ("best", {"speed": 3}, r"strategy 'best': no setting 'speed' \(settings: endgame, "),
+        ("best", {"speed": 3}, r"player 'best': no setting 'speed' \(settings: endgame, "),
         ("best", {"margin": 0.1}, "margin must be an int or a Fraction, not 0.1"),
         ("best", {"max_candidates": True}, "max_candidates must be an int, not True"),
         ("best", {"max_candidates": 2.0}, "max_candidates must be an int, not 2.0"),
@@ -78,8 +78,8 @@ def test_settings_of_best_are_options_fields(family: str, kind: type) -> None:
             {"margin": "1/10"},
             "'best-no-fifty': margin must be an int or a Fraction, not '1/10'",
         ),
-        ("greedy", {"margin": 0}, "strategy 'greedy': got an unexpected keyword argument"),
-        ("pseq", {"seed": 1}, "strategy 'pseq': got an unexpected keyword argument"),
+        ("greedy", {"margin": 0}, "player 'greedy': got an unexpected keyword argument"),
+        ("pseq", {"seed": 1}, "player 'pseq': got an unexpected keyword argument"),
     ],
 )
 def test_bad_settings_say_which_and_why(

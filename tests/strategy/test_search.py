@@ -71,7 +71,7 @@ def test_search_plays_in_the_simulator_on_the_layouts_of_best() -> None:
     # both players meet the same layouts (paired); search's guesses are valued, some
     # by rollouts: its reasons name them when it leaves best's guess
     setup, _ = make_setup(
-        level="9x9x10", first_click="safe", start="corner", strategies=["best", "search"], seed=2
+        level="9x9x10", first_click="safe", start="corner", players=["best", "search"], seed=2
     )
     run = simulate(setup, 60, workers=1)
     assert [r.games for r in run.results.values()] == [60, 60]
@@ -91,7 +91,7 @@ def test_a_position_with_a_far_guess_is_valued() -> None:
 def test_search_on_a_dask_cluster_plays_the_local_games() -> None:
     distributed = pytest.importorskip("distributed")
     setup, _ = make_setup(
-        level="9x9x10", first_click="safe", start="corner", strategies=["search"], seed=4
+        level="9x9x10", first_click="safe", start="corner", players=["search"], seed=4
     )
     with distributed.LocalCluster(
         n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None

@@ -1,8 +1,11 @@
 """Whole-desktop screenshots (tests/data/vision/desktop/, made by
 scripts/make_desktop_samples.py): a virtual screen with a window manager, a panel, a
 wallpaper, an xterm and the game's window (beside the others or maximised, at display
-scales 1 to 2), labelled from the program's own state. Each is read exactly or refused
-with the reason; never a wrong board. None of them is a template's source."""
+scales 1 to 2), labelled from the program's own state (xdemineur and KMines in play,
+which cannot tell it, by their cells' exact pixels; each entry's ``labelled_from``
+says). Each is read
+exactly or refused with the reason; never a wrong board. None of them is a template's
+source."""
 
 from __future__ import annotations
 
@@ -32,11 +35,26 @@ READ_TODAY = {
     "jsms-every-20-2-2560x1440",
     "jsms-expert-24-1920x1080",
     "jsms-intermediate-20-125-max-1600x900",
+    "kmines-16x16-1600x900",
+    "kmines-9x9-2-2560x1440",
+    "kmines-classic-16x16-15-max-1600x900",
+    "kmines-classic-16x16-play-1600x900",
+    "kmines-classic-30x16-2-2560x1440",
+    "kmines-classic-30x16-play-1920x1080",
+    "metasweeper-beginner-16-2-2560x1440",
+    "metasweeper-expert-16-15-1920x1080",
+    "metasweeper-expert-20-1920x1080",
+    "metasweeper-intermediate-24-1600x900",
+    "metasweeper-lost-20-125-1600x900",
     "web-beginner-125-1600x900",
     "web-expert-1280x800",
     "web-expert-15-max-1920x1080",
     "web-intermediate-max-1920x1080",
     "web-lost-2-2560x1440",
+    "xdemineur-16x16-1280x800",
+    "xdemineur-30x16-1920x1080",
+    "xdemineur-42x30-1600x900",
+    "xdemineur-lost-20x12-1280x800",
 }
 """The desktops today's reader reads exactly (the others it refuses, saying why)."""
 
@@ -73,11 +91,12 @@ def test_the_manifest_names_every_image_and_label_and_nothing_else() -> None:
         assert entry["held_out"] is True, name
         assert entry["window"] in ("maximised", "beside an xterm"), name
         assert entry["scale"] in (1.0, 1.25, 1.5, 2.0), name
+        assert str(entry["labelled_from"]).strip(), name
 
 
 def test_the_set_covers_the_skins_scales_and_window_states() -> None:
     families = {str(e["skin"]).split("-")[0] for e in MANIFEST.values()}
-    assert {"web", "jsms", "gnome"} <= families
+    assert {"web", "jsms", "gnome", "kmines", "xdemineur", "classic"} <= families
     assert {e["scale"] for e in MANIFEST.values()} >= {1.0, 1.25, 1.5, 2.0}
     assert {e["window"] for e in MANIFEST.values()} == {"maximised", "beside an xterm"}
 

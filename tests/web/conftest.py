@@ -79,7 +79,9 @@ def page(browser: Any) -> Iterator[Any]:
     """A fresh desktop-sized page; the test fails if the page raised a JavaScript error."""
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     pg = context.new_page()
-    pg.set_default_timeout(20_000)
+    # a wait ends as soon as its condition holds: the cap only says when a test has
+    # failed, so it is far above any step's need on a machine whose cores are all busy
+    pg.set_default_timeout(120_000)
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
     yield pg

@@ -56,7 +56,7 @@ def test_win_by_opening_every_safe_cell(server: str, page: Page) -> None:
             local.push(Move("open", (x, y)))
             cell(page, x, y).click()
             page.wait_for_function(
-                f"state.game && state.game.board[{y}][{x}] !== 'H'", timeout=10_000
+                f"state.game && state.game.board[{y}][{x}] !== 'H'", timeout=60_000
             )
     assert local.outcome.status == "won"
     page.wait_for_selector("#status.won")

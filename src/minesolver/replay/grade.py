@@ -220,14 +220,14 @@ def _best_player() -> tuple[Callable[[Position], Move | None], EndgameSolver]:
     ``best``'s own transposition cache (one per game): the win chances of a guess are
     then mostly what ``best``'s search has already valued."""
     # the Python best (best-py): its endgame solver is the one shared here
-    strategy = BestPlayer(Options(endgame_budget=ENDGAME_BUDGET))
-    strategy.reset(random.Random(0))
+    player = BestPlayer(Options(endgame_budget=ENDGAME_BUDGET))
+    player.reset(random.Random(0))
 
     def first_opening(view: Position) -> Move | None:
-        moves = strategy.next_moves(view)
+        moves = player.next_moves(view)
         return next((m for m in moves if m.kind != "flag"), moves[0] if moves else None)
 
-    return first_opening, strategy.endgame
+    return first_opening, player.endgame
 
 
 def _grade(

@@ -39,7 +39,7 @@ class Setup:
     level: Level
     rule: FirstClick
     start: Cell
-    strategies: tuple[str, ...]
+    players: tuple[str, ...]
     seed: int = 0
     no_guess: bool = False
 
@@ -49,7 +49,7 @@ def make_setup(
     level: str | None,
     first_click: str,
     start: str,
-    strategies: Sequence[str],
+    players: Sequence[str],
     seed: int,
     no_guess: bool = False,
     layouts_file: str | None = None,
@@ -60,7 +60,7 @@ def make_setup(
     Raises a ``ValueError`` subclass naming the bad option or file.
     """
     rule = check_rule(first_click)
-    names = tuple(dict.fromkeys(n.strip().lower() for n in strategies if n.strip()))
+    names = tuple(dict.fromkeys(n.strip().lower() for n in players if n.strip()))
     if not names:
         raise SimulationError("no player given")
     for name in names:

@@ -20,21 +20,19 @@ from minesolver.strategy import Player
 __all__ = ["apply_moves", "play_game", "start_game"]
 
 
-def play_game(
-    strategy: Player, layout: Layout, start: Cell, rng: random.Random
-) -> tuple[bool, int]:
+def play_game(player: Player, layout: Layout, start: Cell, rng: random.Random) -> tuple[bool, int]:
     """Play one game on ``layout``: the first click at ``start``, then the player's moves.
 
     Returns ``(won, guesses)``. The player gets only :meth:`Game.view` positions.
     Raises :class:`SimulationError` when a round of the player's moves changes nothing.
     """
-    strategy.reset(rng)
+    player.reset(rng)
     game = Game.from_layout(layout)
     game.push(Move("open", start))
     guesses = 0
     while not game.over:
-        moves = strategy.next_moves(game.view())
-        guesses += apply_moves(game, moves, strategy.name)
+        moves = player.next_moves(game.view())
+        guesses += apply_moves(game, moves, player.name)
     return game.outcome.won, guesses
 
 
@@ -57,14 +55,14 @@ def apply_moves(game: Game, moves: Sequence[Move], player: str = "player") -> in
     return guesses
 
 
-def start_game(setup: Setup, index: int, strategy: Player, layout: Layout | None = None) -> Game:
-    """Game ``index`` of a run with its first click made, and ``strategy`` reset with the
+def start_game(setup: Setup, index: int, player: Player, layout: Layout | None = None) -> Game:
+    """Game ``index`` of a run with its first click made, and ``player`` reset with the
     game's player seed: the game :func:`run_batch` plays, for tools that follow it move
     by move (``benchmarks/bench_losses.py``, ``bench_regret.py``). ``layout`` is the
     game's layout in a run over given layouts (else it is drawn from the seed)."""
     if layout is None:
         layout, _ = game_layout(setup, index)
-    strategy.reset(random.Random(derive_seed(setup.seed, index, "player")))
+    player.reset(random.Random(derive_seed(setup.seed, index, "player")))
     game = Game.from_layout(layout)
     game.push(Move("open", setup.start))
     return game

@@ -106,13 +106,13 @@ class BenchResult:
         """Share of drawn layouts rejected by the no-guess generator (0 otherwise)."""
         return 1 - self.games / self.draws if self.draws else 0.0
 
-    def strategy_json(self, name: str) -> dict[str, object]:
+    def player_json(self, name: str) -> dict[str, object]:
         """The JSON object of one player (the ``--json`` output of a single-player run)."""
         r = self.results[name]
         lo, hi = r.ci95
         out: dict[str, object] = {
             "level": self.level_name,
-            "strategy": name,
+            "player": name,
             "games": r.games,
             "wins": r.wins,
             "win_rate": r.win_rate,
@@ -121,7 +121,8 @@ class BenchResult:
             # no speed when the player made no move (every game lost on the first click)
             "games_per_second": r.games_per_second if r.played else None,
             "games_per_second_per_core": r.games_per_second_per_core if r.played else None,
-            "first_click": self.setup.rule,
+            # given layouts: no first-click rule moved a mine; they are played as given
+            "first_click": "given" if self.given_layouts else self.setup.rule,
             "start": list(self.setup.start),
             "seed": self.setup.seed,
             "workers": self.workers,
@@ -135,9 +136,9 @@ class BenchResult:
         """One player: its object; several: ``{"results": {...}, "paired": [...]}``."""
         names = list(self.results)
         if len(names) == 1:
-            return self.strategy_json(names[0])
+            return self.player_json(names[0])
         return {
-            "results": {name: self.strategy_json(name) for name in names},
+            "results": {name: self.player_json(name) for name in names},
             "paired": [
                 {"a": p.a, "b": p.b, "a_only": p.a_only, "b_only": p.b_only, "p_value": p.p_value}
                 for p in self.paired
@@ -162,10 +163,10 @@ def summarise(
     other games only)."""
     records = sorted(records, key=lambda r: r.index)
     games = len(records)
-    cpu = [sum(r.seconds[s] for r in records) for s in range(len(setup.strategies))]
+    cpu = [sum(r.seconds[s] for r in records) for s in range(len(setup.players))]
     total_cpu = sum(cpu) or 1.0
     results = {}
-    for s, name in enumerate(setup.strategies):
+    for s, name in enumerate(setup.players):
         share = wall_seconds * cpu[s] / total_cpu
         results[name] = StrategyResult(
             name=name,
@@ -176,7 +177,7 @@ def summarise(
             games_per_second=(games - lost_on_start) / share if share > 0 else 0.0,
             lost_on_start=lost_on_start,
         )
-    paired = _paired(setup.strategies, records)
+    paired = _paired(setup.players, records)
     return BenchResult(
         setup=setup,
         level_name=level_name,

@@ -53,7 +53,7 @@ def run_batch(batch: Batch) -> list[GameRecord]:
 
     setup = batch.setup
     indices = range(batch.first, batch.first + batch.count)
-    players = [get_player(name) for name in setup.strategies]
+    players = [get_player(name) for name in setup.players]
     twins = [native_twin(p) for p in players]
     in_python = [t is None for t in twins]
     layouts: list[Layout] | None = None
@@ -149,9 +149,9 @@ def _check_run(
         raise SimulationError(f"games {games} must be at least 1")
     if workers < 1:
         raise SimulationError(f"workers {workers} must be at least 1")
-    if not setup.strategies:
+    if not setup.players:
         raise SimulationError("no player given")
-    for name in setup.strategies:
+    for name in setup.players:
         get_player(name)  # fail now, not in a worker, on an unknown name
     if layouts is not None:
         if len(layouts) < first_game + games:

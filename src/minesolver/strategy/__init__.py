@@ -91,7 +91,7 @@ def _resolve(name: str) -> Callable[..., Player] | None:
     return _VARIANTS.factory(family)(name)
 
 
-_PLAYERS: Registry[Player] = Registry("strategy", PlayerError, _resolve)
+_PLAYERS: Registry[Player] = Registry("player", PlayerError, _resolve)
 for _name, _target in PLAYERS.items():
     _PLAYERS.register_lazy(_name, _target)
 
@@ -150,7 +150,7 @@ def _check_settings(name: str, factory: Callable[..., Player], settings: dict[st
     try:
         signature.bind(**settings)
     except TypeError as exc:
-        raise PlayerError(f"strategy {name!r}: {exc}") from None
+        raise PlayerError(f"player {name!r}: {exc}") from None
 
 
 _OLD_NAMES: dict[str, Callable[..., Any]] = {

@@ -199,7 +199,7 @@ def _ablation(name: str, family: str = "best") -> dict[str, Any]:
     what = name.removeprefix(f"{family}-no-")
     if what not in _INGREDIENTS:
         raise PlayerError(
-            f"unknown strategy {name!r}: best has no ingredient {what!r} "
+            f"unknown player {name!r}: best has no ingredient {what!r} "
             f"(expected one of {', '.join(_INGREDIENTS)})"
         )
     return {what: False}
@@ -213,7 +213,7 @@ def _parse_settings(name: str, family: str = "best") -> dict[str, Any]:
     for item in name.removeprefix(f"{family}:").split(";"):
         key, _, text = item.partition("=")
         if key not in Options.__dataclass_fields__ or not text:
-            raise PlayerError(f"strategy {name!r}: {item!r} is not an option=value")
+            raise PlayerError(f"player {name!r}: {item!r} is not an option=value")
         default = getattr(defaults, key)
         try:
             if isinstance(default, bool):
@@ -223,7 +223,7 @@ def _parse_settings(name: str, family: str = "best") -> dict[str, Any]:
             else:
                 value = int(text)
         except (KeyError, ValueError, ZeroDivisionError):
-            raise PlayerError(f"strategy {name!r}: {text!r} is not a value for {key}") from None
+            raise PlayerError(f"player {name!r}: {text!r} is not a value for {key}") from None
         fields[key] = value
     return fields
 
@@ -240,7 +240,7 @@ def with_settings(name: str, base: Options, settings: Mapping[str, Any]) -> Opti
     for key, value in settings.items():
         if key not in Options.__dataclass_fields__:
             known = ", ".join(Options.__dataclass_fields__)
-            raise PlayerError(f"strategy {name!r}: no setting {key!r} (settings: {known})")
+            raise PlayerError(f"player {name!r}: no setting {key!r} (settings: {known})")
         default = getattr(base, key)
         if isinstance(default, bool):
             ok = isinstance(value, bool)
@@ -249,12 +249,12 @@ def with_settings(name: str, base: Options, settings: Mapping[str, Any]) -> Opti
             ok = isinstance(value, kinds) and not isinstance(value, bool)
         if not ok:
             expected = _EXPECTED[type(default)]
-            raise PlayerError(f"strategy {name!r}: {key} must be {expected}, not {value!r}")
+            raise PlayerError(f"player {name!r}: {key} must be {expected}, not {value!r}")
         fields[key] = Fraction(value) if isinstance(default, Fraction) else value
     try:
         return replace(base, **fields)
     except ValueError as exc:
-        raise PlayerError(f"strategy {name!r}: {exc}") from None
+        raise PlayerError(f"player {name!r}: {exc}") from None
 
 
 def next_safety(analysis: Analysis) -> Fraction:

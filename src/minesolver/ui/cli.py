@@ -383,7 +383,7 @@ def bench(
     ] = None,
     first_click: FirstClickOption = "safe",
     start: StartOption = "corner",
-    strategy: Annotated[
+    player: Annotated[
         str,
         typer.Option(
             metavar="PLAYER",
@@ -393,7 +393,7 @@ def bench(
             "search:rollouts=32 search's budget.",
         ),
     ] = "greedy",
-    strategies: Annotated[
+    players: Annotated[
         str | None,
         typer.Option(
             metavar="PLAYERS", help="Several players, comma-separated, on the same layouts."
@@ -430,14 +430,14 @@ def bench(
     from minesolver.simulate import make_setup, played_layouts, simulate
     from minesolver.ui.bench_report import bench_report, progress_bar
 
-    names = strategies.split(",") if strategies else [strategy]
+    names = players.split(",") if players else [player]
     if layouts is not None:
         check_layout_file(layouts)
     setup, given = make_setup(
         level=level,
         first_click=first_click,
         start=start,
-        strategies=names,
+        players=names,
         seed=seed,
         no_guess=no_guess,
         layouts_file=layouts,
@@ -468,7 +468,7 @@ def play(
     ] = "beginner",
     first_click: FirstClickOption = "safe",
     start: StartOption = "corner",
-    strategy: Annotated[
+    player: Annotated[
         str,
         typer.Option(
             metavar="PLAYER", help="Player to watch: greedy, pseq, best, search, efficient."
@@ -508,7 +508,7 @@ def play(
     from minesolver.ui.play import play_human, watch
 
     setup, _ = make_setup(
-        level=level, first_click=first_click, start=start, strategies=[strategy], seed=seed
+        level=level, first_click=first_click, start=start, players=[player], seed=seed
     )
     if game < 0:
         fail(f"--game {game} must not be negative")
@@ -520,15 +520,15 @@ def play(
         play_human(played, sys.stdin, console, prompt)
     else:
         layout, _ = game_layout(setup, game)
-        player = get_player(strategy)
+        watcher = get_player(player)
         rng = random.Random(derive_seed(seed, game, "player"))
         played = Game.from_layout(layout)
         watch(
-            played, player, setup.start, rng, console,
+            played, watcher, setup.start, rng, console,
             probabilities=probabilities, delay=delay,
         )  # fmt: skip
     if save is not None:
-        _save_replay(played, save, "minesolver" if human else f"minesolver {strategy}")
+        _save_replay(played, save, "minesolver" if human else f"minesolver {player}")
 
 
 def _save_replay(game: Game, path: str, player: str) -> None:
@@ -550,7 +550,7 @@ def perfect(
     level: Annotated[str, typer.Option(metavar="LEVEL", help="A small board: WxHxM (e.g. 5x5x4).")],
     first_click: FirstClickOption = "safe",
     start: StartOption = "corner",
-    strategies: Annotated[
+    players: Annotated[
         str | None,
         typer.Option(metavar="PLAYERS", help="Players to set against it, comma-separated."),
     ] = None,
@@ -564,7 +564,7 @@ def perfect(
 ) -> None:
     """Perfect play's exact win rate on a small board, and the players' beside it.
 
-    Every layout is searched; with --strategies, the players play the same layouts."""
+    Every layout is searched; with --players, they play the same layouts."""
     from minesolver.optimal import compare, perfect_play, play_every_layout
     from minesolver.simulate import make_setup
 
@@ -573,7 +573,7 @@ def perfect(
         level=level,
         first_click=first_click,
         start=start,
-        strategies=(strategies or "greedy").split(","),
+        players=(players or "greedy").split(","),
         seed=seed,
     )
     if workers < 1:
@@ -583,11 +583,11 @@ def perfect(
     err = Console(stderr=True)
     with working(err, f"searching every line of play on {setup.level}"):
         best = perfect_play(setup.level, setup.start, setup.rule, limit=limit, budget=budget)
-    players = None
-    if strategies:
+    played = None
+    if players:
         with progress_bar(best.layouts, err, "layouts") as advance:
-            players = play_every_layout(setup, limit=limit, workers=workers, on_progress=advance)
-    data = compare(best, players)
+            played = play_every_layout(setup, limit=limit, workers=workers, on_progress=advance)
+    data = compare(best, played)
     if as_json:
         sys.stdout.write(json.dumps(data) + "\n")
         return
@@ -596,8 +596,8 @@ def perfect(
         f"{data['level']}, first click {setup.rule} at {setup.start}: {best.layouts} layouts"
     )
     console.print(f"perfect play wins {best.wins} ({100 * float(best.win_rate):.2f}%)")
-    if players is not None:
-        for name, r in players.results.items():
+    if played is not None:
+        for name, r in played.results.items():
             console.print(
                 f"{name}: wins {r.wins} ({100 * r.win_rate:.2f}%): "
                 f"{best.wins - r.wins} fewer than perfect play"

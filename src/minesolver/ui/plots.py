@@ -97,7 +97,7 @@ def win_rate_rows(results: Any) -> list[dict[str, Any]]:
     """The per-player objects of ``bench --json`` output, whatever its shape.
 
     Accepts one player's object, ``{"results": {name: object}}``, or an iterable of either.
-    Each row has ``level``, ``strategy``, ``win_rate`` and ``ci95``.
+    Each row has ``level``, ``player``, ``win_rate`` and ``ci95``.
     """
     if isinstance(results, Mapping):
         if "results" in results:
@@ -120,7 +120,7 @@ def plot_win_rates(
     if not rows:
         raise ValueError("no results to plot")
     levels = list(dict.fromkeys(str(r["level"]) for r in rows))
-    players = list(dict.fromkeys(str(r["strategy"]) for r in rows))
+    players = list(dict.fromkeys(str(r["player"]) for r in rows))
     fig = _figure(max(5.0, 1.6 * len(levels) * max(1, len(players)) ** 0.5 + 2), 4.2)
     ax = fig.add_subplot()
     width = 0.8 / len(players)
@@ -128,7 +128,7 @@ def plot_win_rates(
         xs, ys, lo, hi = [], [], [], []
         for i, level in enumerate(levels):
             for r in rows:
-                if r["strategy"] == player and str(r["level"]) == level:
+                if r["player"] == player and str(r["level"]) == level:
                     rate = float(r["win_rate"])
                     a, b = (float(v) for v in r["ci95"])
                     xs.append(i - 0.4 + width * (k + 0.5))
