@@ -179,6 +179,9 @@ def test_a_loaded_board_sets_the_level_and_the_counters(
     page.wait_for_function("state.mode === 'play'")
     assert page.inner_text("#mine-counter") == "015"
     assert page.inner_text("#timer") == "000"
+    page.click("#new-game")  # the face: a board of the replay's size
+    page.wait_for_function("state.game.width === 8 && !state.game.from_layout")
+    assert page.evaluate("[state.game.width, state.game.height, state.game.mines]") == [8, 8, 10]
 
 
 def test_analyse_frames_its_board_with_a_mine_counter(server: str, page: Page) -> None:

@@ -116,6 +116,10 @@ def test_a_lost_game_s_screenshot_is_analysed_at_once(server: str, page: Page) -
     assert page.input_value("#level") == "beginner"  # the face in Play starts this size
     flags = sum(row.count("F") for row in page.evaluate("state.rows"))
     assert page.inner_text("#mine-counter") == f"{10 - flags:03d}"  # mines less flags
+    page.click("#tab-play")
+    page.wait_for_selector("#play-panel:not([hidden])")
+    page.click("#new-game")  # the face: a board of the screenshot's size
+    page.wait_for_function("state.game && state.game.width === 9 && state.game.height === 9")
 
 
 MARKS = """() => Array.from(document.querySelectorAll('#board .cell')).filter((e) => {
