@@ -112,3 +112,19 @@ def test_the_json_example_of_solve_is_the_programs(
     assert json.loads(recommended[:-1]) == out["recommended"]
     table = FORMATS[FORMATS.index("| key | value |") :]
     assert not [key for key in out if f"`{key}`" not in table]
+
+
+def test_the_budget_s_docs_quote_the_program_s_refusal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``solve --budget`` with the default engine: cli.md says what it does when the
+    deadline passes before any answer, in the words the program prints (a nanosecond has
+    passed before any count or sample on every machine)."""
+    midgame = str(ROOT / "examples" / "expert-midgame.txt")
+    assert main(["solve", midgame, "--budget", "1e-9"]) == 2
+    err = capsys.readouterr().err
+    said = err[: err.index(": the deadline")].replace("1e-09", "S")
+    assert said == "error: no answer within --budget S s, not even an approximate one"
+    text = section("solve")
+    assert f"`{said}: …`" in text
+    assert "else approximately (`exact: false`" in text  # what auto does within the budget

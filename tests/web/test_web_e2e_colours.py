@@ -11,6 +11,7 @@ before it judges anything.
 
 from __future__ import annotations
 
+import io
 import math
 import re
 from itertools import combinations, pairwise
@@ -251,3 +252,33 @@ def test_the_rendered_board_keeps_the_rule(server: str, page: Page, example: str
         "#interior-demo", "e => getComputedStyle(e, '::after').backgroundColor"
     )
     assert demo == interior[0][2]  # the legend shows the dot the board has
+
+
+def test_the_legend_s_ramp_carries_numbers(server: str, page: Page) -> None:
+    """The legend's ramp: numbers from 0 to 100 (percent) under the bar, each at its place,
+    and the bar's colour there (read from the rendered pixels) the colour of that risk."""
+    image = pytest.importorskip("PIL.Image")
+    page.goto(f"{server}/?analyse=5x5x5/H2HHH/HHHHH/112HH/00HHH/000HH")
+    page.wait_for_selector("#legend:not([hidden]) .ramp-tick")
+    ticks = page.eval_on_selector_all(
+        "#legend .ramp-tick",
+        "els => els.map(e => { const b = e.getBoundingClientRect();"
+        " return [e.textContent, b.left + b.width / 2]; })",
+    )
+    values = [int(text) for text, _ in ticks]
+    assert values[0] == 0 and values[-1] == 100 and values == sorted(values)
+    assert {10, 20, 30, 40, 50, 60} <= set(values)  # every 10 points of the 0-60% rule
+    bar = page.locator("#legend .ramp-bar")
+    box = bar.bounding_box()
+    assert box is not None
+    inner = box["width"] - 2  # the gradient fills the bar inside its 1-pixel border
+    picture = image.open(io.BytesIO(bar.screenshot())).convert("RGB")
+    scale = picture.width / box["width"]
+    colours = heat(page, [v / 100 for v in values])
+    for (_, centre), v, colour in zip(ticks, values, colours, strict=True):
+        place = box["x"] + 1 + inner * v / 100
+        assert abs(centre - place) <= 1.5, (v, centre, place)  # the number at its value
+        x = min(max(1 + inner * v / 100, 2), box["width"] - 3)
+        pixel = picture.getpixel((round(x * scale), round(picture.height / 2)))
+        shown = "rgb({}, {}, {})".format(*pixel)
+        assert ciede2000(lab(shown), lab(colour)) <= 2.5, (v, shown, colour)

@@ -1,9 +1,9 @@
 """End to end, in Chromium: the page's layout. The review's figures stand beside a 16x16
 board at 1400 px (no wide gap between them) and below it on a phone, and the review's rows
-of controls never wrap, at 1400 px or on a phone. A loaded board (a layout file, a replay)
-sets the level menu and the counters, and the face starts a board of its size; Analyse
-frames its board with a mine counter, its tools in two tidy rows. Play shows the seed of a
-finished game and takes a seed to lay the next boards from."""
+of controls never wrap, at 1400 px or on a phone, nor do Play's. A loaded board (a layout
+file, a replay) sets the level menu and the counters, and the face starts a board of its
+size; Analyse frames its board with a mine counter, its tools in two tidy rows. Play shows
+the seed of a finished game and takes a seed to lay the next boards from."""
 
 from __future__ import annotations
 
@@ -78,6 +78,61 @@ def test_the_review_beside_the_board_and_its_rows_on_one_line(
     context.close()
 
 
+PLAY_ROWS = """() => Array.from(document.querySelectorAll('#play-panel .row'))
+  .filter((row) => row.offsetParent).map((row) => {
+    const boxes = Array.from(row.children).filter((e) => e.offsetParent)
+      .map((e) => e.getBoundingClientRect());
+    const r = row.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, n: boxes.length,
+      line: Math.max(...boxes.map((b) => b.top)) < Math.min(...boxes.map((b) => b.bottom)),
+      right: Math.max(...boxes.map((b) => b.right)) };
+  })"""
+"""Each visible row of Play's controls: its top and bottom, how many controls it shows,
+whether they share one line, and the right edge of the last."""
+
+
+def lines_of(rows: list[dict[str, Any]]) -> int:
+    """How many lines the rows stand on (a row below every row of the line before starts
+    a new one)."""
+    lines, bottom = 0, -1.0
+    for r in sorted(rows, key=lambda r: float(r["top"])):
+        if r["top"] >= bottom:
+            lines += 1
+            bottom = r["bottom"]
+        bottom = max(bottom, r["bottom"])
+    return lines
+
+
+@pytest.mark.parametrize(("width", "height"), [(1400, 900), (375, 740)])
+def test_play_s_controls_never_wrap(server: str, browser: Any, width: int, height: int) -> None:
+    """Every row of Play's controls on one line, inside the window: at 1400 px the rows
+    stand side by side in three lines; on a phone they stack, none cut off. Checked on a
+    lost game (its review button shown) and with the custom size fields."""
+    phone = width < 600
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
+    )
+    page = context.new_page()
+    page.goto(f"{server}/?seed=5&level=beginner&rule=safe")
+    page.wait_for_function("document.querySelectorAll('#board .cell').length === 81")
+    local = replay("beginner", 5, "safe", (0, 0))
+    assert local.layout is not None
+    for c in ((0, 0), local.layout.cells()[0]):  # open, then a mine: lost
+        cell(page, *c).tap() if phone else cell(page, *c).click()
+        page.wait_for_selector("#board .cell.open")
+    page.wait_for_selector("#review-game:not([hidden])")
+    for shown in ("a lost game", "the custom size"):
+        rows = page.evaluate(PLAY_ROWS)
+        assert len(rows) == (9 if shown == "the custom size" else 8), shown
+        assert all(r["line"] and r["n"] >= 1 for r in rows), (shown, rows)
+        assert max(r["right"] for r in rows) <= width, (shown, rows)
+        assert lines_of(rows) == (len(rows) if phone else 3), (shown, rows)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.select_option("#level", "custom")
+        page.wait_for_selector("#custom:not([hidden])")
+    context.close()
+
+
 def test_a_loaded_board_sets_the_level_and_the_counters(
     server: str, page: Page, tmp_path: Path
 ) -> None:
@@ -124,6 +179,9 @@ def test_a_loaded_board_sets_the_level_and_the_counters(
     page.wait_for_function("state.mode === 'play'")
     assert page.inner_text("#mine-counter") == "015"
     assert page.inner_text("#timer") == "000"
+    page.click("#new-game")  # the face: a board of the replay's size
+    page.wait_for_function("state.game.width === 8 && !state.game.from_layout")
+    assert page.evaluate("[state.game.width, state.game.height, state.game.mines]") == [8, 8, 10]
 
 
 def test_analyse_frames_its_board_with_a_mine_counter(server: str, page: Page) -> None:

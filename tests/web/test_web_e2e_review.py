@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -114,7 +115,7 @@ def test_stepping_through_a_replay_shows_each_graded_position(server: str, page:
     page.keyboard.press("ArrowRight")  # past the end: stays
     assert step(page) == last
     page.keyboard.press("Home")
-    # a replay file's first click stays ungraded (its clone may not have protected it)
+    # an AVF file states no first-click rule: its first click stays ungraded
     assert_step_shown(page, 0, positions[0])
     assert not page.inner_text("#review-action").startswith("The first click")
     middle = len(positions) // 2
@@ -249,7 +250,8 @@ def test_review_after_a_loss_marks_the_losing_click_with_its_risk(server: str, p
     page.click("#review-game")
     page.wait_for_selector("#board .cell.action.exploded")
     last = len(positions) - 1
-    # the page's steps: the first click (graded by the game's rule), then the grader's
+    # the page's steps: the first click (graded by the game's rule, which its file states),
+    # then the others
     assert_step_shown(page, last + 1, positions[last])  # it opens on the losing click
     entry = positions[last]
     assert (entry["x"], entry["y"]) == mine and entry["guess"]
@@ -330,3 +332,57 @@ def test_the_tile_panel_of_a_position_with_flags_leaves_them_untrusted(
     if 0 < p < 1:
         assert f"Mine: {fraction_text(p)}" in page.inner_text("#tile-info")
     assert cell(page, *flag).get_attribute("data-p") == fraction_text(p)
+
+
+def review_shown(page: Page) -> dict[str, Any]:
+    """What the review shows: its figures (but the fewest clicks, whose safety deadline
+    depends on the load), its steps (click, risk) and its list of guesses."""
+    rows = page.eval_on_selector_all(
+        "#review-summary dd", "els => els.map(e => [e.dataset.key, e.textContent])"
+    )
+    steps = page.evaluate("review.report.positions.map(e => [e.action, e.x, e.y, e.p, !!e.first])")
+    page.keyboard.press("Home")
+    page.wait_for_function("review.step === 0")
+    return {
+        "figures": {k: v for k, v in rows if k not in ("Fewest clicks", "Efficiency")},
+        "steps": steps,
+        "count": page.inner_text("#review-count"),
+        "first": page.inner_text("#review-action"),
+        "guesses": page.inner_text("#review-guesses"),
+    }
+
+
+def test_a_downloaded_game_reviews_as_the_page_did(server: str, page: Page) -> None:
+    """A game played in the page (an unprotected first click, moves by the AI), reviewed,
+    downloaded and the file opened back: the same graded clicks, player and figures."""
+    page.goto(f"{server}/?seed=12&level=beginner&rule=none")
+    page.wait_for_function("document.querySelectorAll('#board .cell').length === 81")
+    cell(page, 4, 4).click()  # seed 12: no mine there
+    page.wait_for_selector("#board .cell.open")
+    for k in (2, 3):
+        page.click("#ai-move")
+        page.wait_for_function(f"state.game.moves >= {k} || state.game.status !== 'playing'")
+    page.check("#accept-guesses")
+    page.fill("#speed", "20")
+    page.click("#autoplay")
+    page.wait_for_selector("#status.won, #status.lost", timeout=60_000)
+    page.click("#review-game")
+    page.wait_for_function("review.report !== null && review.report.status !== 'playing'")
+    page.wait_for_selector("#board .cell.action")
+    in_page = review_shown(page)
+    assert in_page["figures"]["Player"].startswith("you, with ")
+    assert in_page["figures"]["First click"] == "unprotected (may hit a mine)"
+    assert in_page["steps"][0] == ["open", 4, 4, "10/81", True]  # the first click, a guess
+    assert in_page["first"].startswith("The first click, at") and "guess, 10/81" in in_page["first"]
+    page.click("#tab-play")
+    with page.expect_download() as download:
+        page.click("#download-evf")
+    data = Path(download.value.path()).read_bytes()
+    page.click("#tab-review")
+    page.set_input_files(
+        "#replay-file",
+        files=[{"name": "game.evf", "mimeType": "application/octet-stream", "buffer": data}],
+    )
+    page.wait_for_function("document.querySelector('#review-title').textContent === 'game.evf'")
+    page.wait_for_selector("#board .cell.action")
+    assert review_shown(page) == in_page

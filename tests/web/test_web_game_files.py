@@ -143,3 +143,55 @@ def test_a_no_guess_board_is_uniform_over_the_solvable_layouts(client: TestClien
             if game.view()[c] == HIDDEN:
                 game.push(Move("open", c))
     assert game.outcome.won
+
+
+def graded_both_ways(client: TestClient, gid: str, player: str) -> dict[str, Any]:
+    """The game's review and its downloaded EVF uploaded back, graded alike (the
+    efficiency left out: its safety deadline depends on the load); the review."""
+    query = f"player={player}&best=0"
+    review = client.get(f"/api/games/{gid}/review?{query}")
+    data = client.get(f"/api/games/{gid}/replay?{query}")
+    assert review.status_code == data.status_code == 200, review.text
+    upload = client.post("/api/replays?best=0", content=data.content).json()
+    review = review.json()
+    for report in (review, upload):
+        report.pop("efficiency")
+    assert review == upload
+    return dict(review)
+
+
+@pytest.mark.parametrize(
+    ("body", "rule", "risk"),
+    [
+        ({"rule": "safe"}, "safe", "0"),
+        ({"rule": "opening"}, "opening", "0"),
+        ({"rule": "none"}, "none", "10/81"),
+        ({"rule": "none", "no_guess": True}, "safe", "0"),  # solved from its first click
+    ],
+)
+def test_a_downloaded_game_is_graded_as_its_review(
+    client: TestClient, body: dict[str, Any], rule: str, risk: str
+) -> None:
+    """The file states the player and the game's first-click rule (EVF's game mode): its
+    first click is graded by that rule, in the review and from the file alike (seed 12's
+    first click is no mine under any rule)."""
+    g = new_game(client, level="beginner", seed=12, **body)
+    gid = g["id"]
+    g = move(client, gid, "open", 4, 4)
+    while g["status"] == "playing":
+        g = client.post(f"/api/games/{gid}/ai").json()["game"]
+    player = "you, with 3 of 4 moves by the AI (AI moves)"
+    report = graded_both_ways(client, gid, player)
+    assert report["player"] == player and report["first_click"] == rule
+    first = report["moves"][0]
+    assert (first["graded"], first["p"], first["x"], first["y"]) == (True, risk, 4, 4)
+    assert first["guess"] is (risk != "0")
+    # a board the client gave (its MBF): no rule protects its first click (UPK)
+    mbf = client.get(f"/api/games/{gid}/layout").content
+    h = new_game(client, layout=base64.b64encode(mbf).decode())
+    h = move(client, h["id"], "open", 4, 4)
+    while h["status"] == "playing":
+        h = client.post(f"/api/games/{h['id']}/ai").json()["game"]
+    report = graded_both_ways(client, h["id"], "you")
+    assert (report["mode"], report["first_click"]) == (1, None)
+    assert report["moves"][0]["graded"] is False

@@ -1,13 +1,13 @@
 """Metasweeper's EVF replays, versions 0 to 4 (the EVF specification, ``evf标准.md``).
 
 Big-endian integers. Versions 0-3: a fixed header (flags, rows, columns, mines, cell
-size, mode, 3BV, time in ms on 3 bytes), NUL-terminated strings (software, player,
-race and unique identifiers, timestamps, country; a device UUID from version 2), the
-mine bitmap, then 8-byte events (kind, 3-byte time, x, y on 2 bytes each) ended by 0
-(a 32-byte checksum follows) or 255 (none). Version 4: a 4-byte time, country, 8-byte
-timestamps, strings, a counted UUID, the bitmap, custom metric names, then events
-with time and position deltas, pause events, game-state, board and metric events,
-ended by 0 and a counted checksum.
+size, game mode (it says the first-click rule), 3BV, time in ms on 3 bytes),
+NUL-terminated strings (software, player, race and unique identifiers, timestamps,
+country; a device UUID from version 2), the mine bitmap, then 8-byte events (kind,
+3-byte time, x, y on 2 bytes each) ended by 0 (a 32-byte checksum follows) or 255
+(none). Version 4: a 4-byte time, country, 8-byte timestamps, strings, a counted UUID,
+the bitmap, custom metric names, then events with time and position deltas, pause
+events, game-state, board and metric events, ended by 0 and a counted checksum.
 
 Cost: O(file size).
 """
@@ -36,6 +36,7 @@ class _Header:
     width: int
     mines: int
     cell_size: int
+    mode: int
     bbbv: int
     time_ms: int
     software: str
@@ -72,6 +73,7 @@ def read_evf(data: bytes) -> Replay:
         question_marks=h.question_marks,
         recorded_won=h.completed,
         bbbv_recorded=h.bbbv,
+        mode=h.mode,
     )
 
 
@@ -85,7 +87,7 @@ def _board_fields(r: ByteReader, h: _Header) -> None:
     h.cell_size = r.u8("the cell size in pixels")
     if h.cell_size < 1:
         r.fail("a cell size of at least 1 pixel", "found 0", at)
-    r.skip(2, "the game mode")
+    h.mode = r.u16("the game mode")
     h.bbbv = r.u16("the 3BV")
 
 

@@ -1,8 +1,7 @@
 """Grading a replay: every opening action weighed from the position the player saw.
 
-For each action that opens cells, after the first (which cannot be judged), from the
-position just before it with the player's flags *untrusted* (they are the player's
-marks, not knowledge):
+For each action that opens cells, after the first, from the position just before it
+with the player's flags *untrusted* (they are the player's marks, not knowledge):
 
 - ``p``: the exact probability that the action hits a mine: the opened cell's mine
   probability, or for a chord the probability that any cell it opens is a mine;
@@ -13,6 +12,12 @@ marks, not knowledge):
   remain (and no cell was certainly safe), the exact chance of winning with that click
   and with the best one, each followed by perfect play (the endgame search, within its
   node budget; left out beyond it).
+
+The first click is judged only by the first-click rule the replay states
+(:attr:`~minesolver.replay.record.Replay.first_click`, from its game mode): a protected
+click (``safe``, ``opening``) is certainly safe, an unprotected one (``none``) has the
+risk mines / cells; where the rule is unknown it is left ungraded. It has no analysis
+(nothing is known on the blank board but the rule).
 
 The game's *pluck* is Metasweeper's luck figure: the sum over those actions of
 ``-log10(1 - p)`` (infinite for a lost game). We compute the product of the ``1 - p``
@@ -203,7 +208,10 @@ def grade_replay(
             continue
         if not started:
             started = True
-            moves.append(MoveGrade(action, graded=False))
+            first = _first_grade(action, replay)
+            moves.append(first)
+            if first.p is not None:
+                product *= 1 - first.p
             continue
         grade = _grade(action, view, cache, player, solver)
         moves.append(grade)
@@ -213,6 +221,16 @@ def grade_replay(
         replay, playback, work=clicks_work, seconds=clicks_seconds, zini_runs=zini_runs
     )
     return ReplayAnalysis(replay, playback, tuple(moves), product, efficiency)
+
+
+def _first_grade(action: Action, replay: Replay) -> MoveGrade:
+    """The first click, graded by the replay's first-click rule alone (ungraded when the
+    rule is unknown, or the action is no single open): O(1)."""
+    rule = replay.first_click
+    if rule is None or action.kind != "open":
+        return MoveGrade(action, graded=False)
+    p = Fraction(replay.mines, replay.width * replay.height) if rule == "none" else Fraction(0)
+    return MoveGrade(action, True, p, p, safe_existed=p == 0)
 
 
 def _best_player() -> tuple[Callable[[Position], Move | None], EndgameSolver]:

@@ -12,10 +12,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from minesolver.game import Layout
+from minesolver.game import FirstClick, Layout
 from minesolver.position import Cell
 
-__all__ = ["EVENT_KINDS", "MAX_EVENTS", "EventKind", "Format", "MouseEvent", "Replay", "cell_at"]
+__all__ = [
+    "EVENT_KINDS",
+    "MAX_EVENTS",
+    "MODE_CLASSIC_NO_GUESS",
+    "MODE_NO_RULE",
+    "MODE_STANDARD",
+    "MODE_UPK",
+    "MODE_WIN7",
+    "EventKind",
+    "Format",
+    "MouseEvent",
+    "Replay",
+    "cell_at",
+    "first_click_of_mode",
+]
 
 Format = Literal["avf", "rmv", "evf", "mvf"]
 
@@ -29,6 +43,43 @@ MAX_EVENTS = 1_000_000
 """The most mouse events a replay may hold (hours of play; real games have thousands)."""
 
 EVENT_KINDS: tuple[str, ...] = ("mv", "lc", "lr", "rc", "rr", "mc", "mr", "pf", "cc", "l", "r", "m")
+
+
+MODE_STANDARD = 0
+"""EVF's game mode 0, standard: the first click is never a mine, the other mines are laid
+uniformly (ms-toollib's ``laymine``; the page's and ``play``'s ``safe`` rule)."""
+MODE_UPK = 1
+"""EVF's mode 1, UPK: a board known before the game (Metasweeper saves a preset board's
+game so); no first-click rule applies."""
+MODE_WIN7 = 4
+"""EVF's mode 4, Win7: the first click opens an empty cell (ms-toollib's ``laymine_op``;
+the ``opening`` rule)."""
+MODE_CLASSIC_NO_GUESS = 5
+"""EVF's mode 5, classic no-guess: a board solvable without a guess from the first click
+on, where a lucky guess does not lose (minesolver's no-guess boards)."""
+MODE_NO_RULE = 65535
+"""EVF's mode 65535, "no rule": mines laid with no rule, so the first click may hit one
+(the ``none`` rule)."""
+
+_FIRST_CLICK: dict[int, FirstClick] = {
+    MODE_STANDARD: "safe",
+    MODE_WIN7: "opening",
+    # the no-guess and guessable modes: a board solvable from the first click on (or one
+    # that moves a mine away from a click that could be safe) never loses on the first
+    **dict.fromkeys(range(5, 11), "safe"),
+    MODE_NO_RULE: "none",
+}
+
+
+def first_click_of_mode(mode: int | None) -> FirstClick | None:
+    """The first-click rule a game mode implies (EVF's numbers, from its specification),
+    or ``None`` where the mode leaves it unknown (UPK, cheat, density, the recursive
+    modes, or no mode at all).
+
+    >>> [first_click_of_mode(m) for m in (0, 4, 5, 65535, 1, None)]
+    ['safe', 'opening', 'safe', 'none', None, None]
+    """
+    return None if mode is None else _FIRST_CLICK.get(mode)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +119,9 @@ class Replay:
     end); ``recorded_won`` what the file says of the result when it says it (``None``
     otherwise); ``bbbv_recorded`` the 3BV the file states, if any. ``question_marks``:
     whether the software turned a second right click on a flag into a question mark.
+    ``mode``: the game mode the file states (EVF's numbers, :data:`MODE_STANDARD` and the
+    others), ``None`` where the format has none; :attr:`first_click` is the first-click
+    rule it implies.
 
     The record holds what the file says, nothing more: :func:`~minesolver.replay.play_events`
     plays its events into actions and clicks, :func:`~minesolver.replay.grade_replay`
@@ -88,6 +142,13 @@ class Replay:
     question_marks: bool = False
     recorded_won: bool | None = None
     bbbv_recorded: int | None = None
+    mode: int | None = None
+
+    @property
+    def first_click(self) -> FirstClick | None:
+        """The first-click rule the file states through its mode, or ``None`` (unknown:
+        the first click then cannot be graded)."""
+        return first_click_of_mode(self.mode)
 
     @property
     def mine_cells(self) -> list[Cell]:

@@ -182,6 +182,8 @@ def replay_json(a: ReplayAnalysis, efficiency: ReplayEfficiency | None = None) -
         "version": r.version,
         "software": software_name(r.software),
         "player": r.player,
+        "mode": r.mode,
+        "first_click": r.first_click,
         "width": r.width,
         "height": r.height,
         "mines": r.mines,

@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # types only: importing this module must not load the replay 
     from minesolver.replay.grade import ReplayAnalysis
 
 __all__ = [
+    "FIRST_CLICK_WORDS",
     "GUESS_COLUMNS",
     "WASTE_COLUMNS",
     "WASTE_WORDS",
@@ -40,6 +41,15 @@ WASTE_WORDS: dict[WasteKind, tuple[str, str]] = {
     "one_cell_chord": ("chord that opened one cell", "chords that opened one cell"),
 }
 """Each kind of wasted click in words: for one click, and for several."""
+
+
+FIRST_CLICK_WORDS: dict[str | None, str] = {
+    "safe": "click protected (never a mine)",
+    "opening": "click protected (always an opening)",
+    "none": "click unprotected (may hit a mine)",
+    None: "click's rule unknown (not graded)",
+}
+"""The first-click rule the replay states (its game mode), in words."""
 
 
 def software_name(software: str) -> str:
@@ -67,6 +77,7 @@ def summary_lines(a: ReplayAnalysis) -> list[str]:
         f"player    {r.player or '-'}",
         f"software  {software_name(r.software)} ({r.format.upper()} {r.version})",
         f"board     {r.width}x{r.height}, {plural(r.mines, 'mine')}",
+        f"first     {FIRST_CLICK_WORDS[r.first_click]}",
         f"result    {result}",
         f"time      {r.time:.3f} s",
         f"3BV       {a.bbbv} ({c.bbbv_solved} solved), {_num(a.bbbv_per_second)} 3BV/s",

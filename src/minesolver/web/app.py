@@ -58,7 +58,7 @@ from minesolver.game import (
 from minesolver.noguess import NoGuessError
 from minesolver.position import Position, PositionFormatError
 from minesolver.replay.efficiency import MIN_CLICKS_SECONDS
-from minesolver.replay.evf_write import replay_from_moves, write_evf
+from minesolver.replay.evf_write import write_evf
 from minesolver.strategy.outcomes import TileError, check_tile_cell
 from minesolver.web import openapi as spec
 from minesolver.web.compute import (
@@ -641,13 +641,10 @@ class _Api:
     def _game_evf(
         cls, stored: StoredGame, what: str, running: bool = False, player: str = ""
     ) -> bytes:
-        """The game as EVF bytes: its moves at the game's clock (the server's player's
-        thinking left out), and the player's name the page gives (who made the moves: the
-        page counts them), so that the file reviews as the page's review does."""
+        """The game as EVF bytes (:meth:`StoredGame.replay`: the page's player's name, the
+        rule's game mode), so that the file reviews as the page's review does."""
         with stored.lock:
-            layout = cls._layout_of(stored, what, running)
-            moves = stored.moves_ms()
-            replay = replay_from_moves(layout, moves, player=player, software="minesolver web")
+            replay = stored.replay(cls._layout_of(stored, what, running), player)
         return write_evf(replay)
 
     async def game_replay(self, request: Request) -> Response:

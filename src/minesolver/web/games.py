@@ -33,6 +33,8 @@ from typing import Any
 from minesolver.game import Game, Layout, Level, Move, Step, move_kind
 from minesolver.noguess import NoGuessError, no_guess_layout
 from minesolver.position import Cell
+from minesolver.replay import Replay
+from minesolver.replay.evf_write import evf_mode, replay_from_moves
 
 __all__ = ["NO_GUESS_SECONDS", "GameStore", "StoredGame", "game_state"]
 
@@ -130,6 +132,17 @@ class StoredGame:
             return []
         start = self.record[0][2]
         return [(kind, cell, round((t - start) * 1000)) for kind, cell, t in self.record]
+
+    def replay(self, layout: Layout, player: str) -> Replay:
+        """The game as a replay (call it under :attr:`lock`): its moves at the game's clock
+        (the server's player's thinking left out), ``player``'s name (who made the moves:
+        the page counts them) and the game mode of its first-click rule (no-guess, or UPK
+        for a board the client gave), so that its file reviews as the page's review does,
+        its first click included. O(moves)."""
+        mode = evf_mode(self.game.rule, no_guess=self.no_guess, known_layout=self.from_layout)
+        return replay_from_moves(
+            layout, self.moves_ms(), player=player, software="minesolver web", mode=mode
+        )
 
     def elapsed(self) -> float:
         """Seconds since the first open (frozen at the end of the game)."""

@@ -481,6 +481,18 @@ _SCHEMAS: dict[str, Any] = {
             "format": {"type": "string", "enum": ["avf", "rmv", "evf", "mvf"]},
             "software": {"type": "string"},
             "player": {"type": "string"},
+            "mode": {
+                "type": ["integer", "null"],
+                "description": "The game mode the file states (EVF's numbers: 0 standard, "
+                "1 UPK, 4 Win7, 5 classic no-guess, 65535 no rule, ...), null where the "
+                "format has none",
+            },
+            "first_click": {
+                "type": ["string", "null"],
+                "enum": ["safe", "opening", "none", None],
+                "description": "The first-click rule the mode implies; null when unknown (the "
+                "first click is then ungraded)",
+            },
             "width": {"type": "integer"},
             "height": {"type": "integer"},
             "mines": {"type": "integer"},

@@ -169,6 +169,14 @@ function efficiencyRows(r) {
   ];
 }
 
+// The first-click rule the replay states (its game mode), in words (as the command line's).
+const FIRST_CLICK_WORDS = {
+  safe: "protected (never a mine)",
+  opening: "protected (always an opening)",
+  none: "unprotected (may hit a mine)",
+  unknown: "rule unknown (not graded)",
+};
+
 function summaryRows(r) {
   const c = r.clicks;
   const result = r.won ? "won" : r.status === "lost"
@@ -178,6 +186,7 @@ function summaryRows(r) {
     ["Player", r.player || "—"],
     ["Software", `${r.software} (${r.format.toUpperCase()} ${r.version})`],
     ["Board", `${r.width}×${r.height}, ${r.mines} mines`],
+    ["First click", FIRST_CLICK_WORDS[r.first_click ?? "unknown"]],
     ["Result", result],
     ["Time", `${num(r.time)} s`],
     ["3BV", `${r.bbbv} (${r.bbbv_solved} solved)`],
@@ -263,34 +272,25 @@ function showList(id, items, empty) {
 
 // -- loading ----------------------------------------------------------------------------
 
-// The first click, which the grader leaves out (nothing is known before it), as a step of
-// its own on the blank board: for a game of this page the first-click rule grades it (a
-// protected click is certainly safe, an unprotected one has the risk mines / cells). A
-// replay file's clone may have protected it or not: its first click stays ungraded.
-function firstStep(report, rule) {
+// The first click, which has no position of its own (nothing is known before it), as a
+// step on the blank board when the grader graded it: the replay states its first-click
+// rule (report.first_click, from its game mode: a game of this page, downloaded or not,
+// says it; a protected click is certainly safe, an unprotected one has the risk mines /
+// cells). Where the file leaves the rule unknown the first click stays ungraded.
+function firstStep(report) {
   const first = (report.moves || []).find((m) => m.action === "open" || m.action === "chord");
-  if (!first || first.graded || rule === undefined) return null;
-  const cells = report.width * report.height;
-  const p = rule === "none" ? reduced(report.mines, cells) : "0";
+  if (!first || !first.graded || report.positions.some((e) => e.index === first.index)) return null;
   const row = "H".repeat(report.width);
   const position = `${report.width}x${report.height}x${report.mines}\n${Array(report.height).fill(row).join("\n")}\n`;
   const analysis = { width: report.width, height: report.height, mines: report.mines, exact: true,
     engine: "exact", layouts: null, cells: [], safe: [], mines_found: [], best: null, move: null };
-  return { ...first, first: true, graded: true, p, safest: p, guess: p !== "0",
-    needless: false, position, analysis };
+  return { ...first, first: true, position, analysis };
 }
 
-function reduced(n, d) {
-  const gcd = (a, b) => (b ? gcd(b, a % b) : a);
-  const g = gcd(n, d);
-  return n === 0 ? "0" : n === d ? "1" : `${n / g}/${d / g}`;
-}
-
-// Show a graded replay: its figures, and the step ``at`` ("first" or "last"); ``rule``, the
-// first-click rule of a game of this page (undefined for a replay file).
-function loadReview(report, title, at, rule) {
+// Show a graded replay: its figures, and the step ``at`` ("first" or "last").
+function loadReview(report, title, at) {
   setLevel(report.width, report.height, report.mines);  // the face in Play starts this size
-  const first = firstStep(report, rule);
+  const first = firstStep(report);
   if (first) report.positions = [first, ...report.positions];
   review.report = report;
   const n = report.positions.length;
@@ -321,14 +321,14 @@ function showReview() {
     "cannot be judged, and this game had no other." : "";
 }
 
-async function grade(request, title, at, rule) {
+async function grade(request, title, at) {
   const seq = ++review.seq;
   showError(null);
   $("review-error").textContent = "";
   $("review-busy").textContent = "grading every click…";
   try {
     const report = await request();
-    if (seq === review.seq) loadReview(report, title, at, rule);
+    if (seq === review.seq) loadReview(report, title, at);
   } catch (e) {
     // said where the file was chosen; the view keeps what it showed
     if (seq === review.seq) $("review-error").textContent = `${title} was not graded: ${e.message || e}`;
@@ -356,8 +356,9 @@ function reviewGame() {
   if (!g || g.status === "playing") return;
   setMode("review");
   const title = g.status === "won" ? "This game (won)" : "This game (lost)";
-  const player = encodeURIComponent(playerOf(g));  // named in the replay, as the download is
-  grade(() => api("GET", `/api/games/${g.id}/review?player=${player}`), title, "last", g.rule);
+  // graded from the game's EVF file, as the download is: the player named, the rule's mode
+  const player = encodeURIComponent(playerOf(g));
+  grade(() => api("GET", `/api/games/${g.id}/review?player=${player}`), title, "last");
 }
 
 // -- input ------------------------------------------------------------------------------
