@@ -13,6 +13,8 @@ from typing import Literal, final
 __all__ = [
     "MAX_BOX",
     "BestSettings",
+    "Book",
+    "BookEntry",
     "ComponentCount",
     "DeadlineExceeded",
     "ExactResult",
@@ -29,6 +31,9 @@ __all__ = [
     "WhatIfs",
     "_panic_for_test",
     "analyze",
+    "book_layout_count",
+    "book_layout_seed",
+    "book_rollouts",
     "count",
     "play_batch",
     "random_layout",
