@@ -131,7 +131,7 @@ class BuildSettings:
     min_share: float = 0.01
     max_positions: int = 4
     candidates: int = 12
-    """Most candidates of a drawn position (every candidate where every layout is played)."""
+    """Most candidates of a position (``best``'s guess among them)."""
     margin: str = "1/20"
     exact_limit: int = 20_000
     chunk: int = 64
@@ -567,8 +567,7 @@ def build_book(
         for found in find_positions(target, settings):
             probs = dict(analyze(found.position).probabilities)
             count = every_layout_count(found.position, settings.exact_limit)
-            most = 10**6 if count is not None else settings.candidates
-            cells = candidates(found.position, found.best_move, margin, most)
+            cells = candidates(found.position, found.best_move, margin, settings.candidates)
             seed = _position_seed(settings.seed, found.position)
             plans.append(_Plan(len(plans), found, cells, probs, seed, count, settings))
     header = {"format": FORMAT, "settings": asdict(settings), "targets": [str(t) for t in targets]}

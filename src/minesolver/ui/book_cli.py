@@ -56,7 +56,7 @@ def book_build(
         int, typer.Option(metavar="N", help="Most positions per level and rule.")
     ] = 4,
     candidates: Annotated[
-        int, typer.Option(metavar="N", help="Most candidates per drawn position.")
+        int, typer.Option(metavar="N", help="Most candidates per position.")
     ] = 12,
     exact_limit: Annotated[
         int, typer.Option(metavar="N", help="Play every layout where there are at most N.")
