@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import shlex
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -99,8 +98,21 @@ def book_build(
     if workers < 1:
         fail(f"--workers {workers} must be at least 1")
     err = Console(stderr=True)
-    argv = sys.argv[sys.argv.index("build") + 1 :] if "build" in sys.argv else []
-    command = shlex.join(["minesolver", "book", "build", *argv])
+    # every setting the book depends on, as given or by default: the command that rebuilds it
+    shown = {
+        "levels": levels,
+        "rules": rules,
+        "rollouts": rollouts,
+        "games": games,
+        "min-share": min_share,
+        "max-positions": max_positions,
+        "candidates": candidates,
+        "exact-limit": exact_limit,
+        "chunk": chunk,
+        "seed": seed,
+    }
+    words = [w for k, v in shown.items() for w in (f"--{k}", str(v))]
+    command = shlex.join(["minesolver", "book", "build", *words])
     state_path = Path(state) if state is not None else Path(out + ".state.jsonl")
     columns = (
         SpinnerColumn(),
