@@ -79,7 +79,7 @@ STARTS: dict[str, Cell] = {"safe": (0, 0), "opening": (3, 3)}
 (3, 3) (as the published figures are measured)."""
 
 
-class BookBuildError(MinesolverError):
+class BookBuildError(MinesolverError, ValueError):
     """Settings, a state file or a cluster the builder cannot use: says which and why."""
 
 

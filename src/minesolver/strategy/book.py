@@ -57,7 +57,7 @@ FORMAT = 1
 """The version of the book's JSON shape."""
 
 
-class BookError(MinesolverError):
+class BookError(MinesolverError, ValueError):
     """A book file that cannot be read: says which file and what is wrong."""
 
 
