@@ -31,6 +31,7 @@ LAYERS: dict[str, int] = {
     "minesolver.simulate": 8,
     "minesolver.stats": 8,
     "minesolver.optimal": 8,
+    "minesolver.book": 8,
     "minesolver.noguess": 8,
     "minesolver.replay": 8,
     "minesolver.vision": 8,

@@ -3,6 +3,8 @@
 //! layouts from a seed, a native player moving on a raw position, and a batch of games in
 //! one call with the GIL released. Thin: arguments in, plain Rust modules, results out.
 
+use std::sync::Arc;
+
 use num_bigint::BigUint;
 use pyo3::exceptions::{PyAttributeError, PyValueError};
 use pyo3::prelude::*;
@@ -12,6 +14,7 @@ use pyo3::types::PyType;
 use crate::game::{random_layout as draw_layout, FirstClick};
 use crate::mt::Mt;
 use crate::players::best::{Options, Q};
+use crate::players::book::{self, BookMove, Layouts};
 use crate::players::View;
 use crate::players::{self, Player, PlayerMove, Ratio, Why};
 use crate::simulate::{self, GameResult, LayoutSource};
@@ -160,6 +163,7 @@ fn make_player(
     name: &str,
     compensated_sum: bool,
     best: Option<&Options>,
+    book: Option<&Arc<book::Book>>,
 ) -> PyResult<Box<dyn Player>> {
     match name {
         "greedy" => Ok(Box::new(players::greedy::Greedy::default())),
@@ -174,8 +178,11 @@ fn make_player(
             if let Some(b) = best {
                 options.best = b.clone();
             }
-            let search = players::search::Search::new(options)
+            let mut search = players::search::Search::new(options)
                 .ok_or_else(|| PyValueError::new_err(format!("no rollout player in {name:?}")))?;
+            if let Some(b) = book {
+                search.set_book(Arc::clone(b));
+            }
             Ok(Box::new(search))
         }
         _ => Err(PyValueError::new_err(format!("no native player {name:?}"))),
@@ -456,14 +463,16 @@ struct NativePlayer {
 #[pymethods]
 impl NativePlayer {
     #[new]
-    #[pyo3(signature = (name, compensated_sum=false, best=None))]
+    #[pyo3(signature = (name, compensated_sum=false, best=None, book=None))]
     fn new(
         name: &str,
         compensated_sum: bool,
         best: Option<PyRef<'_, BestSettings>>,
+        book: Option<PyRef<'_, Book>>,
     ) -> PyResult<Self> {
+        let best = best.as_ref().map(|b| &b.options);
         Ok(NativePlayer {
-            player: make_player(name, compensated_sum, best.as_ref().map(|b| &b.options))?,
+            player: make_player(name, compensated_sum, best, book.as_ref().map(|b| &b.inner))?,
             mt: Mt::from_u64(0),
         })
     }
@@ -546,7 +555,7 @@ struct PlayedGame {
 #[pyfunction]
 #[pyo3(signature = (player, width, height, mines, start, first_click, player_seeds,
     layout_seeds=None, layouts=None, trace=false, compensated_sum=false, deadline_seconds=None,
-    best=None))]
+    best=None, book=None))]
 #[allow(clippy::too_many_arguments)]
 fn play_batch(
     py: Python<'_>,
@@ -563,9 +572,11 @@ fn play_batch(
     compensated_sum: bool,
     deadline_seconds: Option<f64>,
     best: Option<PyRef<'_, BestSettings>>,
+    book: Option<PyRef<'_, Book>>,
 ) -> PyResult<Vec<PlayedGame>> {
     let best: Option<Options> = best.map(|b| b.options.clone());
-    make_player(player, compensated_sum, best.as_ref())?; // an unknown name fails first
+    let book: Option<Arc<book::Book>> = book.map(|b| Arc::clone(&b.inner));
+    make_player(player, compensated_sum, best.as_ref(), book.as_ref())?; // an unknown name fails first
     let setup = simulate::Setup {
         width,
         height,
@@ -585,7 +596,10 @@ fn play_batch(
     let limit = deadline(deadline_seconds);
     let name = player.to_owned();
     let results: Vec<GameResult> = guarded(py, move || {
-        let make = || make_player(&name, compensated_sum, best.as_ref()).expect("checked above");
+        let make = || {
+            make_player(&name, compensated_sum, best.as_ref(), book.as_ref())
+                .expect("checked above")
+        };
         simulate::play_batch(&make, &setup, &games, trace, &limit)
     })?;
     results
@@ -614,6 +628,169 @@ fn play_batch(
         .collect()
 }
 
+/// One position of `search`'s opening book and its move (see `players::book`).
+#[pyclass(frozen, module = "minesolver._native")]
+struct BookEntry {
+    width: usize,
+    height: usize,
+    mines: u64,
+    raw: Vec<u8>,
+    entry: BookMove,
+}
+
+#[pymethods]
+impl BookEntry {
+    #[new]
+    #[pyo3(signature = (*, width, height, mines, raw, cell, wins, rollouts, best_wins,
+        best_rollouts))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        width: usize,
+        height: usize,
+        mines: u64,
+        raw: Vec<u8>,
+        cell: u32,
+        wins: u64,
+        rollouts: u64,
+        best_wins: u64,
+        best_rollouts: u64,
+    ) -> PyResult<Self> {
+        if raw.len() != width * height || cell as usize >= raw.len() {
+            return Err(PyValueError::new_err(format!(
+                "a book position of {} cells on a {width}x{height} board, cell {cell}",
+                raw.len()
+            )));
+        }
+        let entry = BookMove {
+            cell,
+            wins,
+            rollouts,
+            best_wins,
+            best_rollouts,
+        };
+        Ok(BookEntry {
+            width,
+            height,
+            mines,
+            raw,
+            entry,
+        })
+    }
+    #[getter]
+    fn cell(&self) -> u32 {
+        self.entry.cell
+    }
+}
+
+/// `search`'s opening book: positions and their moves, given to the players that use it.
+#[pyclass(frozen, module = "minesolver._native")]
+struct Book {
+    inner: Arc<book::Book>,
+}
+
+#[pymethods]
+impl Book {
+    #[new]
+    fn new(entries: Vec<PyRef<'_, BookEntry>>) -> Self {
+        let mut inner = book::Book::default();
+        for e in entries {
+            inner.insert(e.width, e.height, e.mines, e.raw.clone(), e.entry.clone());
+        }
+        Book {
+            inner: Arc::new(inner),
+        }
+    }
+    fn __len__(&self) -> usize {
+        self.inner.len()
+    }
+}
+
+/// Each of `cells` opened from the raw position, then played out by `player`, on the
+/// drawn layouts `first .. first + count` (or, with `every`, on layouts `first ..
+/// first + count` of every layout, at most `limit` listed): per cell, won or lost on
+/// each layout. The layouts and the player's draws depend on `seed` and the range only.
+#[pyfunction]
+#[pyo3(signature = (raw, width, height, mines, cells, player, seed, first, count, every=false,
+    limit=100_000, compensated_sum=false, deadline_seconds=None))]
+#[allow(clippy::too_many_arguments)]
+fn book_rollouts(
+    py: Python<'_>,
+    raw: Vec<u8>,
+    width: usize,
+    height: usize,
+    mines: u64,
+    cells: Vec<u32>,
+    player: &str,
+    seed: u64,
+    first: u64,
+    count: u64,
+    every: bool,
+    limit: usize,
+    compensated_sum: bool,
+    deadline_seconds: Option<f64>,
+) -> PyResult<Vec<Vec<bool>>> {
+    if raw.len() != width * height {
+        return Err(PyValueError::new_err(
+            "the position's cells do not fill the board",
+        ));
+    }
+    let mut rollout = make_player(player, compensated_sum, None, None)?;
+    let which = if every {
+        let first = usize::try_from(first).map_err(|_| PyValueError::new_err("first"))?;
+        let count = usize::try_from(count).map_err(|_| PyValueError::new_err("count"))?;
+        Layouts::Every {
+            first,
+            count,
+            limit,
+        }
+    } else {
+        Layouts::Drawn { first, count }
+    };
+    let limit_at = deadline(deadline_seconds);
+    guarded(py, move || {
+        let view = View {
+            width,
+            height,
+            mines,
+            raw: &raw,
+        };
+        book::rollouts(&view, &cells, rollout.as_mut(), seed, which, &limit_at)
+    })
+}
+
+/// The number of layouts of the raw position when at most `limit` (else `None`).
+#[pyfunction]
+#[pyo3(signature = (raw, width, height, mines, limit))]
+fn book_layout_count(
+    py: Python<'_>,
+    raw: Vec<u8>,
+    width: usize,
+    height: usize,
+    mines: u64,
+    limit: usize,
+) -> PyResult<Option<usize>> {
+    if raw.len() != width * height {
+        return Err(PyValueError::new_err(
+            "the position's cells do not fill the board",
+        ));
+    }
+    guarded(py, move || {
+        let view = View {
+            width,
+            height,
+            mines,
+            raw: &raw,
+        };
+        book::every_layout_count(&view, limit, &crate::limits::Deadline::none())
+    })
+}
+
+/// The rollout player's seed on a layout (its sorted mines) in a book built from `seed`.
+#[pyfunction]
+fn book_layout_seed(seed: u64, mines: Vec<u32>) -> u64 {
+    book::layout_seed(seed, &mines)
+}
+
 /// Add the game, player and simulator bindings to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<MersenneTwister>()?;
@@ -624,5 +801,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PlayedGame>()?;
     m.add_function(wrap_pyfunction!(random_layout, m)?)?;
     m.add_function(wrap_pyfunction!(play_batch, m)?)?;
+    m.add_class::<BookEntry>()?;
+    m.add_class::<Book>()?;
+    m.add_function(wrap_pyfunction!(book_rollouts, m)?)?;
+    m.add_function(wrap_pyfunction!(book_layout_count, m)?)?;
+    m.add_function(wrap_pyfunction!(book_layout_seed, m)?)?;
     Ok(())
 }

@@ -13,6 +13,8 @@ from typing import Literal, final
 __all__ = [
     "MAX_BOX",
     "BestSettings",
+    "Book",
+    "BookEntry",
     "ComponentCount",
     "DeadlineExceeded",
     "ExactResult",
@@ -29,6 +31,9 @@ __all__ = [
     "WhatIfs",
     "_panic_for_test",
     "analyze",
+    "book_layout_count",
+    "book_layout_seed",
+    "book_rollouts",
     "count",
     "play_batch",
     "random_layout",
@@ -308,6 +313,7 @@ class NativePlayer:
         name: str,
         compensated_sum: bool = False,
         best: BestSettings | None = None,
+        book: Book | None = None,
     ) -> NativePlayer: ...
     def reset(self) -> None: ...
     def set_state(self, state: Sequence[int]) -> None: ...
@@ -335,5 +341,60 @@ def play_batch(
     compensated_sum: bool = False,
     deadline_seconds: float | None = None,
     best: BestSettings | None = None,
+    book: Book | None = None,
 ) -> list[PlayedGame]:
     """A batch of games natively, the GIL released."""
+
+@final
+class BookEntry:
+    """One position of ``search``'s opening book (its cells as raw bytes) and its move
+    (a cell index), with the rollouts that chose it."""
+
+    def __new__(
+        cls,
+        *,
+        width: int,
+        height: int,
+        mines: int,
+        raw: Sequence[int],
+        cell: int,
+        wins: int,
+        rollouts: int,
+        best_wins: int,
+        best_rollouts: int,
+    ) -> BookEntry: ...
+    @property
+    def cell(self) -> int: ...
+
+@final
+class Book:
+    """``search``'s opening book, as the native players take it."""
+
+    def __new__(cls, entries: Sequence[BookEntry]) -> Book: ...
+    def __len__(self) -> int: ...
+
+def book_rollouts(
+    raw: Sequence[int],
+    width: int,
+    height: int,
+    mines: int,
+    cells: Sequence[int],
+    player: str,
+    seed: int,
+    first: int,
+    count: int,
+    every: bool = False,
+    limit: int = 100_000,
+    compensated_sum: bool = False,
+    deadline_seconds: float | None = None,
+) -> list[list[bool]]:
+    """Each cell opened from the position and played out by ``player`` on a range of
+    layouts (drawn, or of every layout): per cell, won or lost on each."""
+
+def book_layout_count(
+    raw: Sequence[int], width: int, height: int, mines: int, limit: int
+) -> int | None:
+    """The number of layouts of the position when at most ``limit``."""
+
+def book_layout_seed(seed: int, mines: Sequence[int]) -> int:
+    """The rollout player's seed on a layout of a book built from ``seed``."""

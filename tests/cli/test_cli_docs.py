@@ -31,12 +31,23 @@ def section(name: str) -> str:
     return CLI[start : end if end > 0 else None]
 
 
-@pytest.mark.parametrize("name", sorted(COMMAND.commands))
-def test_every_option_is_documented(name: str) -> None:
+def _commands() -> list[tuple[str, object]]:
+    """Every command by its name on the command line (a group's as ``group sub``)."""
+    out: list[tuple[str, object]] = []
+    for name, command in sorted(COMMAND.commands.items()):
+        if isinstance(command, typer.core.TyperGroup):
+            out.extend((f"{name} {sub}", c) for sub, c in sorted(command.commands.items()))
+        else:
+            out.append((name, command))
+    return out
+
+
+@pytest.mark.parametrize(("name", "command"), _commands(), ids=[n for n, _ in _commands()])
+def test_every_option_is_documented(name: str, command: typer.core.TyperCommand) -> None:
     text = section(name)
     options = [
         opt
-        for param in COMMAND.commands[name].params
+        for param in command.params
         for opt in param.opts
         if opt.startswith("--") and opt != "--help"
     ]

@@ -45,10 +45,10 @@ def test_the_same_game_is_played_twice_alike(seed: int) -> None:
     assert _play("search", level, seed) == _play("search", level, seed)
 
 
-def test_without_rollouts_search_is_best() -> None:
+def test_without_rollouts_and_book_search_is_best() -> None:
     level = Level(16, 16, 40)
     for seed in range(6):
-        assert _play("search:rollouts=0", level, seed) == _play("best", level, seed)
+        assert _play("search:rollouts=0;book=off", level, seed) == _play("best", level, seed)
 
 
 def test_settings_by_name_and_keyword() -> None:

@@ -14,6 +14,7 @@
 //! `pseq`.
 
 pub mod best;
+pub mod book;
 pub mod endgame;
 pub mod greedy;
 pub mod pseq;

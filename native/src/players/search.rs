@@ -23,6 +23,11 @@
 //! (won by one only) is at most `alpha`: where the rollouts cannot tell, `search` plays
 //! as `best`.
 //!
+//! In a position of the opening book given ([`Search::set_book`], see
+//! [`super::book`]), where `best` would guess by its heuristic, `search` plays the
+//! book's move (valued offline by far more rollouts than a move can afford) and values
+//! nothing itself; the setting `book=off` ignores the book.
+//!
 //! The budget is counted in rollouts, never seconds: the draws come from a copy of the
 //! game's generator (the game's own draws are left as `best` leaves them), so a game
 //! played twice is the same game on every machine, and where `search` keeps `best`'s
@@ -48,6 +53,7 @@ use crate::sample::Sampler;
 use crate::whatif::Parent;
 
 use super::best::{Best, Options as BestOptions};
+use super::book::{Book, BookMove};
 use super::endgame::enumerate_layouts;
 use super::pseq::representatives;
 use super::{by_name, layout_count, level_ratio, ratio_to_f64, PlayError, Player, View, Why};
@@ -70,6 +76,9 @@ pub struct Options {
     pub rollout: String,
     /// `best`'s own settings (its guess, and the rollouts' when they play `best`).
     pub best: BestOptions,
+    /// Whether a book position's move comes from the opening book given
+    /// ([`Search::set_book`]).
+    pub book: bool,
 }
 
 impl Default for Options {
@@ -82,6 +91,7 @@ impl Default for Options {
             alpha: 0.05,
             rollout: "greedy".into(),
             best: BestOptions::default(),
+            book: true,
         }
     }
 }
@@ -115,7 +125,8 @@ fn num<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> {
 
 impl Options {
     /// The settings a name gives: `search`, or `search:rollouts=48;rollout=best;...`
-    /// (fields `rollouts`, `candidates`, `margin`, `exact_layouts`, `alpha`, `rollout`);
+    /// (fields `rollouts`, `candidates`, `margin`, `exact_layouts`, `alpha`, `rollout`,
+    /// `book` on or off);
     /// an error names a wrong field or value.
     pub fn parse(name: &str) -> Result<Options, String> {
         let mut o = Options::default();
@@ -138,6 +149,13 @@ impl Options {
                     o.rollout = value.trim().to_owned()
                 }
                 "rollout" => return Err(format!("rollout: {value:?} is not pseq, greedy or best")),
+                "book" => {
+                    o.book = match value.trim() {
+                        "on" | "true" | "1" => true,
+                        "off" | "false" | "0" => false,
+                        _ => return Err(format!("book: {value:?} is not on or off")),
+                    }
+                }
                 _ => return Err(format!("search has no setting {key:?}")),
             }
         }
@@ -160,6 +178,7 @@ pub struct Search {
     best: Best,
     rollout: Box<dyn Player>,
     table: Option<Arc<Vec<Vec<u32>>>>,
+    book: Option<Arc<Book>>,
 }
 
 impl std::fmt::Debug for Search {
@@ -201,7 +220,24 @@ impl Search {
             options,
             rollout,
             table: None,
+            book: None,
         })
+    }
+
+    /// Play the moves of `book` in its positions (unless the `book` setting is off).
+    pub fn set_book(&mut self, book: Arc<Book>) {
+        self.book = Some(book);
+    }
+
+    /// The book's move in `view` where it holds the position and the move is a closed
+    /// cell that may be safe.
+    fn book_move(&self, view: &View<'_>, a: &Analysis) -> Option<BookMove> {
+        if !self.options.book {
+            return None;
+        }
+        let m = self.book.as_ref()?.get(view)?;
+        let level = *a.cell_level.get(m.cell as usize)?;
+        (level != NOT_UNKNOWN && level != ONE).then(|| m.clone())
     }
 
     /// The candidates: `best`'s guess first, then the cells within `margin` of the
@@ -236,7 +272,7 @@ impl Search {
     }
 
     /// Open `cell` on `layout` from the position `view`, then let the rollout player
-    /// play the game out with the generator seeded `seed`: won or lost.
+    /// play the game out with the generator seeded `seed`: won or lost ([`play_out`]).
     fn rollout(
         &mut self,
         view: &View<'_>,
@@ -245,51 +281,15 @@ impl Search {
         seed: u64,
         deadline: &Deadline,
     ) -> Result<bool, PlayError> {
-        let table = match &self.table {
-            Some(t) if t.len() == view.raw.len() => Arc::clone(t),
-            _ => {
-                let t = Arc::new(neighbour_table(view.width, view.height));
-                self.table = Some(Arc::clone(&t));
-                t
-            }
-        };
-        let mut game = Game::new(view.width, view.height, layout, table)
-            .ok_or_else(|| PlayError::Invalid("a drawn layout off the board".into()))?;
-        let bad = |_| PlayError::Invalid("a drawn layout does not explain the position".into());
-        for (i, &v) in view.raw.iter().enumerate() {
-            if v <= 8 && game.raw()[i] == HIDDEN {
-                game.push(Kind::Open, i as u32).map_err(bad)?;
-            } else if v == FLAG {
-                game.push(Kind::Flag, i as u32).map_err(bad)?;
-            }
-        }
-        if game.raw() != view.raw {
-            return Err(PlayError::Invalid(
-                "a drawn layout does not explain the position".into(),
-            ));
-        }
-        game.push(Kind::Open, cell as u32).map_err(bad)?;
-        let mut rng = Mt::from_u64(seed);
-        self.rollout.reset();
-        let mut raw = Vec::with_capacity(view.raw.len());
-        while !game.over() {
-            deadline.check()?;
-            raw.clear();
-            raw.extend_from_slice(game.raw());
-            let here = View { raw: &raw, ..*view };
-            let moves = self.rollout.next_moves(&here, &mut rng, deadline)?;
-            let mut changed = false;
-            for m in &moves {
-                if game.over() {
-                    break;
-                }
-                changed |= game.push(m.kind, m.cell).map_err(bad)?;
-            }
-            if !changed {
-                return Err(PlayError::Invalid("the rollout player made no move".into()));
-            }
-        }
-        Ok(game.status() == Status::Won)
+        play_out(
+            view,
+            layout,
+            cell,
+            seed,
+            self.rollout.as_mut(),
+            &mut self.table,
+            deadline,
+        )
     }
 
     /// Every candidate still in `contention` played on each layout of `layouts`
@@ -329,7 +329,23 @@ impl Search {
         deadline: &Deadline,
     ) -> Result<(u32, Why), PlayError> {
         let (guess, why) = self.best.choose(view, a, parent, rng, deadline)?;
-        if !matches!(why, Why::Safety { .. }) || self.options.rollouts == 0 {
+        if !matches!(why, Why::Safety { .. }) {
+            return Ok((guess, why));
+        }
+        if let Some(m) = self.book_move(view, a) {
+            if m.cell == guess {
+                return Ok((guess, why));
+            }
+            let why = Why::Rollout {
+                wins: m.wins,
+                rollouts: m.rollouts,
+                best_wins: m.best_wins,
+                best_rollouts: m.best_rollouts,
+                probability: level_ratio(a, a.cell_level[m.cell as usize]),
+            };
+            return Ok((m.cell, why));
+        }
+        if self.options.rollouts == 0 {
             return Ok((guess, why));
         }
         let cells = self.candidates(view, a, guess as usize);
@@ -450,6 +466,65 @@ impl Search {
         };
         (cell as u32, why)
     }
+}
+
+/// Open `cell` on `layout` from the position `view`, then let `player` play the game
+/// out with the generator seeded `seed`: won or lost. `table` keeps the board's
+/// neighbour table between calls.
+pub fn play_out(
+    view: &View<'_>,
+    layout: &[u32],
+    cell: usize,
+    seed: u64,
+    player: &mut dyn Player,
+    table: &mut Option<Arc<Vec<Vec<u32>>>>,
+    deadline: &Deadline,
+) -> Result<bool, PlayError> {
+    let table = match table {
+        Some(t) if t.len() == view.raw.len() => Arc::clone(t),
+        _ => {
+            let t = Arc::new(neighbour_table(view.width, view.height));
+            *table = Some(Arc::clone(&t));
+            t
+        }
+    };
+    let mut game = Game::new(view.width, view.height, layout, table)
+        .ok_or_else(|| PlayError::Invalid("a drawn layout off the board".into()))?;
+    let bad = |_| PlayError::Invalid("a drawn layout does not explain the position".into());
+    for (i, &v) in view.raw.iter().enumerate() {
+        if v <= 8 && game.raw()[i] == HIDDEN {
+            game.push(Kind::Open, i as u32).map_err(bad)?;
+        } else if v == FLAG {
+            game.push(Kind::Flag, i as u32).map_err(bad)?;
+        }
+    }
+    if game.raw() != view.raw {
+        return Err(PlayError::Invalid(
+            "a drawn layout does not explain the position".into(),
+        ));
+    }
+    game.push(Kind::Open, cell as u32).map_err(bad)?;
+    let mut rng = Mt::from_u64(seed);
+    player.reset();
+    let mut raw = Vec::with_capacity(view.raw.len());
+    while !game.over() {
+        deadline.check()?;
+        raw.clear();
+        raw.extend_from_slice(game.raw());
+        let here = View { raw: &raw, ..*view };
+        let moves = player.next_moves(&here, &mut rng, deadline)?;
+        let mut changed = false;
+        for m in &moves {
+            if game.over() {
+                break;
+            }
+            changed |= game.push(m.kind, m.cell).map_err(bad)?;
+        }
+        if !changed {
+            return Err(PlayError::Invalid("the rollout player made no move".into()));
+        }
+    }
+    Ok(game.status() == Status::Won)
 }
 
 impl Player for Search {

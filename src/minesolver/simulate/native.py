@@ -83,6 +83,7 @@ def play_native(
                 COMPENSATED_SUM,
                 deadline,
                 player.best_settings,
+                player.book,
             )
     except EngineLimitExceeded as exc:
         raise SimulationError(

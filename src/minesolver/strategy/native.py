@@ -34,6 +34,7 @@ from minesolver.engines.exact import inconsistent_position, native_errors
 from minesolver.position import Position
 from minesolver.strategy.base import Move
 from minesolver.strategy.best import BestPlayer, Options, variant_options, with_settings
+from minesolver.strategy.book import native_book
 from minesolver.strategy.errors import PlayerError
 from minesolver.strategy.reasons import (
     Certain,
@@ -122,13 +123,15 @@ class NativePlayer:
         best: _native.BestSettings | None = None,
         *,
         deadline: float | None = None,
+        book: _native.Book | None = None,
     ) -> None:
         if name.partition(":")[0] not in NATIVE_PLAYERS:
             raise ValueError(f"no native player {name!r}: {', '.join(NATIVE_PLAYERS)}")
         self.name = name
         self.best_settings = best
         self.deadline = deadline
-        self._player = _native.NativePlayer(name, COMPENSATED_SUM, best)
+        self.book = book
+        self._player = _native.NativePlayer(name, COMPENSATED_SUM, best, book)
         self._rng = random.Random(0)
         self._player.set_state(rng_state(self._rng))
 
@@ -219,8 +222,9 @@ class NativeSearch(NativePlayer):
     ``exact_layouts`` (24), ``alpha`` (0.05: the one-sided sign test's level at which a
     candidate's wins over ``best``'s guess on fresh layouts replace it),
     ``rollout`` (the player that plays the games out: ``greedy``, the default, ``pseq`` or
-    ``best``). A wrong one raises
-    :class:`~minesolver.strategy.PlayerError`.
+    ``best``), ``book`` (``on``, the default: in a position of the opening book,
+    :mod:`.book`, where ``best`` would guess by its heuristic, the book's move; ``off``).
+    A wrong one raises :class:`~minesolver.strategy.PlayerError`.
 
     Cost per valued guess: at most ``rollouts`` games played out by the rollout player.
 
@@ -232,7 +236,7 @@ class NativeSearch(NativePlayer):
         spec = ";".join(f"{key}={value}" for key, value in settings.items())
         full = f"{name}:{spec}" if spec else name
         try:
-            super().__init__(full)
+            super().__init__(full, book=native_book())
         except ValueError as exc:
             raise PlayerError(f"player {full!r}: {exc}") from None
         self.spec = full

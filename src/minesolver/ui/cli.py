@@ -27,6 +27,7 @@ from minesolver.engines import EngineLimitExceeded
 from minesolver.errors import MinesolverError, plural
 from minesolver.registry import install_command
 from minesolver.result import Limit, MineCountUnknown
+from minesolver.ui.book_cli import book_build
 from minesolver.ui.inputs import (
     CliError,
     check_layout_file,
@@ -761,6 +762,16 @@ def efficiency_command(
             sys.stdout.write(json.dumps(row) + "\n")
             continue
         console.print(efficiency_table(number, len(layouts), row))
+
+
+book_app = _App(
+    name="book",
+    cls=_Group,
+    help="The opening book of the search player: build it.",
+    no_args_is_help=True,
+)
+book_app.command("build")(book_build)
+app.add_typer(book_app, name="book")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -722,12 +722,20 @@ class _Api:
         view = stored.game.view()
         return view.to_text(), estimate_cost(view)
 
+    def _search_seconds(self, player: str | None) -> dict[str, float]:
+        """``search``'s safety deadline, a share of the move's budget (the rest is left
+        for ``best``'s move if it passes it); nothing for the other players."""
+        if player != "search":
+            return {}
+        return {"search_seconds": self.settings.budget * spec.SEARCH_SHARE}
+
     async def hint(self, request: Request) -> Response:
         self._check_share(request)
         player = choice(request.query_params, "player", spec.HINT_PLAYERS, None)
         _, stored = self._game(request)
         text, cost = await run_in_threadpool(self._running_view, stored)
-        result = await self.compute(request, cost, "analyse", text=text, player=player)
+        more = self._search_seconds(player)
+        result = await self.compute(request, cost, "analyse", text=text, player=player, **more)
         return JSONResponse(result)
 
     async def ai_move(self, request: Request) -> Response:
@@ -739,7 +747,10 @@ class _Api:
         game_id, stored = self._game(request)
         text, cost = await run_in_threadpool(self._running_view, stored)
         began = time.monotonic()
-        move = await self.compute(request, cost, "hint", text=text, seed=stored.moves, player=who)
+        more = self._search_seconds(who)
+        move = await self.compute(
+            request, cost, "hint", text=text, seed=stored.moves, player=who, **more
+        )
         stored.pause(time.monotonic() - began)  # the player's thinking is not the game's time
         applied = move is not None and not (move["guess"] and flag in ("0", "false", "no"))
         if applied:

@@ -12,11 +12,13 @@ import time
 from typing import Any
 
 from minesolver.analysis import analyze, fraction_text, int_to_decimal
+from minesolver.engines import EngineLimitExceeded
 from minesolver.position import HIDDEN, Position
 from minesolver.replay import grade_replay
 from minesolver.replay import load as load_replay
 from minesolver.replay.efficiency import MIN_CLICKS_SECONDS, REPORT_WORK
 from minesolver.strategy import Move, PlayerError, get_player
+from minesolver.strategy.native import NativePlayer
 from minesolver.strategy.outcomes import TileOutcomes, tile_outcomes
 from minesolver.strategy.reasons import Lowest
 from minesolver.ui.json_shapes import analysis_json, positions_json, replay_json
@@ -27,6 +29,7 @@ __all__ = [
     "PLAYER_PREFERENCE",
     "analyse",
     "choose_move",
+    "choose_move_noted",
     "hint",
     "move_json",
     "no_move_left",
@@ -62,44 +65,70 @@ def no_move_left(view: Position) -> bool:
     return view.cells.count(HIDDEN) == view.mines - view.flags
 
 
+def search_fallback(seconds: float) -> str:
+    """What a hint says when ``search`` did not answer within ``seconds``."""
+    return f"search did not answer within {seconds:g} s here: this is best's move"
+
+
 def choose_move(
-    view: Position, seed: int = 0, player: str | None = None
+    view: Position, seed: int = 0, player: str | None = None, search_seconds: float | None = None
 ) -> tuple[str, Move | None]:
     """The move the strongest registered player (or ``player``, when named and
-    registered: ``efficient`` for the fewest clicks) makes on ``view``, and that player's
-    name.
+    registered: ``efficient`` for the fewest clicks, ``search`` for rollouts over
+    ``best``'s close guesses) makes on ``view``, and that player's name.
 
-    Falls back to the lowest-probability cell of the exact analysis (``"lowest"``) while
-    no player is registered. ``None`` when the position has no move left
-    (:func:`no_move_left`).
+    ``search`` gets ``search_seconds`` as a safety deadline: past it, the move is
+    ``best``'s and the name ``best`` (:func:`choose_move_noted` says why). Falls back to
+    the lowest-probability cell of the exact analysis (``"lowest"``) while no player is
+    registered. ``None`` when the position has no move left (:func:`no_move_left`).
     """
+    name, move, _ = choose_move_noted(view, seed, player, search_seconds)
+    return name, move
+
+
+def choose_move_noted(
+    view: Position, seed: int = 0, player: str | None = None, search_seconds: float | None = None
+) -> tuple[str, Move | None, str]:
+    """:func:`choose_move`, and a note: why the move is not the named player's (empty
+    when it is)."""
     if no_move_left(view):
-        return "", None
+        return "", None, ""
+    note = ""
     for name in (player, *PLAYER_PREFERENCE) if player else PLAYER_PREFERENCE:
         try:
             chosen = get_player(name)
         except PlayerError:  # that player's module is not there
             continue
+        if name == "search" and isinstance(chosen, NativePlayer):
+            chosen.deadline = search_seconds
         chosen.reset(random.Random(seed))
-        moves = chosen.next_moves(view)
-        return name, (moves[0] if moves else None)
+        try:
+            moves = chosen.next_moves(view)
+        except EngineLimitExceeded:
+            if name != "search":
+                raise
+            note = search_fallback(search_seconds or 0.0)
+            continue
+        return name, (moves[0] if moves else None), note
     analysis = analyze(view)
     best = analysis.safest()
     if best is None:
-        return "lowest", None
+        return "lowest", None, note
     p = analysis.probabilities[best]
-    return "lowest", Move("open", best, guess=p > 0, risk=float(p), reason=Lowest(p))
+    return "lowest", Move("open", best, guess=p > 0, risk=float(p), reason=Lowest(p)), note
 
 
-def move_json(player: str, move: Move | None) -> dict[str, Any] | None:
+def move_json(player: str, move: Move | None, note: str = "") -> dict[str, Any] | None:
     """A move as JSON: ``{"kind", "x", "y", "guess", "risk", "reason", "why", "player"}``:
     ``reason`` is the technical text of the player's reason (``str()`` of its
     :mod:`~minesolver.strategy.reasons` value: its internal scores, for machines; empty
     when it gives none), ``why`` the same in plain words
-    (:func:`minesolver.ui.words.plain_reason`), for people."""
+    (:func:`minesolver.ui.words.plain_reason`), for people; ``note``, when given, says
+    why the move is not the named player's."""
     if move is None:
         return None
     x, y = move.cell
+    extra = {"note": note} if note else {}
     return {
         "kind": move.kind,
         "x": x,
@@ -109,6 +138,7 @@ def move_json(player: str, move: Move | None) -> dict[str, Any] | None:
         "reason": "" if move.reason is None else str(move.reason),
         "why": plain_reason(move),
         "player": player,
+        **extra,
     }
 
 
@@ -127,9 +157,11 @@ def analyse(
     engine: str = "exact",
     with_move: bool = True,
     player: str | None = None,
+    search_seconds: float | None = None,
 ) -> dict[str, Any]:
     """The analysis of a position (``analysis_json``) and, if asked, the hint player's move
-    (``player``'s, when named)."""
+    (``player``'s, when named; ``search``'s within ``search_seconds``, else ``best``'s
+    with a note saying so)."""
     position = _position(text, mines)
     analysis = analyze(position, engine=engine, density=density, trust_flags=trust_flags)
     result = analysis_json(analysis)
@@ -137,8 +169,8 @@ def analyse(
     if with_move:
         has_total = position.mines is not None and density is None and trust_flags
         if has_total:
-            name, move = choose_move(position, player=player)
-            result["move"] = move_json(name, move)
+            name, move, note = choose_move_noted(position, 0, player, search_seconds)
+            result["move"] = move_json(name, move, note)
             if move is None:
                 result["no_move"] = NO_MOVE
     return result
@@ -188,11 +220,13 @@ def tile_json(tile: TileOutcomes, layouts: int) -> dict[str, Any]:
     }
 
 
-def hint(text: str, seed: int = 0, player: str | None = None) -> dict[str, Any] | None:
+def hint(
+    text: str, seed: int = 0, player: str | None = None, search_seconds: float | None = None
+) -> dict[str, Any] | None:
     """Only the hint player's move on a position (for the AI button and autoplay);
-    ``player``'s, when named."""
-    name, move = choose_move(Position.from_text(text), seed, player)
-    return move_json(name, move)
+    ``player``'s, when named (``search``: see :func:`choose_move`)."""
+    name, move, note = choose_move_noted(Position.from_text(text), seed, player, search_seconds)
+    return move_json(name, move, note)
 
 
 def replay(

@@ -127,16 +127,24 @@ _GUESSES: dict[str, Any] = {
     "schema": {"type": "string", "enum": list(BEST_VALUES)},
 }
 
-HINT_PLAYERS = ("best", "efficient")
-"""The players whose move a hint or the AI button may give: ``best`` (the safest play) or
-``efficient`` (``best``'s guesses, its certain moves in the fewest clicks)."""
+HINT_PLAYERS = ("best", "efficient", "search")
+"""The players whose move a hint or the AI button may give: ``best`` (the safest play),
+``efficient`` (``best``'s guesses, its certain moves in the fewest clicks) or ``search``
+(``best`` with its close guesses valued by rollouts, and its opening book; where it does
+not answer within half the move's budget, the move is ``best``'s and says so)."""
+
+SEARCH_SHARE = 0.5
+"""The part of a move's budget ``search`` may take before the hint falls back on
+``best``'s move (which then has the rest)."""
 
 _PLAYER: dict[str, Any] = {
     "name": "player",
     "in": "query",
     "required": False,
-    "description": "Whose move: best (the default: the safest play) or efficient (the same "
-    "guesses, the certain moves in the fewest clicks: chords and the flags they use)",
+    "description": "Whose move: best (the default: the safest play), efficient (the same "
+    "guesses, the certain moves in the fewest clicks: chords and the flags they use) or "
+    "search (best with its close guesses valued by rollouts and an opening book; best's "
+    "move, with a note, where it does not answer within half the budget)",
     "schema": {"type": "string", "enum": list(HINT_PLAYERS)},
 }
 
@@ -302,6 +310,11 @@ _SCHEMAS: dict[str, Any] = {
             },
             "why": {"type": "string", "description": "The reason in plain words, for people"},
             "player": {"type": "string", "description": "The player that chose the move"},
+            "note": {
+                "type": "string",
+                "description": "Why the move is not the named player's: search did not "
+                "answer within its share of the budget, and the move is best's",
+            },
         },
     },
     "Analysis": {
