@@ -49,6 +49,7 @@ from minesolver.vision._load import ImageSource, VisionError, load_rgb
 from minesolver.vision.check import (
     _clean,
     _coarser,
+    _cut_hidden,
     _cut_off,
     _cut_part,
     _empty_edge,
@@ -88,7 +89,12 @@ def read_screenshot(
     rgb = load_rgb(image)
     edges = edge_maps(rgb)
     reading = _board(rgb, edges, mines, skins)
-    cut = _cut_off(edges, reading) or _cut_part(rgb, reading) or _empty_edge(reading)
+    cut = (
+        _cut_off(edges, reading)
+        or _cut_part(rgb, reading)
+        or _empty_edge(reading)
+        or _cut_hidden(rgb, edges, reading)
+    )
     if cut is not None and reading._problem is None:
         reading = replace(reading, _problem=cut)
     return _counted(rgb, reading, mines)
