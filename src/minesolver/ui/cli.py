@@ -35,6 +35,7 @@ from minesolver.ui.inputs import (
     not_a_replay,
     read_image,
     read_position,
+    read_progress,
 )
 from minesolver.ui.json_shapes import analysis_json, recommended_json
 
@@ -264,7 +265,8 @@ def read(
     total is known); every cell is read surely or the command fails saying which."""
     from minesolver.vision import read_screenshot
 
-    reading = read_screenshot(image, mines=mines)
+    with read_progress() as progress:
+        reading = read_screenshot(image, mines=mines, progress=progress)
     if as_json:
         sys.stdout.write(
             json.dumps(
