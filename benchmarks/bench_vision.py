@@ -1,6 +1,7 @@
 """Accuracy of the screenshot reader per skin, on generated screenshots.
 
     .venv/bin/python benchmarks/bench_vision.py [--boards N] [--seed S]
+    .venv/bin/python benchmarks/bench_vision.py --desktop
 
 For each skin, N screenshots are made and read:
 
@@ -33,6 +34,13 @@ GNOME Mines and KMines show the flags and the total, ``n/m``, read only when ``n
 the flags read on the board);
 a board read with a total (from its counter or its size) that is not the true one counts
 wrong, whatever its cells. Prints a Markdown table.
+
+``--desktop`` reads instead the whole-desktop captures of ``tests/data/vision/desktop``
+(every one its ``manifest.json`` lists: a window manager, a panel, a wallpaper, other
+windows, the game's window beside them or maximised, display scales 1 to 2), each as it
+is, once, and prints per skin how many were read exactly, refused and read wrong, with
+the median and the slowest CPU time of a read (``time.process_time``: the image's
+decoding included).
 """
 
 from __future__ import annotations
@@ -169,8 +177,32 @@ def consistent(name: str) -> bool:
     return True
 
 
+def desktops() -> None:
+    """Print the table of ``--desktop``: each capture read once, judged against its label
+    as :func:`bench_vision_samples.judge` judges a sample."""
+    from bench_vision_samples import measure
+
+    manifest = json.loads((DATA / "desktop" / "manifest.json").read_text())
+    results = []
+    for name in sorted(manifest):
+        _, cpu, kind, _ = measure(f"desktop/{name}")
+        print(f"{name:50s} {cpu:7.2f} s  {kind}", file=sys.stderr, flush=True)
+        results.append((manifest[name]["skin"], cpu, kind))
+    print("| skin | captures | read exactly | refused | wrong | CPU s median | CPU s slowest |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for skin in [*sorted({r[0] for r in results}), "all"]:
+        mine = [r for r in results if skin in ("all", r[0])]
+        cpu = [r[1] for r in mine]
+        tally = {k: sum(r[2] == k for r in mine) for k in ("right", "refused", "wrong")}
+        print(
+            f"| {skin} | {len(mine)} | {tally['right']} | {tally['refused']} | {tally['wrong']} "
+            f"| {statistics.median(cpu):.2f} | {max(cpu):.2f} |"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--desktop", action="store_true")
     parser.add_argument("--boards", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -178,6 +210,9 @@ def main() -> None:
         default="classic,classic-real,web,gnome,gnome-classic,gnome-default,kmines,kmines-classic,xdemineur,jsms",
     )
     args = parser.parse_args()
+    if args.desktop:
+        desktops()
+        return
     manifest = json.loads((DATA / "samples.json").read_text())
     print(
         "| skin | source | boards | boards right | refused | wrong | cells right "

@@ -1,7 +1,7 @@
 """CPU time and outcome of reading each labelled screenshot of ``tests/data/vision`` as it is.
 
     .venv/bin/python benchmarks/bench_vision_samples.py [--jobs N] [--save FILE]
-        [--compare FILE] [--only NAME,...] [--table FILE]
+        [--compare FILE] [--only NAME,...] [--table FILE] [--desktop]
 
 Each sample (the whole screenshot, desktop and all) is read once with
 :func:`~minesolver.vision.read_screenshot`, its CPU time measured with
@@ -18,6 +18,9 @@ it came from, the problem or the error) to a JSON file; ``--compare`` checks the
 against such a file and lists every sample read otherwise: a change to the reader that
 should not change what it reads is proved by an empty list (a refusal turned into a right
 reading is listed too, as an improvement).
+
+``--desktop`` reads the whole-desktop captures of ``tests/data/vision/desktop`` (those its
+``manifest.json`` lists, named ``desktop/<name>``) instead of the labelled samples.
 """
 
 from __future__ import annotations
@@ -104,8 +107,13 @@ def main() -> None:
     parser.add_argument("--compare", type=Path)
     parser.add_argument("--only", default="")
     parser.add_argument("--table", type=Path)
+    parser.add_argument("--desktop", action="store_true")
     args = parser.parse_args()
-    manifest = json.loads((DATA / "samples.json").read_text())
+    if args.desktop:
+        desk = json.loads((DATA / "desktop" / "manifest.json").read_text())
+        manifest = {f"desktop/{name}": entry for name, entry in desk.items()}
+    else:
+        manifest = json.loads((DATA / "samples.json").read_text())
     names = sorted(manifest)
     if args.only:
         names = [n for n in names if n in args.only.split(",")]

@@ -75,3 +75,5 @@ def test_serve_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert "error: --port 70000" in capsys.readouterr().err
     assert main(["serve", "--budget", "0"]) == 2
     assert "--budget positive" in capsys.readouterr().err
+    assert main(["serve", "--read-budget", "0"]) == 2
+    assert "error: --read-budget 0 must be a positive number" in capsys.readouterr().err

@@ -18,6 +18,15 @@ from minesolver.strategy.outcomes import tile_outcomes
 
 Page = Any
 
+READ_BUDGET = 600
+"""The server's ``--read-budget`` (seconds, a safety deadline) in the tests that read a
+screenshot: a read is bounded by its work, yet on a machine loaded many times over (the
+server's reads run in its lower-priority lane) its few seconds of CPU can take minutes
+of wall time, and the outcome must not depend on the load."""
+READ_WAIT = (READ_BUDGET + 60) * 1000
+"""How long (milliseconds) a browser test waits for a screenshot's reading to show: past
+the server's budget, so that the server, not the wait, ends a read that runs long."""
+
 
 SUPERSCRIPT = str.maketrans(
     "0123456789", "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from e2e_helpers import Page, board_rows, cell
+from e2e_helpers import READ_BUDGET, READ_WAIT, Page, board_rows, cell
 
 pytest.importorskip("playwright.sync_api")
 pytest.importorskip("PIL")
@@ -18,7 +18,7 @@ pytest.importorskip("PIL")
 DATA = Path(__file__).resolve().parents[1] / "data" / "vision"
 NAME = "web-every-b"  # held out of the templates
 
-SERVE_ARGS = ["--budget", "120"]
+SERVE_ARGS = ["--read-budget", str(READ_BUDGET)]
 """Reading a screenshot takes seconds of CPU: on a loaded machine more than the default
 budget, which would refuse it (the test is of the page, not of the reader's speed)."""
 ROWS = (DATA / f"{NAME}.txt").read_text().split()[1:]
@@ -51,7 +51,7 @@ def test_a_screenshot_pasted_or_dropped_is_read_and_analysed(
     page.goto(server + "/")  # from Play: the screenshot opens Analyse
     page.wait_for_function("document.querySelectorAll('#board .cell').length > 0")
     page.evaluate(SEND, [kind, png(), target])
-    page.wait_for_function("state.analysis && state.analysis.width === 16")
+    page.wait_for_function("state.analysis && state.analysis.width === 16", timeout=READ_WAIT)
     assert page.get_attribute("#tab-analyse", "aria-selected") == "true"
     assert board_rows(page) == ROWS
     assert page.input_value("#position-text").split() == ["16x16x40", *ROWS]
@@ -73,7 +73,7 @@ def test_an_unsure_cell_is_marked_and_corrected(server: str, page: Page) -> None
     page.goto(server + "/?analyse=3x3x1/HHH/HHH/HHH")
     page.wait_for_selector("#layout-count")
     page.evaluate(SEND, ["paste", png(image), "body"])
-    page.wait_for_selector("#board .cell.unsure")
+    page.wait_for_selector("#board .cell.unsure", timeout=READ_WAIT)
     assert page.locator("#board .cell.unsure").count() == 1
     marked = cell(page, x, y)
     assert "unsure" in (marked.get_attribute("class") or "")
@@ -93,7 +93,8 @@ def test_a_picture_with_no_board_says_why(server: str, page: Page) -> None:
     page.wait_for_selector("#layout-count")
     page.evaluate(SEND, ["drop", png(Image.new("RGB", (300, 200), (40, 90, 160))), "body"])
     page.wait_for_function(
-        "document.getElementById('vision-status').textContent.includes('could not be read')"
+        "document.getElementById('vision-status').textContent.includes('could not be read')",
+        timeout=READ_WAIT,
     )
     assert "no board found" in page.inner_text("#vision-status")
     assert board_rows(page) == ["HHH", "HHH", "HHH"]

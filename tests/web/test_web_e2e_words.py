@@ -9,7 +9,7 @@ import base64
 from pathlib import Path
 
 import pytest
-from e2e_helpers import Page, cell, start
+from e2e_helpers import READ_BUDGET, READ_WAIT, Page, cell, start
 from webtest_helpers import replay
 
 from minesolver.analysis import analyze
@@ -19,7 +19,7 @@ pytest.importorskip("playwright.sync_api")
 
 VISION = Path(__file__).resolve().parents[1] / "data" / "vision"
 
-SERVE_ARGS = ["--budget", "120"]
+SERVE_ARGS = ["--read-budget", str(READ_BUDGET)]
 """Reading a screenshot takes seconds of CPU: on a loaded machine more than the default
 budget, which would refuse it."""
 
@@ -105,7 +105,7 @@ def test_a_lost_game_s_screenshot_is_analysed_at_once(server: str, page: Page) -
         data,
     )
     page.wait_for_function(
-        "state.analysis && state.analysis.width === 9", timeout=120_000
+        "state.analysis && state.analysis.width === 9", timeout=READ_WAIT
     )  # no click: analysed as read
     status = page.locator("#vision-status")
     assert "The game is lost" in status.inner_text()

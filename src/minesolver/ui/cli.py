@@ -36,6 +36,7 @@ from minesolver.ui.inputs import (
     not_a_replay,
     read_image,
     read_position,
+    read_progress,
 )
 from minesolver.ui.json_shapes import analysis_json, recommended_json
 
@@ -265,7 +266,8 @@ def read(
     total is known); every cell is read surely or the command fails saying which."""
     from minesolver.vision import read_screenshot
 
-    reading = read_screenshot(image, mines=mines)
+    with read_progress() as progress:
+        reading = read_screenshot(image, mines=mines, progress=progress)
     if as_json:
         sys.stdout.write(
             json.dumps(
@@ -317,12 +319,18 @@ def serve(
     budget: Annotated[
         float, typer.Option(metavar="SECONDS", help="Seconds allowed per analysis.")
     ] = 5.0,
+    read_budget: Annotated[
+        float,
+        typer.Option(metavar="SECONDS", help="Seconds allowed to read a screenshot (a deadline)."),
+    ] = 60.0,
 ) -> None:
     """Start the web app: play with hints and analyse positions in the browser."""
     if not 0 <= port <= 65535:
         fail(f"--port {port} is not a TCP port (0-65535)")
     if workers < 1 or budget <= 0:
         fail("--workers must be at least 1 and --budget positive")
+    if not 0 < read_budget < float("inf"):
+        fail(f"--read-budget {read_budget:g} must be a positive number of seconds")
     try:
         import uvicorn
 
@@ -333,7 +341,10 @@ def serve(
     port = sockets[0].getsockname()[1]  # the port the system chose for --port 0
     shown = f"[{host}]" if ":" in host else host
     server = uvicorn.Server(
-        uvicorn.Config(create_app(Settings(workers=workers, budget=budget)), log_level="warning")
+        uvicorn.Config(
+            create_app(Settings(workers=workers, budget=budget, read_budget=read_budget)),
+            log_level="warning",
+        )
     )
     sys.stderr.write(f"minesolver web app on http://{shown}:{port}/\n")
     server.run(sockets=sockets)

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import codecs
 import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from minesolver.position import MAX_TEXT, Position, PositionFormatError
 
@@ -23,6 +26,7 @@ __all__ = [
     "not_a_replay",
     "read_image",
     "read_position",
+    "read_progress",
 ]
 
 
@@ -192,12 +196,68 @@ def is_image(source: str) -> bool:
     return head.startswith(_IMAGE_MAGIC) or Path(source).suffix.lower() in _IMAGE_SUFFIXES
 
 
+SHOW_AFTER = 1.0
+"""Seconds (of wall time) after which :func:`read_progress` shows what a read is doing:
+a display matter only, nothing read depends on it."""
+
+
+@contextmanager
+def read_progress(
+    console: Any = None, after: float = SHOW_AFTER, shown: threading.Event | None = None
+) -> Iterator[Callable[[str], None]]:
+    """A :data:`~minesolver.vision.reader.Progress` callback for a screenshot's read that
+    shows, once the read has taken ``after`` seconds, a spinner with the stage it is at on
+    standard error (``console``, a rich console; none when it is no terminal, so that
+    what a script reads is only the result); cleared when the read ends. ``shown`` is set
+    when the spinner starts (for the tests)."""
+    from rich.console import Console
+
+    console = console or Console(stderr=True)
+    stage = ["reading the screenshot"]
+    if not console.is_terminal:
+        yield lambda _: None
+        return
+    status = console.status(stage[0])
+    lock = threading.Lock()
+    state = {"started": False, "over": False}
+
+    def start() -> None:
+        with lock:
+            if state["over"]:
+                return
+            status.update(f"reading the screenshot: {stage[0]}")
+            status.start()
+            state["started"] = True
+        if shown is not None:
+            shown.set()
+
+    def tell(now: str) -> None:
+        with lock:
+            stage[0] = now
+            if state["started"]:
+                status.update(f"reading the screenshot: {now}")
+
+    timer = threading.Timer(after, start)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield tell
+    finally:
+        timer.cancel()
+        with lock:
+            state["over"] = True
+            if state["started"]:
+                status.stop()
+
+
 def read_image(source: str, mines: int | None) -> Position:
     """The position a screenshot shows; a total of mines unknown is an error that says
-    to give ``--mines``."""
+    to give ``--mines``. A read of over a second shows its progress
+    (:func:`read_progress`)."""
     from minesolver.vision import read_board
 
-    position = read_board(source, mines=mines)
+    with read_progress() as progress:
+        position = read_board(source, mines=mines, progress=progress)
     if position.mines is None:
         fail(
             f"the board read is {position.width}x{position.height}, not a standard level: "

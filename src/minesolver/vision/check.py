@@ -1,11 +1,13 @@
 """Checks of a board read, so that no board is returned that the reader is not sure of:
-whether the board may run on past the image's edge (:func:`_cut_off`, :func:`_cut_part`),
+whether the board may run on past the image's edge (:func:`_cut_off`, :func:`_cut_part`) or
+under a window laid over it (:func:`_cut_hidden`),
 an edge line is a frame read as empty cells (:func:`_empty_edge`), the digits read have
 a layout that explains them (:func:`_inconsistency`), and how the readings of several
 lattices compare (:func:`_clean`, :func:`_nearly`, :func:`_coarser`)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from minesolver.errors import MinesolverError
@@ -63,29 +65,30 @@ def _nearly(reading: BoardReading) -> bool:
 
 
 def _empty_edge(reading: BoardReading) -> str | None:
-    """Why an edge row or column of the board read is likely frame, or ``None``.
+    """Why the edge rows or columns of the board read are likely frame, or ``None``.
 
     A frame or a panel of flat grey beside a board reads much like a line of empty cells
-    (0). No game shows such a line beside a hidden cell: opening an empty cell opens all
-    its neighbours. So an edge row or column read all 0 whose next row or column holds a
-    hidden cell, a flag or a question mark is no board's edge. O(width + height)."""
+    (0), and a window's plain background beside a lattice twice the board's period like
+    several. No game shows such lines beside a hidden cell: opening an empty cell opens
+    all its neighbours. So edge rows or columns read all 0 (one or more, up to the
+    first that is not) whose next row or column holds a hidden cell, a flag or a
+    question mark are no board's edge. O(width x height)."""
     w, h = reading.width, reading.height
     if w < 2 or h < 2:
         return None
     label = [c.label for c in reading.cells]
-    lines = {
-        "left": ([(0, y) for y in range(h)], [(1, y) for y in range(h)]),
-        "right": ([(w - 1, y) for y in range(h)], [(w - 2, y) for y in range(h)]),
-        "top": ([(x, 0) for x in range(w)], [(x, 1) for x in range(w)]),
-        "bottom": ([(x, h - 1) for x in range(w)], [(x, h - 2) for x in range(w)]),
-    }
-    for side, (edge, beside) in lines.items():
-        if all(label[y * w + x] == "0" for x, y in edge) and any(
-            label[y * w + x] in ("H", "F", "?") for x, y in beside
-        ):
+    rows = ["".join(label[y * w : (y + 1) * w]) for y in range(h)]
+    cols = ["".join(label[y * w + x] for y in range(h)) for x in range(w)]
+    sides = {"left": cols, "right": cols[::-1], "top": rows, "bottom": rows[::-1]}
+    for side, lines in sides.items():
+        k = 0
+        while k < len(lines) - 1 and set(lines[k]) == {"0"}:
+            k += 1
+        if k and any(c in lines[k] for c in "HF?"):
+            what = f"{side} row or column reads" if k == 1 else f"{k} {side} rows or columns read"
             return (
-                f"cannot tell where the board ends: the {side} row or column reads as empty "
-                "cells beside hidden ones, which no game shows (a frame read as cells?)"
+                f"cannot tell where the board ends: the {what} as empty cells beside "
+                "hidden ones, which no game shows (a frame read as cells?)"
             )
     return None
 
@@ -242,6 +245,63 @@ def _cut_part(rgb: Any, reading: BoardReading) -> str | None:
             return (
                 f"the board may run on past the image's {side} edge: part of a row of "
                 "cells is cut off there (take the screenshot with the whole board)"
+            )
+    return None
+
+
+COVER_SPAN = 0.95
+"""The least share of the board's width (or height), a cell more on either side, along
+which a straight edge must run for :func:`_cut_hidden` to take it for the edge of
+something laid over the board (a window, a panel)."""
+
+
+def _cut_hidden(rgb: Any, edges: tuple[Any, Any], reading: BoardReading) -> str | None:
+    """Why the board read may run on under something laid over it, or ``None``: a
+    window or a panel over the board's last row shows part of that row between the
+    board and the window's straight edge, as an image cut there would (the reading
+    drops it as a row it cannot read, and the board it returns is a row short).
+
+    On each side, the nearest straight edge beyond the board, within a cell, that runs
+    along the whole board and a cell past either end (:data:`COVER_SPAN` of it) is
+    taken for such an edge, and the image is judged as if it ended there, by
+    :func:`_cut_off` and :func:`_cut_part`: a frame around the board, whose outer edge
+    is such a line too, is no part of a cell's row, so it is not taken for one.
+    O(cells along the side x a cell's pixels) per side."""
+    vx, vy = edges  # vertical lines (h, w - 1), horizontal lines (h - 1, w)
+    h, w = rgb.shape[:2]
+    left, top, right, bottom = reading.box
+    cw, ch = reading.cell_size
+    x0, x1 = max(0, int(left - cw)), min(w - 1, int(right + cw))
+    y0, y1 = max(0, int(top - ch)), min(h - 1, int(bottom + ch))
+    # side: (lines, positions beyond the board, nearest first, span along them)
+    sides = {
+        "bottom": (vy, range(int(bottom) + 2, min(h - 1, int(bottom + ch))), (x0, x1)),
+        "top": (vy, range(int(top) - 2, max(0, int(top - ch)), -1), (x0, x1)),
+        "right": (vx.T, range(int(right) + 2, min(w - 1, int(right + cw))), (y0, y1)),
+        "left": (vx.T, range(int(left) - 2, max(0, int(left - cw)), -1), (y0, y1)),
+    }
+    for side, (lines, beyond, (a0, a1)) in sides.items():
+        if a1 - a0 < 2:
+            continue
+        cover = next((k for k in beyond if float((lines[k, a0:a1] > 0).mean()) >= COVER_SPAN), None)
+        if cover is None:
+            continue
+        # the image as if it ended at the covering edge (the edge's pixel kept)
+        if side == "bottom":
+            crop, box, cut = rgb[: cover + 1], reading.box, (vx[: cover + 1], vy[:cover])
+        elif side == "right":
+            crop, box, cut = rgb[:, : cover + 1], reading.box, (vx[:, :cover], vy[:, : cover + 1])
+        elif side == "top":
+            crop, cut = rgb[cover + 1 :], (vx[cover + 1 :], vy[cover + 1 :])
+            box = (left, top - cover - 1, right, bottom - cover - 1)
+        else:
+            crop, cut = rgb[:, cover + 1 :], (vx[:, cover + 1 :], vy[:, cover + 1 :])
+            box = (left - cover - 1, top, right - cover - 1, bottom)
+        moved = replace(reading, box=box)
+        if _cut_off(cut, moved) or _cut_part(crop, moved):
+            return (
+                f"the board may run on under a window or a panel at its {side} edge: part "
+                "of a row of cells is hidden there (bring the whole board into view)"
             )
     return None
 

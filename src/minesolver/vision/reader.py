@@ -41,6 +41,7 @@ one whose first lattice cannot be read (each other lattice costs as much again).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -49,6 +50,7 @@ from minesolver.vision._load import ImageSource, VisionError, load_rgb
 from minesolver.vision.check import (
     _clean,
     _coarser,
+    _cut_hidden,
     _cut_off,
     _cut_part,
     _empty_edge,
@@ -62,43 +64,75 @@ from minesolver.vision.lattice import _read_lattice, _refitted
 from minesolver.vision.reading import BoardReading, CellReading
 from minesolver.vision.templates import integral, load_skin, skin_names
 
-__all__ = ["BoardReading", "CellReading", "read_board", "read_screenshot"]
+__all__ = ["BoardReading", "CellReading", "Progress", "read_board", "read_screenshot"]
+
+Progress = Callable[[str], None]
+"""A callback told, in words, each stage a read comes to ("finding the board", "trying
+another lattice (2)"): for a face to show what a long read is doing. It is called a few
+times a read, from the reading thread; what it does changes nothing of the reading."""
 
 
-def read_board(image: ImageSource, *, mines: int | None = None) -> Position:
+def _quiet(stage: str) -> None:
+    """The :data:`Progress` of a read no one watches."""
+
+
+def read_board(
+    image: ImageSource, *, mines: int | None = None, progress: Progress | None = None
+) -> Position:
     """The position shown in a screenshot (a path, the file's bytes or a Pillow image).
 
     ``mines`` gives the total when known; otherwise it comes from the mine counter when
     it is read surely (the counter plus the flags on the board), else from the board
     size when that is a standard level, or stays unknown. Raises :class:`VisionError` when no board
     is found, a cell cannot be read surely, the game is lost, or the digits read are
-    inconsistent: never a position the reader is not sure of.
+    inconsistent: never a position the reader is not sure of. ``progress`` is told each
+    stage the read comes to (see :data:`Progress`).
     """
-    return read_screenshot(image, mines=mines).position()
+    return read_screenshot(image, mines=mines, progress=progress).position()
 
 
 def read_screenshot(
-    image: ImageSource, *, mines: int | None = None, skins: tuple[str, ...] | None = None
+    image: ImageSource,
+    *,
+    mines: int | None = None,
+    skins: tuple[str, ...] | None = None,
+    progress: Progress | None = None,
 ) -> BoardReading:
     """Everything the reader saw: each cell's label, margin and candidates, the board's
     box and skin, the mine counter (see :class:`BoardReading`). Raises
     :class:`VisionError` only when no board is found at all; unsure cells and a lost
     game are reported in the reading (its :meth:`~BoardReading.position` refuses them).
+    ``progress`` is told each stage the read comes to (see :data:`Progress`).
     """
+    tell = progress or _quiet
+    tell("decoding the image")
     rgb = load_rgb(image)
+    tell("finding the board")
     edges = edge_maps(rgb)
-    reading = _board(rgb, edges, mines, skins)
-    cut = _cut_off(edges, reading) or _cut_part(rgb, reading) or _empty_edge(reading)
+    reading = _board(rgb, edges, mines, skins, tell)
+    tell("checking the board's edges")
+    cut = (
+        _cut_off(edges, reading)
+        or _cut_part(rgb, reading)
+        or _empty_edge(reading)
+        or _cut_hidden(rgb, edges, reading)
+    )
     if cut is not None and reading._problem is None:
         reading = replace(reading, _problem=cut)
+    tell("reading the mine counter")
     return _counted(rgb, reading, mines)
 
 
 def _board(
-    rgb: Any, edges: tuple[Any, Any], mines: int | None, skins: tuple[str, ...] | None
+    rgb: Any,
+    edges: tuple[Any, Any],
+    mines: int | None,
+    skins: tuple[str, ...] | None,
+    tell: Progress = _quiet,
 ) -> BoardReading:
     """The board read in ``rgb`` (:func:`read_screenshot` without the counter and
-    the check of the image's edges), ``edges`` its :func:`~minesolver.vision.grid.edge_maps`."""
+    the check of the image's edges), ``edges`` its :func:`~minesolver.vision.grid.edge_maps`,
+    each lattice tried told to ``tell``."""
     candidates = [load_skin(name) for name in (skins or skin_names())]
     axes = find_axes(rgb, edges)
     sums: list[Any] = []
@@ -115,6 +149,7 @@ def _board(
     )
     near_first: BoardReading | None = None  # the first lattice placed on its board again
     if axes is not None:
+        tell("fitting the skins to the board's lattice")
         try:
             first = _read_lattice(table(), candidates, *axes, mines)
         except VisionError as exc:
@@ -161,7 +196,8 @@ def _board(
     near: list[BoardReading] = []  # readings of a clear extent, nearly every cell sure
     if near_first is not None and _nearly(near_first):
         near.append(near_first)
-    for other in other_axes(rgb, first=axes, edges=edges):
+    for tried, other in enumerate(other_axes(rgb, first=axes, edges=edges), start=2):
+        tell(f"trying another lattice ({tried})")
         try:
             reading = _read_lattice(table(), candidates, *other, mines, spread=1.0)
         except VisionError:
