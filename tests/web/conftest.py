@@ -39,7 +39,9 @@ def server(request: pytest.FixtureRequest) -> Iterator[str]:
     extra = list(getattr(request.module, "SERVE_ARGS", []))
     command = [sys.executable, "-m", "minesolver.ui.cli", "serve", "--port", str(port)]
     proc = subprocess.Popen(
-        [*command, "--workers", "1", *extra],
+        # a budget far above any step's need: a test of the page must not fail because a
+        # loaded machine made an analysis or a replay's grading pass the default 5 s
+        [*command, "--workers", "1", "--budget", "60", *extra],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
