@@ -65,14 +65,18 @@ impl View<'_> {
     /// The exact analysis (flags trusted, as the players analyse).
     pub fn analyse(&self, deadline: &Deadline) -> Result<Analysis, ExactError> {
         count_analysis();
-        let board = Board {
+        exact::analyze(&self.board(), deadline)
+    }
+
+    /// The position as the exact count reads it (flags trusted, as the players analyse).
+    pub fn board(&self) -> Board<'_> {
+        Board {
             width: self.width,
             height: self.height,
             cells: self.raw,
             mines: Some(self.mines),
             trust_flags: true,
-        };
-        exact::analyze(&board, deadline)
+        }
     }
 
     /// Neighbour indices of cell `i` in `neighbour_table`'s order.
@@ -145,13 +149,7 @@ impl Parent {
         deadline: &Deadline,
     ) -> Result<Parent, ExactError> {
         deadline.check()?; // every count may be kept: the loops below may not look
-        let board = Board {
-            width: view.width,
-            height: view.height,
-            cells: view.raw,
-            mines: Some(view.mines),
-            trust_flags: true,
-        };
+        let board = view.board();
         let problem = build(&board).map_err(|_| ExactError::Inconsistent)?;
         let n = view.raw.len();
         let mut component = vec![NONE; n];

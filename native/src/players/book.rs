@@ -20,7 +20,6 @@
 
 use std::collections::HashMap;
 
-use crate::constraints::Board;
 use crate::game::FLAG;
 use crate::limits::Deadline;
 use crate::mt::Mt;
@@ -121,13 +120,7 @@ pub fn rollouts(
     }
     let layouts: Vec<Vec<u32>> = match which {
         Layouts::Drawn { first, count } => {
-            let board = Board {
-                width: view.width,
-                height: view.height,
-                cells: view.raw,
-                mines: Some(view.mines),
-                trust_flags: true,
-            };
+            let board = view.board();
             let sampler = Sampler::new(&board).map_err(|e| {
                 PlayError::Invalid(format!("no layouts can be drawn from the position: {e:?}"))
             })?;

@@ -43,7 +43,6 @@ use std::sync::Arc;
 
 use num_bigint::BigUint;
 
-use crate::constraints::Board;
 use crate::count::Counts;
 use crate::exact::{Analysis, NOT_UNKNOWN, ONE};
 use crate::game::{neighbour_table, Game, Kind, Status, FLAG, HIDDEN};
@@ -394,13 +393,7 @@ impl Search {
             });
             return Ok(self.answer(a, &valued, top, guess, why));
         }
-        let board = Board {
-            width: view.width,
-            height: view.height,
-            cells: view.raw,
-            mines: Some(view.mines),
-            trust_flags: true,
-        };
+        let board = view.board();
         let Ok(sampler) = Sampler::new(&board) else {
             return Ok((guess, why)); // a frontier too long to list: best's guess
         };
@@ -637,13 +630,7 @@ mod tests {
             ));
         }
         let exact = exact / all.len() as f64;
-        let board = Board {
-            width: view.width,
-            height: view.height,
-            cells: view.raw,
-            mines: Some(view.mines),
-            trust_flags: true,
-        };
+        let board = view.board();
         let sampler = Sampler::new(&board).unwrap();
         let mut rng = Mt::from_u64(9);
         let n = 3000;
