@@ -10,14 +10,18 @@ Routes (described for machines by :mod:`minesolver.web.openapi` at ``/openapi.js
 - ``GET /api/games/{id}/replay`` and ``GET /api/games/{id}/review``: a finished game as
   an EVF file, and graded move by move;
 - ``POST /api/replays``: a replay file graded move by move;
-- ``POST /api/read``: a screenshot read as a board (:mod:`minesolver.vision`).
+- ``POST /api/read``: a screenshot read as a board (:mod:`minesolver.vision`);
+  ``POST /api/reads`` starts the same read in the background and ``GET /api/reads/{id}``
+  tells its stage, then its answer (:mod:`minesolver.web.reads`: what the page uses, to
+  show the board read before its analysis).
 
 Every error is a JSON body ``{"error": CODE, "detail": MESSAGE}`` with a 4xx status (429
 when a client exceeds its share of the workers, 503 when the compute budget is exceeded or
 every worker is busy); no stack trace ever leaves the server. Analyses and players' moves
 run in worker processes (:mod:`minesolver.web.compute`), cheap ones in a fast lane of
-their own, shared fairly among clients (:mod:`minesolver.web.fairness`); games' own moves
-are cheap and run on a thread.
+their own, shared fairly among clients (:mod:`minesolver.web.fairness`); screenshots are
+read in workers of their own (:mod:`minesolver.web.reads`); games' own moves are cheap
+and run on a thread. The limits are :class:`~minesolver.web.settings.Settings`.
 """
 
 from __future__ import annotations
@@ -72,6 +76,8 @@ from minesolver.web.compute import (
 from minesolver.web.errors import ApiError, choice, http_error
 from minesolver.web.fairness import Cost, FairGate, TooManyRequests, estimate_cost
 from minesolver.web.games import GameStore, StoredGame, game_state
+from minesolver.web.reads import Reader, ReadJob, ReadJobs
+from minesolver.web.settings import Settings
 
 __all__ = ["ApiError", "Settings", "create_app"]
 
@@ -81,76 +87,6 @@ STATIC = Path(__file__).parent / "static"
 _MAX_LEVEL_TEXT = 64
 """Longest level text read (a level name or ``WxHxM`` is far shorter); longer is a 400."""
 _LEVEL_TEXT = re.compile(spec.LEVEL_PATTERN)
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The server's limits; each is enforced with a 4xx (or 503) naming it."""
-
-    max_side: int = 100
-    """Largest width or height of a position or game."""
-    max_cells: int = 5000
-    """Largest number of cells of a position or game."""
-    max_body: int = 64 * 1024
-    """Largest request body in bytes."""
-    max_replay: int = 2 * 1024 * 1024
-    """Largest replay file accepted by ``POST /api/replays`` (bytes)."""
-    max_image: int = 8 * 1024 * 1024
-    """Largest screenshot accepted by ``POST /api/read`` (bytes)."""
-    budget: float = 5.0
-    """Seconds of computation allowed per analysis or player's move."""
-    read_budget: float = 60.0
-    """Seconds allowed to read a screenshot (``POST /api/read``): only a safety deadline.
-    The reader bounds its own work (the image's size is limited, and every search in it
-    counts its work, not seconds), so whatever image the command line reads is read here
-    too, on a loaded server as on an idle one; a read takes seconds of CPU at most."""
-    memory_mb: int | None = 2048
-    """Address-space limit of each worker process, in MiB."""
-    workers: int = 2
-    """Worker processes for expensive analyses (at most this many run at once)."""
-    fast_workers: int = 1
-    """Worker processes for cheap analyses only (the fast lane)."""
-    heavy_nice: int = 10
-    """How much lower the expensive lane's workers run in the scheduler (``nice``), so
-    that they leave the processor to the server and the fast lane when both want it."""
-    fast_budget: float = 1.0
-    """Seconds a request in the fast lane may take before it is moved to the other lane."""
-    cheap_boxes: int = 64
-    """A request is cheap when its largest component has at most this many boxes..."""
-    cheap_frontier: int = 400
-    """... and its frontier at most this many cells."""
-    client_jobs: int = 1
-    """Analyses of one client (address) running at once, in each lane."""
-    client_queue: int = 2
-    """Expensive analyses of one client waiting for a worker (more: 429)."""
-    client_fast_queue: int = 4
-    """Cheap analyses of one client waiting for a worker (more: 429)."""
-    queue_wait: float = 10.0
-    """Seconds a request waits for a free worker before a 503."""
-    max_games: int = 1000
-    """Games kept at once (the least recently used are forgotten)."""
-    games_per_client: int = 20
-    """Games kept at once for one client address (its own oldest is forgotten first)."""
-    game_ttl: float = 6 * 3600.0
-    """Seconds an untouched game is kept."""
-
-    def limits(self) -> dict[str, Any]:
-        """The limits as JSON, for clients."""
-        return {
-            "max_side": self.max_side,
-            "max_cells": self.max_cells,
-            "max_body": self.max_body,
-            "max_replay": self.max_replay,
-            "max_image": self.max_image,
-            "budget_seconds": self.budget,
-            "fast_budget_seconds": self.fast_budget,
-            "client_jobs": self.client_jobs,
-            "client_queue": self.client_queue,
-            "client_fast_queue": self.client_fast_queue,
-            "queue_wait_seconds": self.queue_wait,
-            "games_per_client": self.games_per_client,
-            "max_games": self.max_games,
-        }
 
 
 def _player_name(request: Request) -> str:
@@ -332,6 +268,10 @@ class _Api:
         self.games = GameStore(
             settings.max_games, settings.game_ttl, per_owner=settings.games_per_client
         )
+        self.reader = Reader(settings)
+        """The screenshots' lane."""
+        self.reads = ReadJobs(settings.max_reads, settings.client_reads, settings.read_ttl)
+        """The reads started in the background (``/api/reads``)."""
 
     def _check_share(self, request: Request) -> None:
         """A 429 at once, before any work, for a client whose expensive share is full."""
@@ -404,13 +344,9 @@ class _Api:
 
     # -- screenshots -----------------------------------------------------------------------
 
-    async def read(self, request: Request) -> Response:
-        """A screenshot (the request body's bytes, at most ``max_image``) read as a board
-        in a worker of the expensive lane (:func:`minesolver.web.jobs.read`): the cells
-        read, the unsure ones with their candidates, and why the reading cannot be
-        analysed as it is (``problem``). ``?mines=N`` gives the total; an image with no
-        board is a 422 ``unreadable_image``."""
-        self._check_share(request)
+    async def _image(self, request: Request) -> tuple[bytes, int | None]:
+        """The screenshot of a read request (the body's bytes, at most ``max_image``) and
+        its ``?mines=N``, the total when given."""
         text = request.query_params.get("mines")
         mines: int | None = None
         if text is not None:
@@ -420,13 +356,58 @@ class _Api:
         data = await _read_body(request, self.settings.max_image)
         if not data:
             raise ApiError(422, "unreadable_image", "the request body holds no image")
-        cost = Cost(sys.maxsize, sys.maxsize)  # pixels, not cells: the expensive lane
-        encoded = base64.b64encode(data).decode("ascii")
-        result = await self.compute(
-            request, cost, "read", budget=self.settings.read_budget, data=encoded, mines=mines
-        )
+        return data, mines
+
+    async def _read(
+        self, client: str, data: bytes, mines: int | None, job: ReadJob | None = None
+    ) -> dict[str, Any]:
+        """The image read in the readers' lane (:meth:`Reader.read`), its board checked
+        against the limits."""
+        result = await self.reader.read(client, data, mines, job)
         _check_size(result["width"], result["height"], self.settings, "board read")
-        return JSONResponse(result)
+        return result
+
+    async def read(self, request: Request) -> Response:
+        """A screenshot (the request body's bytes, at most ``max_image``) read as a board
+        in a worker of the readers' lane (:func:`minesolver.web.jobs.read`): the cells
+        read, the unsure ones with their candidates, and why the reading cannot be
+        analysed as it is (``problem``). ``?mines=N`` gives the total; an image with no
+        board is a 422 ``unreadable_image``."""
+        client = client_address(request)
+        self.reader.refuse_if_full(client)
+        data, mines = await self._image(request)
+        return JSONResponse(await self._read(client, data, mines))
+
+    async def start_read(self, request: Request) -> Response:
+        """``POST /api/reads``: the read of :meth:`read` started in the background; a 202
+        with the job (``GET /api/reads/{id}``, also in ``Location``). A client with
+        ``client_reads`` reads unfinished is refused (429) before its image is received."""
+        client = client_address(request)
+        self.reads.check(client)
+        data, mines = await self._image(request)
+        job = self.reads.start(client, lambda job: self._read(client, data, mines, job))
+        location = f"/api/reads/{job.id}"
+        return JSONResponse(job.json(), status_code=202, headers={"Location": location})
+
+    async def read_state(self, request: Request) -> Response:
+        """``GET /api/reads/{id}``: the read's state and latest stage, with the reading
+        once done; a failed read answers the error ``POST /api/read`` would have (its
+        status, code and detail, with the read's ``id``, ``state`` and ``stage``)."""
+        key = str(request.path_params["read_id"])
+        job = self.reads.get(key)
+        if job is None:
+            raise ApiError(
+                404,
+                "read_not_found",
+                f"no read with id {key[:40]!r} (a finished read is kept "
+                f"{self.settings.read_ttl:g} s)",
+            )
+        error = job.error
+        if error is None:
+            return JSONResponse(job.json())
+        body = {"error": error.code, "detail": error.detail, **error.where}
+        body |= {"id": job.id, "state": job.state, "stage": job.stage}
+        return JSONResponse(body, status_code=error.status)
 
     # -- analysis --------------------------------------------------------------------------
 
@@ -774,9 +755,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await run_in_threadpool(api.fast_pool.warm)
         await run_in_threadpool(api.pool.warm)
-        yield
+        yield  # the readers start with the first read
+        api.reads.close()
         api.fast_pool.close()
         api.pool.close()
+        api.reader.pool.close()
 
     routes = [
         Route("/", api.index, methods=["GET"]),
@@ -786,6 +769,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/levels", api.levels, methods=["GET"]),
         Route("/api/replays", api.replay, methods=["POST"]),
         Route("/api/read", api.read, methods=["POST"]),
+        Route("/api/reads", api.start_read, methods=["POST"]),
+        Route("/api/reads/{read_id}", api.read_state, methods=["GET"]),
         Route("/api/games", api.new_game, methods=["POST"]),
         # one route for both methods, so that a 405 there names both in its Allow header
         Route("/api/games/{game_id}", api.game, methods=["GET", "DELETE"]),

@@ -11,7 +11,10 @@ for at most the budget, never the server.
 
 Workers are fresh interpreters (``python -m minesolver.web.worker``) running the jobs
 named in :data:`minesolver.web.worker.JOBS`; jobs take and return JSON-like values, so the
-web layer never ships the library's objects across the pipe. A ``ValueError`` in a job
+web layer never ships the library's objects across the pipe. A job that tells its
+progress (a screenshot's read, :data:`minesolver.web.worker.PROGRESS_JOBS`) sends each
+stage on the same pipe before its answer; the pool hands them to the caller's
+``on_progress`` as they come, within the same budget. A ``ValueError`` in a job
 comes back as :class:`JobError` with the HTTP status and code its class maps to
 (:mod:`minesolver.web.errors`), its message and where it is (the client's fault: a
 4xx); anything else as :class:`JobCrashed`, with no detail for the client (the traceback
@@ -26,6 +29,8 @@ import os
 import subprocess
 import sys
 import threading
+import time
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -121,13 +126,26 @@ class _Worker:
             self.stop(kill=True)
             raise JobCrashed("a worker process did not start")
 
-    def call(self, name: str, kwargs: dict[str, Any], budget: float) -> tuple[str, Any]:
-        """Run one job, blocking up to ``budget`` seconds; :class:`TimeoutError` past it."""
+    def call(
+        self,
+        name: str,
+        kwargs: dict[str, Any],
+        budget: float,
+        on_progress: Callable[[str], None] | None = None,
+    ) -> tuple[str, Any]:
+        """Run one job, blocking up to ``budget`` seconds in all; :class:`TimeoutError`
+        past it. Each ``("progress", stage)`` message the job sends before its answer is
+        given to ``on_progress`` (on this thread)."""
         self.outbox.send((name, kwargs))
-        if not self.inbox.poll(budget):
-            raise TimeoutError
-        status, payload = self.inbox.recv()
-        return str(status), payload
+        deadline = time.monotonic() + budget
+        while True:
+            if not self.inbox.poll(max(0.0, deadline - time.monotonic())):
+                raise TimeoutError
+            status, payload = self.inbox.recv()
+            if status != "progress":
+                return str(status), payload
+            if on_progress is not None:
+                on_progress(str(payload))
 
     def stop(self, kill: bool = False) -> None:
         """Close the pipes and end the process: at once when ``kill``, else when it has
@@ -219,9 +237,17 @@ class WorkerPool:
             self._cond.notify_all()
         threading.Thread(target=self.warm, daemon=True, name="worker-restart").start()
 
-    async def run(self, name: str, *, budget: float | None = None, **kwargs: Any) -> Any:
+    async def run(
+        self,
+        name: str,
+        *,
+        budget: float | None = None,
+        on_progress: Callable[[str], None] | None = None,
+        **kwargs: Any,
+    ) -> Any:
         """Run job ``name`` in a worker and return its result, within ``budget`` seconds
-        (the pool's when ``None``).
+        (the pool's when ``None``); ``on_progress`` is told the stages the job reports
+        (from a worker thread of the server).
 
         Raises :class:`ServerBusy`, :class:`BudgetExceeded`, :class:`JobError` or
         :class:`JobCrashed`.
@@ -235,15 +261,25 @@ class WorkerPool:
             ) from exc
         try:
             return await run_in_threadpool(
-                self._run_blocking, name, kwargs, self.budget if budget is None else budget
+                self._run_blocking,
+                name,
+                kwargs,
+                self.budget if budget is None else budget,
+                on_progress,
             )
         finally:
             slots.release()
 
-    def _run_blocking(self, name: str, kwargs: dict[str, Any], budget: float) -> Any:
+    def _run_blocking(
+        self,
+        name: str,
+        kwargs: dict[str, Any],
+        budget: float,
+        on_progress: Callable[[str], None] | None = None,
+    ) -> Any:
         worker = self._take()
         try:
-            status, payload = worker.call(name, kwargs, budget)
+            status, payload = worker.call(name, kwargs, budget, on_progress)
         except TimeoutError:
             self._discard(worker)
             raise BudgetExceeded(

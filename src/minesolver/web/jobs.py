@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from minesolver.analysis import analyze, fraction_text, int_to_decimal
@@ -253,14 +254,18 @@ def replay(
     return out
 
 
-def read(data: str, mines: int | None = None) -> dict[str, Any]:
+def read(
+    data: str, mines: int | None = None, progress: Callable[[str], None] | None = None
+) -> dict[str, Any]:
     """A screenshot (``data``: its bytes in base64) read as a board
     (:func:`minesolver.vision.read_screenshot`): :func:`reading_json`. An image that holds
-    no board raises :class:`~minesolver.vision.VisionError`. A few seconds of CPU for a
+    no board raises :class:`~minesolver.vision.VisionError`. ``progress`` is told each
+    stage the read comes to (the reader's ``progress``). A few seconds of CPU for a
     full-HD screenshot (median 2.5 s over the labelled samples, up to ~35 s)."""
     from minesolver.vision import read_screenshot
 
-    return reading_json(read_screenshot(base64.b64decode(data), mines=mines))
+    reading = read_screenshot(base64.b64decode(data), mines=mines, progress=progress)
+    return reading_json(reading)
 
 
 def reading_json(reading: Any) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from minesolver.engines import ENGINES
+from minesolver.web.openapi_reads import READ_SCHEMAS, read_paths
 
 __all__ = ["BEST_VALUES", "LEVEL_PATTERN", "POSITION_PATTERN", "openapi_document"]
 
@@ -45,6 +46,7 @@ _ERROR_CODES = [
     "no_guess_not_found",
     "malformed_replay",
     "unreadable_image",
+    "read_not_found",
     "not_found",
     "method_not_allowed",
     "compute_budget_exceeded",
@@ -559,56 +561,6 @@ _SCHEMAS: dict[str, Any] = {
             "positions": {"type": "array", "items": {"type": "object"}},
         },
     },
-    "Reading": {
-        "type": "object",
-        "description": "A screenshot read as a board. Where the reader is unsure of a cell, "
-        "`rows` hold its nearest label and `unsure` lists it with its candidates; `problem` "
-        "says why the reading is not a position to analyse as it is (unsure cells, a lost "
-        "game, digits no layout explains), `position` is its text when it is one.",
-        "required": ["skin", "width", "height", "rows", "unsure", "lost", "problem", "position"],
-        "properties": {
-            "skin": {"type": "string", "description": "The skin recognised"},
-            "width": {"type": "integer"},
-            "height": {"type": "integer"},
-            "mines": {"type": ["integer", "null"], "description": "The total, when known"},
-            "mines_from": {
-                "type": ["string", "null"],
-                "enum": ["given", "level", "counter", None],
-                "description": "Where the total comes from",
-            },
-            "counter": {
-                "type": ["integer", "null"],
-                "description": "The mine counter read beside the board (mines less flags), "
-                "when the skin shows one the reader knows and it was read surely",
-            },
-            "box": {
-                "type": "array",
-                "items": {"type": "number"},
-                "description": "The board in the image: left, top, right, bottom (pixels)",
-            },
-            "cell_size": {"type": "array", "items": {"type": "number"}},
-            "rows": {
-                "type": "array",
-                "items": {"type": "string"},
-                "description": "The labels read: H hidden, F flag, 0-8 open, ? a question "
-                "mark, * a mine, ! the exploded mine, x a crossed-out flag",
-            },
-            "unsure": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "x": {"type": "integer"},
-                        "y": {"type": "integer"},
-                        "candidates": {"type": "array", "items": {"type": "array"}},
-                    },
-                },
-            },
-            "lost": {"type": "boolean", "description": "The board shows mines"},
-            "problem": {"type": ["string", "null"]},
-            "position": {"type": ["string", "null"]},
-        },
-    },
     "Levels": {
         "type": "object",
         "properties": {
@@ -722,26 +674,7 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
                 "parameters": [_BEST],
             }
         },
-        "/api/read": {
-            "post": {
-                **_op(
-                    "Read a board from a screenshot (PNG, JPEG, GIF, BMP, WebP: the request "
-                    "body's bytes)",
-                    "readScreenshot",
-                    ("200", "Reading", "The board read, its unsure cells marked"),
-                    (400, 413, 422, 429, 503),
-                ),
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/octet-stream": {
-                            "schema": {"type": "string", "format": "binary"}
-                        }
-                    },
-                },
-                "parameters": [_MINES],
-            }
-        },
+        **read_paths(_errors, _MINES),
         "/api/games": {
             "post": _op(
                 "Start a game (mines laid at the first open)",
@@ -803,5 +736,5 @@ def openapi_document(limits: dict[str, Any]) -> dict[str, Any]:
             ),
         },
         "paths": paths,
-        "components": {"schemas": _SCHEMAS},
+        "components": {"schemas": {**_SCHEMAS, **READ_SCHEMAS}},
     }

@@ -2,6 +2,8 @@
 
 It reads ``(job, kwargs)`` messages (:mod:`multiprocessing.connection` framing) on standard
 input and answers ``(status, payload)`` on its original standard output: ``("ok", result)``,
+preceded, for a job of :data:`PROGRESS_JOBS`, by a ``("progress", stage)`` for each stage
+it comes to,
 ``("value_error", (status, code, message, where))`` for bad input (classified here by
 the error's class, :func:`minesolver.web.errors.http_error`), ``("memory", None)`` past
 the memory limit, ``("crash", traceback)`` for a bug (logged by the server, never shown
@@ -30,7 +32,7 @@ from typing import Any
 from minesolver.web import jobs
 from minesolver.web.errors import http_error
 
-__all__ = ["JOBS", "ORPHAN_CHECK", "allocate", "main", "serve", "watch_parent"]
+__all__ = ["JOBS", "ORPHAN_CHECK", "PROGRESS_JOBS", "allocate", "main", "serve", "watch_parent"]
 
 ORPHAN_CHECK = 0.25
 """Seconds between two checks that the server (the parent process) is still there."""
@@ -51,6 +53,10 @@ JOBS: dict[str, Callable[..., Any]] = {
     "allocate": allocate,
 }
 """The jobs a worker runs, by name. ``sleep`` and ``allocate`` exist for the limits' tests."""
+
+PROGRESS_JOBS = frozenset({"read"})
+"""The jobs that take a ``progress`` callback: each stage they tell it is sent to the
+server at once, as a ``("progress", stage)`` message before the job's answer."""
 
 
 def watch_parent(parent: int, interval: float = ORPHAN_CHECK) -> threading.Thread:
@@ -76,6 +82,8 @@ def serve(inbox: Connection, outbox: Connection) -> None:
             name, kwargs = inbox.recv()
         except (EOFError, OSError):
             return
+        if name in PROGRESS_JOBS:
+            kwargs = {**kwargs, "progress": lambda stage: outbox.send(("progress", stage))}
         try:
             result = JOBS[name](**kwargs)
         except MemoryError:
