@@ -1,12 +1,15 @@
 """End to end, in Chromium: a real screenshot of a board pasted (Ctrl+V) or dropped on the
-page opens in Analyse as read and is analysed; a cell the reader is unsure of is outlined,
-and setting it with a tool clears the mark and analyses the board."""
+page opens in Analyse as read and is analysed; while it is read the status names the
+reader's stage, and the board read is drawn before its analysis comes; a cell the reader
+is unsure of is outlined, and setting it with a tool clears the mark and analyses the
+board."""
 
 from __future__ import annotations
 
 import base64
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -36,6 +39,36 @@ SEND = """([kind, b64, target]) => {
 }"""
 
 
+# Every text the status under the text box shows, in order, kept in window.statuses.
+WATCH = """() => {
+  window.statuses = [];
+  const el = document.getElementById("vision-status");
+  new MutationObserver(() => window.statuses.push(el.textContent))
+    .observe(el, { childList: true, characterData: true, subtree: true });
+}"""
+
+# The board as drawn: each cell's label from its classes (d0-d8 open, flag, else hidden).
+DRAWN = """() => {
+  const cells = Array.from(document.querySelectorAll("#board .cell"));
+  const width = new Set(cells.map((c) => c.dataset.x)).size;
+  const rows = [];
+  cells.forEach((c, i) => {
+    const digit = Array.from(c.classList).find((k) => /^d[0-8]$/.test(k));
+    const label = digit ? digit[1] : c.classList.contains("flag") ? "F" : "H";
+    if (i % width === 0) rows.push("");
+    rows[rows.length - 1] += label;
+  });
+  return rows;
+}"""
+
+STAGE = re.compile(
+    r"Reading the screenshot: (waiting for a reader|decoding the image|finding the board|"
+    r"fitting the skins to the board's lattice|trying another lattice \(\d+\)|"
+    r"checking the board's edges|reading the mine counter)\u2026"
+)
+"""A status while the server reads: one of the reader's stages (or the wait for a reader)."""
+
+
 def png(image: object | None = None) -> str:
     if image is None:
         return base64.b64encode((DATA / f"{NAME}.png").read_bytes()).decode()
@@ -57,6 +90,40 @@ def test_a_screenshot_pasted_or_dropped_is_read_and_analysed(
     assert page.input_value("#position-text").split() == ["16x16x40", *ROWS]
     assert "Read a 16\u00d716 board (web skin)" in page.inner_text("#vision-status")
     assert page.locator("#board .cell.unsure").count() == 0
+
+
+def test_the_board_read_is_drawn_before_its_analysis(server: str, page: Page) -> None:
+    """The analysis is held back (the page's request to /api/analyze waits in the test):
+    the board read is on the page all the same, then the analysis fills it in. The
+    statuses shown while reading name the reader's stages (how many are seen depends on
+    the load, so only what they say is checked)."""
+    page.goto(server + "/?analyse=3x3x1/HHH/HHH/HHH")
+    page.wait_for_selector("#layout-count")
+    page.evaluate(WATCH)
+    held: list[object] = []
+
+    def hold(route: object) -> None:
+        held.append(route)
+
+    page.route("**/api/analyze", hold)
+    page.evaluate(SEND, ["paste", png(), "body"])
+    page.wait_for_function(
+        "document.querySelectorAll('#board .cell').length === 256", timeout=READ_WAIT
+    )
+    assert page.evaluate(DRAWN) == ROWS
+    assert page.evaluate("() => state.analysis") is None  # its analysis is not there yet
+    assert "Read a 16\u00d716 board (web skin)" in page.inner_text("#vision-status")
+    assert page.locator("#board .cell[data-p]").count() == 0  # no probability drawn
+    statuses: list[str] = page.evaluate("() => window.statuses")
+    reading = [t for t in statuses if t.startswith("Reading the screenshot")]
+    assert reading, statuses
+    assert all(t == "Reading the screenshot\u2026" or STAGE.fullmatch(t) for t in reading)
+    while not held:  # the analysis asked for once the board was drawn
+        page.wait_for_timeout(50)
+    held[0].continue_()  # type: ignore[attr-defined]
+    page.wait_for_function("state.analysis && state.analysis.width === 16")
+    assert page.evaluate(DRAWN) == ROWS
+    assert page.locator("#board .cell[data-p]").count() > 0
 
 
 def test_an_unsure_cell_is_marked_and_corrected(server: str, page: Page) -> None:

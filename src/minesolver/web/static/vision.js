@@ -1,12 +1,15 @@
 // minesolver web page: a screenshot of a board, pasted (Ctrl+V), dropped or picked, is read
-// by the server (POST /api/read) and opens in Analyse: the board as read, each cell the
-// reader is unsure of outlined (with its nearest reading), in the editor to correct with
-// the tools or the text; a board read surely, with its total known, is analysed at once.
+// by the server in the background (POST /api/reads, then GET /api/reads/{id} until it is
+// done), the status saying the reader's stage meanwhile, and opens in Analyse: the board
+// as read is drawn at once, each cell the reader is unsure of outlined (with its nearest
+// reading), in the editor to correct with the tools or the text; a board read surely,
+// with its total known, is then analysed.
 // Uses app.js's state, api, setMode, loadEdit, analyse and render.
 "use strict";
 
 const vision = {
   seq: 0,  // the latest screenshot sent: an older answer arriving late is dropped
+  poll: 250,  // milliseconds between two questions about a read under way
 };
 
 // What the editor holds for a label read: a question mark, a mine shown after a loss or
@@ -29,22 +32,34 @@ function visionStatus(text, error) {
   el.classList.toggle("vision-error", !!error);
 }
 
+// The read's stage, as the status says it while the server reads.
+function readingStage(job) {
+  visionStatus(`Reading the screenshot: ${job.stage}…`);
+}
+
 async function readScreenshot(file) {
   const seq = ++vision.seq;
   if (state.mode !== "analyse") setMode("analyse");
   visionStatus("Reading the screenshot…");
   try {
     const bytes = await file.arrayBuffer();
-    const reading = await api("POST", "/api/read", bytes);
+    let job = await api("POST", "/api/reads", bytes);
+    while (job.state !== "done") {  // a failed read answers its error: api() throws it
+      if (seq !== vision.seq) return;
+      readingStage(job);
+      await new Promise((done) => setTimeout(done, vision.poll));
+      job = await api("GET", `/api/reads/${encodeURIComponent(job.id)}`);
+    }
     if (seq !== vision.seq) return;
-    showReading(reading);
+    showReading(job.reading);
   } catch (e) {
     if (seq !== vision.seq) return;
     visionStatus(`The screenshot could not be read: ${e.message}`, true);
   }
 }
 
-// The board read, in the editor and on the board; analysed at once when nothing is in doubt.
+// The board read, in the editor and on the board at once; then analysed when nothing is in
+// doubt (the analysis fills the board in when it comes).
 function showReading(r) {
   const rows = r.rows.map((row) => Array.from(row, editorLabel));
   state.unsure = new Set();
@@ -72,14 +87,12 @@ function showReading(r) {
   // only a board that cannot be analysed as read is an error; cells to check and a lost
   // game are notes
   visionStatus(said.join(" "), !r.unsure.length && !r.lost && !!r.problem);
-  if (!r.unsure.length && mines !== null) {
-    analyse($("position-text").value);
-  } else {
-    state.rows = lines;
-    state.analysis = null;
-    $("analysis-summary").textContent = "";
-    render();
-  }
+  state.rows = lines;
+  state.analysis = null;
+  const sure = !r.unsure.length && mines !== null;
+  $("analysis-summary").textContent = sure ? "Analysing…" : "";
+  render();
+  if (sure) analyse($("position-text").value);
 }
 
 document.addEventListener("paste", (ev) => {
