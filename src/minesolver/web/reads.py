@@ -199,14 +199,17 @@ class Reader:
 
     def __init__(self, settings: Settings) -> None:
         self.budget = settings.read_budget
+        self.wait = max(settings.queue_wait, settings.read_budget)
+        """Seconds a read waits for a free reader: as long as a read may take, so that a
+        read behind another on a busy machine waits for it rather than being refused."""
         self.pool = WorkerPool(
             settings.read_workers,
             settings.read_budget,
-            settings.read_budget,
+            self.wait,
             settings.memory_mb,
             nice=settings.read_nice,
         )
-        self.gate = FairGate(settings.read_workers, 1, settings.client_reads, settings.read_budget)
+        self.gate = FairGate(settings.read_workers, 1, settings.client_reads, self.wait)
 
     def refuse_if_full(self, client: str) -> None:
         """A 429 at once for a client whose share of the readers is full."""
@@ -255,7 +258,7 @@ class Reader:
             raise ApiError(
                 503,
                 "busy",
-                f"every screenshot reader stayed busy for {self.budget:g} s; retry in a moment",
+                f"every screenshot reader stayed busy for {self.wait:g} s; retry in a moment",
             ) from None
         except JobError as exc:  # classified in the worker, by the error's class
             raise ApiError(exc.status, exc.code, str(exc), exc.where) from None

@@ -33,8 +33,8 @@ class Settings:
     only a safety deadline. The reader bounds its own work (the image's size is limited,
     and every search in it counts its work, not seconds), so whatever image the command
     line reads is read here too, on a loaded server as on an idle one; a read takes
-    seconds of CPU at most. A read cut by it is a 503 that says so. A read also waits at
-    most this long for a free reader."""
+    seconds of CPU at most. A read cut by it is a 503 that says so. A read waits for a
+    free reader this long too (or ``queue_wait``, when longer)."""
     read_workers: int = 1
     """Worker processes that read screenshots (a lane of their own: at most this many
     reads at once, and a read never holds up an analysis)."""
