@@ -20,9 +20,9 @@ Page = Any
 
 READ_BUDGET = 600
 """The server's ``--read-budget`` (seconds, a safety deadline) in the tests that read a
-screenshot: a read is bounded by its work, yet on a machine loaded many times over (the
-server's reads run in its lower-priority lane) its few seconds of CPU can take minutes
-of wall time, and the outcome must not depend on the load."""
+screenshot: a read is bounded by its work, yet on a machine loaded many times over its
+few seconds of CPU can take minutes of wall time, and the outcome must not depend on the
+load."""
 READ_WAIT = (READ_BUDGET + 60) * 1000
 """How long (milliseconds) a browser test waits for a screenshot's reading to show: past
 the server's budget, so that the server, not the wait, ends a read that runs long."""

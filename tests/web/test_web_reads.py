@@ -267,3 +267,14 @@ def test_the_stages_kept_are_bounded() -> None:
         job.tell(f"trying another lattice ({i})" + "!" * 500)
     assert len(job.stages) == 64 and job.stage.startswith("trying another lattice (999)")
     assert max(len(s) for s in job.stages) == 200
+
+
+def test_the_command_line_s_read_deadline_is_the_server_s() -> None:
+    """``serve --read-budget`` defaults to the server's own default, far above an
+    analysis's budget."""
+    import inspect
+
+    from minesolver.ui.cli import serve
+
+    default = inspect.signature(serve).parameters["read_budget"].default
+    assert default == Settings().read_budget >= 60 * Settings().budget

@@ -321,8 +321,11 @@ def serve(
     ] = 5.0,
     read_budget: Annotated[
         float,
-        typer.Option(metavar="SECONDS", help="Seconds allowed to read a screenshot (a deadline)."),
-    ] = 60.0,
+        typer.Option(
+            metavar="SECONDS",
+            help="Seconds allowed to read a screenshot (a safety deadline only).",
+        ),
+    ] = 300.0,
 ) -> None:
     """Start the web app: play with hints and analyse positions in the browser."""
     if not 0 <= port <= 65535:
