@@ -148,6 +148,12 @@ def read_paths(errors: Callable[..., dict[str, Any]], mines: dict[str, Any]) -> 
                                 "schema": {"type": "string"},
                             }
                         },
+                        "links": {
+                            "GetRead": {
+                                "operationId": "getRead",
+                                "parameters": {"read_id": "$response.body#/id"},
+                            }
+                        },
                     },
                     **errors(400, 413, 422, 429, 503),
                 },
