@@ -42,8 +42,8 @@ class Settings:
     reads at once, and a read never holds up an analysis)."""
     read_nice: int = 0
     """How much lower the readers run in the scheduler (``nice``). A read is a person
-    waiting on bounded work, so not lowered by default (the expensive lane's ``nice``
-    would stretch it many times over on a busy machine)."""
+    waiting on bounded work, so not lowered by default: at the expensive lane's ``nice``
+    a read took 3.5 times as long on a busy machine (``benchmarks/bench_read_load.py``)."""
     client_reads: int = 2
     """Reads of one client (address) not yet finished, one being read and the others
     waiting (more: 429)."""
