@@ -3,9 +3,12 @@ line and exit status 2, before the address is announced, through the real consol
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -41,3 +44,34 @@ def test_a_host_that_does_not_resolve_is_one_error_line() -> None:
         "error: cannot listen on no-such-host.invalid: the host does not resolve ("
     )
     assert done.stderr.count("\n") == 1 and "web app on" not in done.stderr
+
+
+def test_the_served_limits_are_the_options_given() -> None:
+    """``--queue-wait`` and ``--budget`` reach the running app: its levels answer carries
+    them as the limits a client sees."""
+    options = ["--port", "0", "--workers", "1", "--budget", "7", "--queue-wait", "42"]
+    proc = subprocess.Popen(
+        [str(SCRIPT), "serve", *options],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stderr is not None
+        line = proc.stderr.readline()  # "minesolver web app on http://127.0.0.1:PORT/"
+        assert line.startswith("minesolver web app on http://127.0.0.1:"), line
+        url = line.split(" on ", 1)[1].strip()
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}api/levels", timeout=5) as answer:
+                    limits = json.load(answer)["limits"]
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not answer"
+                time.sleep(0.1)
+        assert limits["queue_wait_seconds"] == 42
+        assert limits["budget_seconds"] == 7
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

@@ -40,8 +40,9 @@ def server(request: pytest.FixtureRequest) -> Iterator[str]:
     command = [sys.executable, "-m", "minesolver.ui.cli", "serve", "--port", str(port)]
     proc = subprocess.Popen(
         # a budget far above any step's need: a test of the page must not fail because a
-        # loaded machine made an analysis or a replay's grading pass the default 5 s
-        [*command, "--workers", "1", "--budget", "60", *extra],
+        # loaded machine made an analysis or a replay's grading pass the default 5 s, nor
+        # because a request waited for the one worker past the default 10 s (a 503)
+        [*command, "--workers", "1", "--budget", "60", "--queue-wait", "300", *extra],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )

@@ -326,6 +326,13 @@ def serve(
             help="Seconds allowed to read a screenshot (a safety deadline only).",
         ),
     ] = 300.0,
+    queue_wait: Annotated[
+        float,
+        typer.Option(
+            metavar="SECONDS",
+            help="Seconds a request waits for a free worker before it is refused (503).",
+        ),
+    ] = 10.0,
 ) -> None:
     """Start the web app: play with hints and analyse positions in the browser."""
     if not 0 <= port <= 65535:
@@ -334,6 +341,8 @@ def serve(
         fail("--workers must be at least 1 and --budget positive")
     if not 0 < read_budget < float("inf"):
         fail(f"--read-budget {read_budget:g} must be a positive number of seconds")
+    if not 0 < queue_wait < float("inf"):
+        fail(f"--queue-wait {queue_wait:g} must be a positive number of seconds")
     try:
         import uvicorn
 
@@ -345,7 +354,14 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     server = uvicorn.Server(
         uvicorn.Config(
-            create_app(Settings(workers=workers, budget=budget, read_budget=read_budget)),
+            create_app(
+                Settings(
+                    workers=workers,
+                    budget=budget,
+                    read_budget=read_budget,
+                    queue_wait=queue_wait,
+                )
+            ),
             log_level="warning",
         )
     )
