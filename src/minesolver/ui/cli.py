@@ -325,7 +325,7 @@ def serve(
             metavar="SECONDS",
             help="Seconds allowed to read a screenshot (a safety deadline only).",
         ),
-    ] = 300.0,
+    ] = 600.0,
     queue_wait: Annotated[
         float,
         typer.Option(

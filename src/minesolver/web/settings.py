@@ -28,15 +28,17 @@ class Settings:
     """Largest screenshot accepted by ``POST /api/read`` (bytes)."""
     budget: float = 5.0
     """Seconds of computation allowed per analysis or player's move."""
-    read_budget: float = 300.0
+    read_budget: float = 600.0
     """Seconds allowed to read a screenshot (``POST /api/read``, ``POST /api/reads``):
     only a safety deadline. The reader bounds its own work (the image's size is limited,
     and every search in it counts its work, not seconds), so whatever image the command
     line reads is read here too, on a loaded server as on an idle one: a read takes
     seconds of CPU (the slowest whole-desktop capture about 23 s), and a machine with
-    six times as many busy processes as cores stretches that about eightfold
-    (``benchmarks/bench_read_load.py``). A read cut by it is a 503 that says so. A read waits for a
-    free reader this long too (or ``queue_wait``, when longer)."""
+    eight times as many busy processes as cores stretches that about tenfold
+    (``benchmarks/bench_read_load.py``): the largest image the reader takes, a
+    7700x5190 lattice of 16-pixel cells, took 224 s in a worker there. A read cut by it
+    is a 503 that says so. A read waits for a free reader this long too (or
+    ``queue_wait``, when longer)."""
     read_workers: int = 1
     """Worker processes that read screenshots (a lane of their own: at most this many
     reads at once, and a read never holds up an analysis)."""
