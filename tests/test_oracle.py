@@ -79,28 +79,28 @@ def assert_matches_oracle(case: Case, engine: str) -> Analysis:
 
 
 @engines
-@ci_settings(600)
+@ci_settings(300)
 @given(cases(density=False, trust_flags=True))
 def test_exact_equals_brute_force_total_known(engine: str, case: Case) -> None:
     assert_matches_oracle(case, engine)
 
 
 @engines
-@ci_settings(800)
+@ci_settings(200)
 @given(cases(density=False, trust_flags=True, frontier=True))
 def test_exact_equals_brute_force_with_a_frontier(engine: str, case: Case) -> None:
     assert_matches_oracle(case, engine)
 
 
 @engines
-@ci_settings(400)
+@ci_settings(250)
 @given(cases(density=False, trust_flags=False))
 def test_exact_equals_brute_force_flags_untrusted(engine: str, case: Case) -> None:
     assert_matches_oracle(case, engine)
 
 
 @engines
-@ci_settings(300)
+@ci_settings(120)
 @given(cases(density=True, frontier=True))
 def test_exact_equals_brute_force_under_density(engine: str, case: Case) -> None:
     got = assert_matches_oracle(case, engine)

@@ -248,7 +248,7 @@ def hostile(draw: st.DrawFn) -> Position:
     return Position(width, height, cells, mines)
 
 
-@ci_settings(60)
+@ci_settings(25)
 @given(hostile(), st.booleans())
 def test_hostile_positions_end_with_an_answer_or_an_error(pos: Position, trust: bool) -> None:
     """No crash and bounded time: the limit is a deadline inside the native loops."""

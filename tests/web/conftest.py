@@ -1,5 +1,6 @@
 """Fixtures of the browser tests: ``minesolver serve`` in a subprocess and the page in
-Debian's Chromium (through Playwright). Each browser test module gets its own server.
+Debian's Chromium (through Playwright), each started once per run (per xdist worker):
+modules with the same ``SERVE_ARGS`` share a server, every test gets a fresh page.
 
 A module that uses them starts with ``pytest.importorskip("playwright.sync_api")``; the
 Chromium check fails on CI (where ``.ci/run`` installs it) and skips elsewhere.
@@ -13,7 +14,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -31,12 +32,9 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def server(request: pytest.FixtureRequest) -> Iterator[str]:
-    """``minesolver serve`` on a free port, until the module's tests are done; a module's
-    ``SERVE_ARGS`` (a list) adds options (a longer budget for the screenshot readings)."""
+def _start_server(extra: list[str]) -> tuple[subprocess.Popen[bytes], str]:
+    """``minesolver serve`` on a free port with ``extra`` options, once it answers."""
     port = free_port()
-    extra = list(getattr(request.module, "SERVE_ARGS", []))
     command = [sys.executable, "-m", "minesolver.ui.cli", "serve", "--port", str(port)]
     proc = subprocess.Popen(
         # a budget far above any step's need: a test of the page must not fail because a
@@ -58,14 +56,41 @@ def server(request: pytest.FixtureRequest) -> Iterator[str]:
                 _, err = proc.communicate()
                 pytest.fail(f"server did not start: {err.decode()[-2000:]}")
             time.sleep(0.1)
-    yield url
-    proc.terminate()
-    proc.wait(timeout=10)
+    return proc, url
+
+
+@pytest.fixture(scope="session")
+def _servers() -> Iterator[Callable[[tuple[str, ...]], str]]:
+    """The servers of this run (of this xdist worker), one per set of options, each
+    started when a module first asks for it and stopped at the end of the run: starting
+    a server (three Python processes importing the package) once per module cost more
+    than most of the modules' tests."""
+    started: dict[tuple[str, ...], str] = {}
+    procs: list[subprocess.Popen[bytes]] = []
+
+    def get(extra: tuple[str, ...]) -> str:
+        if extra not in started:
+            proc, started[extra] = _start_server(list(extra))
+            procs.append(proc)
+        return started[extra]
+
+    yield get
+    for proc in procs:
+        proc.terminate()
+        proc.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
+def server(request: pytest.FixtureRequest, _servers: Callable[[tuple[str, ...]], str]) -> str:
+    """The URL of ``minesolver serve``; a module's ``SERVE_ARGS`` (a list) adds options
+    (a longer budget for the screenshot readings). Modules with the same options share
+    one server (each test opens its own page and games)."""
+    return _servers(tuple(getattr(request.module, "SERVE_ARGS", [])))
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """Headless Chromium, shared by the module's tests."""
+    """Headless Chromium, started once and shared by every browser test of the run."""
     playwright_api = pytest.importorskip("playwright.sync_api")
     if not shutil.which(CHROMIUM):
         if os.environ.get("CI"):
