@@ -8,6 +8,8 @@ import pytest
 
 pytest.importorskip("starlette")
 
+from webtest_helpers import run_coroutine
+
 from minesolver.web.compute import (
     BudgetExceeded,
     JobCrashed,
@@ -28,7 +30,7 @@ def test_budget_kills_the_worker_and_the_pool_recovers() -> None:
         return float(await pool.run("sleep", seconds=0.01))
 
     try:
-        assert asyncio.run(go()) == 0.01
+        assert run_coroutine(go()) == 0.01
     finally:
         pool.close()
 
@@ -44,7 +46,7 @@ def test_busy_when_every_worker_stays_busy() -> None:
         )
 
     try:
-        results = asyncio.run(go())
+        results = run_coroutine(go())
     finally:
         pool.close()
     assert results[0] == 1.5
@@ -65,7 +67,7 @@ def test_errors_come_back_typed() -> None:
         assert result["layouts"] == "3"
 
     try:
-        asyncio.run(go())
+        run_coroutine(go())
     finally:
         pool.close()
 
@@ -88,7 +90,7 @@ def test_memory_limit_stops_a_runaway_job_and_the_pool_recovers() -> None:
         return float(await pool.run("sleep", seconds=0.01))
 
     try:
-        assert asyncio.run(go()) == 0.01
+        assert run_coroutine(go()) == 0.01
     finally:
         pool.close()
 
@@ -103,12 +105,12 @@ def test_a_killed_worker_is_replaced_without_growing_the_pool() -> None:
             assert await pool.run("sleep", seconds=0.01) == 0.01
 
     try:
-        asyncio.run(go())
+        run_coroutine(go())
         assert pool.restarts == 1 and pool._started == 1 and len(pool._idle) == 1
     finally:
         pool.close()
     with pytest.raises(ServerBusy, match="shutting down"):
-        asyncio.run(pool.run("sleep", seconds=0.01))
+        run_coroutine(pool.run("sleep", seconds=0.01))
 
 
 def test_a_job_given_its_own_budget_runs_within_it() -> None:
@@ -123,6 +125,6 @@ def test_a_job_given_its_own_budget_runs_within_it() -> None:
         return done
 
     try:
-        assert asyncio.run(go()) == 0.6
+        assert run_coroutine(go()) == 0.6
     finally:
         pool.close()

@@ -22,7 +22,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", UserWarning)
     from starlette.testclient import TestClient
 
-from webtest_helpers import KNOWN, hard_position
+from webtest_helpers import KNOWN, hard_position, run_coroutine
 
 from minesolver.position import Position
 from minesolver.web import Settings, create_app, fairness, jobs
@@ -79,7 +79,7 @@ def test_a_client_gets_its_share_and_a_429_beyond_it() -> None:
         assert await asyncio.gather(*tasks, other) == ["g0", "g1", "g2", "o0"]
         assert gate.load("greedy") == (0, 0)
 
-    asyncio.run(scenario())
+    run_coroutine(scenario())
 
 
 def test_waiting_clients_are_served_in_turn() -> None:
@@ -99,7 +99,7 @@ def test_waiting_clients_are_served_in_turn() -> None:
         await asyncio.gather(*tasks)
         assert jobs_.started == ["a0", "a1", "b0", "c0", "a2", "a3"]
 
-    asyncio.run(scenario())
+    run_coroutine(scenario())
 
 
 def test_a_long_wait_is_a_busy_and_leaves_no_trace() -> None:
@@ -119,7 +119,7 @@ def test_a_long_wait_is_a_busy_and_leaves_no_trace() -> None:
         jobs_.release["b1"].set()
         await second
 
-    asyncio.run(scenario())
+    run_coroutine(scenario())
 
 
 def test_a_request_cancelled_while_waiting_or_running_frees_its_place() -> None:
@@ -141,7 +141,7 @@ def test_a_request_cancelled_while_waiting_or_running_frees_its_place() -> None:
         jobs_.release["b0"].set()
         await again
 
-    asyncio.run(scenario())
+    run_coroutine(scenario())
 
 
 def test_gate_limits_are_checked() -> None:
@@ -230,7 +230,7 @@ def test_a_full_share_is_refused_before_any_work() -> None:
         await asyncio.gather(*tasks)
         gate.refuse_if_full("a")
 
-    asyncio.run(scenario())
+    run_coroutine(scenario())
 
 
 def test_the_expensive_lane_runs_at_a_lower_priority() -> None:

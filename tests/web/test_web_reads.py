@@ -23,7 +23,7 @@ with warnings.catch_warnings():  # starlette's notice about httpx versions
     warnings.simplefilter("ignore", UserWarning)
     from starlette.testclient import TestClient
 
-from webtest_helpers import error_of
+from webtest_helpers import error_of, run_coroutine
 
 from minesolver.web import Settings, create_app
 from minesolver.web.errors import ApiError
@@ -210,7 +210,7 @@ def test_the_store_limits_each_clients_unfinished_reads() -> None:
         assert jobs[0].state == "done" and jobs[0].finished == clock.now
         reads.start("a", lambda j: _hold(gate, j))  # its reads ended: a new one starts
 
-    asyncio.run(run())
+    run_coroutine(run())
 
 
 def test_the_store_keeps_at_most_its_limit() -> None:
@@ -234,7 +234,7 @@ def test_the_store_keeps_at_most_its_limit() -> None:
         await asyncio.gather(*tasks, return_exceptions=True)
         assert len(tasks) == 2 and all(t.cancelled() for t in tasks)
 
-    asyncio.run(run())
+    run_coroutine(run())
 
 
 def test_the_store_forgets_a_finished_read_after_its_ttl_only() -> None:
@@ -258,7 +258,7 @@ def test_the_store_forgets_a_finished_read_after_its_ttl_only() -> None:
         clock.now += 60
         assert reads.get(running.id) is None
 
-    asyncio.run(run())
+    run_coroutine(run())
 
 
 def test_the_stages_kept_are_bounded() -> None:

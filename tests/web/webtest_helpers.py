@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
-from typing import Any
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from minesolver.game import PRESETS, Game, Move
 from minesolver.position import HIDDEN, Position, neighbour_table
+
+T = TypeVar("T")
 
 KNOWN = "5x5x5\nH2HHH\nHHHHH\n112HH\n00HHH\n000HH\n"
 """The design document's known answer: 72 layouts."""
@@ -48,3 +53,15 @@ def error_of(response: Any, status: int, code: str) -> str:
     assert body["error"] == code
     assert "Traceback" not in response.text
     return str(body["detail"])
+
+
+def run_coroutine(coro: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coro)`` on a thread of its own.
+
+    The browser tests share one Playwright per xdist worker, and Playwright's sync API
+    keeps an event loop running in the main thread for as long as it lives: a plain
+    ``asyncio.run`` in any later test of that worker fails ("cannot be called from a
+    running event loop"), depending on which tests the worker drew before.
+    """
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()
