@@ -12,7 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("script", ["bench_exact.py", "bench_noguess.py"])
+@pytest.mark.parametrize("script", ["bench_exact.py", "bench_noguess.py", "bench_rzini.py"])
 def test_bench_without_ms_toollib_names_the_extra(script: str) -> None:
     code = (
         "import sys, runpy; sys.modules['ms_toollib'] = None; "

@@ -77,5 +77,9 @@ def test_serve_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--budget positive" in capsys.readouterr().err
     assert main(["serve", "--read-budget", "0"]) == 2
     assert "error: --read-budget 0 must be a positive number" in capsys.readouterr().err
+    assert main(["serve", "--replay-budget", "0"]) == 2
+    assert "error: --replay-budget 0 must be a positive number" in capsys.readouterr().err
+    assert main(["serve", "--replay-budget", "nan"]) == 2
+    assert "error: --replay-budget nan must be a positive number" in capsys.readouterr().err
     assert main(["serve", "--queue-wait", "inf"]) == 2
     assert "error: --queue-wait inf must be a positive number" in capsys.readouterr().err

@@ -47,9 +47,10 @@ def test_a_host_that_does_not_resolve_is_one_error_line() -> None:
 
 
 def test_the_served_limits_are_the_options_given() -> None:
-    """``--queue-wait`` and ``--budget`` reach the running app: its levels answer carries
-    them as the limits a client sees."""
+    """``--queue-wait``, ``--budget`` and ``--replay-budget`` reach the running app: its
+    levels answer carries them as the limits a client sees."""
     options = ["--port", "0", "--workers", "1", "--budget", "7", "--queue-wait", "42"]
+    options += ["--replay-budget", "33"]
     proc = subprocess.Popen(
         [str(SCRIPT), "serve", *options],
         stdout=subprocess.DEVNULL,
@@ -72,6 +73,7 @@ def test_the_served_limits_are_the_options_given() -> None:
                 time.sleep(0.1)
         assert limits["queue_wait_seconds"] == 42
         assert limits["budget_seconds"] == 7
+        assert limits["replay_budget_seconds"] == 33
     finally:
         proc.terminate()
         proc.wait(timeout=30)

@@ -190,3 +190,41 @@ def test_fast_selection_makes_the_scans_clicks(
         count = z.run(human=mode == "hzini", rng=random.Random(seed) if mode == "random" else None)
         runs.append((count, z.moves))
     assert runs[0] == runs[1]
+
+
+def _replayed_from_the_start(layout: Layout, rng: random.Random, runs: int, mutations: int) -> int:
+    """The fewest useful moves of :func:`best_zini_plays`'s runs, each replayed from the
+    board's start (the plain way, before runs resumed from kept states)."""
+    start = efficiency._Zini(layout)
+    figures = []
+    for human in (False, True):
+        z = start.clone()
+        z.run(human=human, rng=None)
+        figures.append(z.useful)
+    best, best_ties = min(figures), None
+    for k in range(runs + mutations):
+        z = start.clone()
+        if k < runs or best_ties is None:
+            ties = efficiency._Ties(rng, [])
+        else:
+            ties = efficiency._Ties(rng, best_ties[: rng.randrange(len(best_ties) + 1)])
+        z.run(human=False, rng=ties)
+        best = min(best, z.useful)
+        if z.useful <= best:
+            best_ties = ties.drawn
+    return best
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_runs_resumed_from_kept_states_are_the_runs_replayed(seed: int) -> None:
+    """The runs around the best one resume from a copy of its state: the same runs, so
+    the same figure, as replaying each from the start; and a search made in steps
+    (:class:`~minesolver.game.efficiency.ZiniSearch`) is the search made at once."""
+    rng = random.Random(seed)
+    layouts = [random_layout(Level(16, 16, 40), rng), random_layout(Level(30, 16, 99), rng)]
+    for layout in layouts:
+        plays = efficiency.best_zini_plays(layout, random.Random(seed), 10, None, 60)
+        assert len(plays.moves) == _replayed_from_the_start(layout, random.Random(seed), 10, 60)
+        steps = efficiency.ZiniSearch(layout, random.Random(seed))
+        steps.search(10, 25)
+        assert steps.search(0, 35).moves == plays.moves

@@ -41,12 +41,10 @@ Integer programming with HiGHS was tried first: its relaxation, even with lifted
 cuts and max-flow separation of the fractional reach cuts, left each round's solve slow
 and the rounds many (no intermediate board proved in 10 s, where RC2 proves most).
 
-**The first sequence.** Before any search, the best of ZiNi's, HZiNi's and
-:data:`ZINI_RUNS` ZiNi runs with random ties (as ms-toollib's ``cal_rzini`` makes them),
-then as many runs again, and one more per :data:`WORK_PER_RUN` steps of the budget,
-that replay the best run's ties up to a random point and draw the rest
-(:func:`~minesolver.game.efficiency.best_zini_plays`): the answer is never above any of
-their figures.
+**The first sequence.** The best of ZiNi's, HZiNi's and :data:`ZINI_RUNS` ZiNi runs with
+random ties (as ``cal_rzini`` makes them), then as many again (and, once the search is cut
+unproved, one per :data:`WORK_PER_RUN` steps) that replay the best run's ties up to a
+random point (:class:`~minesolver.game.efficiency.ZiniSearch`): never above their figures.
 
 **The bound without search.** Units no one click can open two of (a left click opens one
 unit; a chord only the units with a cell next to its digit) need one click each; a greedy
@@ -76,13 +74,12 @@ won game with exactly that many moves.
 >>> plan.count, plan.optimal, plan.lower_bound, plan.notation()
 (2, True, 2, ['L 0,0', 'L 4,0'])
 
-Cost: the first sequence is O(runs * cells log cells) (about three seconds on expert at
-the default 100 + 100 + 400 runs); building the formula is O(cells); each round is one MaxSAT call
-(NP-hard; incremental, so later rounds reuse the cores found) plus an O(cells²) search for
-the unreached groups. A beginner board is proved in a few hundred steps; an
-intermediate one in thousands to tens of thousands; an expert board is rarely closed in
-:data:`DEFAULT_WORK` (its bounds are then reported); ``benchmarks/bench_efficiency.py``
-measures it. About 20,000 steps take a second of CPU.
+Cost: the runs are O(runs * cells log cells) (about 5 s on an unproved expert board at the
+default 100 + 100 + 4,000); the formula O(cells); each round one MaxSAT call (NP-hard;
+incremental, so later rounds reuse the cores found) plus an O(cells²) search for the
+unreached groups. A beginner board is proved in a few hundred steps; an intermediate one
+in thousands to tens of thousands; an expert one rarely in :data:`DEFAULT_WORK` (its bounds
+are then reported; ``benchmarks/bench_efficiency.py``). 20,000 steps take a CPU second.
 """
 
 from __future__ import annotations
@@ -95,7 +92,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from minesolver.errors import MinesolverError
-from minesolver.game.efficiency import MINE, best_zini_plays, board_digits
+from minesolver.game.efficiency import MINE, ZiniSearch, board_digits
 from minesolver.game.layouts import Layout
 from minesolver.game.move import Move
 from minesolver.game.rules import Game
@@ -116,16 +113,15 @@ __all__ = [
 
 ZINI_RUNS = 100
 """ZiNi runs with random tie-breaks tried for the first sequence (as many as the usual
-``cal_rzini``), and as many again that search around the best of them
-(:func:`~minesolver.game.efficiency.best_zini_plays`); a few milliseconds each on expert."""
+``cal_rzini``), and as many again around the best of them: about a millisecond each."""
 
-WORK_PER_RUN = 250
-"""The first sequence's share of a larger budget: one more run around the best ZiNi run per
-this many steps of work (a run costs about as much time as 100 conflicts on expert)."""
+WORK_PER_RUN = 25
+"""One more run around the best ZiNi run per this many steps of work, on a board the search
+leaves unproved (a run costs about as much time as 20 conflicts on expert)."""
 
 DEFAULT_WORK = 100_000
 """The default work budget of :func:`min_clicks`: units of its search (a SAT conflict is
-one; see the module docstring), 7 to 10 seconds of CPU on an expert board."""
+one; see the module docstring), 8 to 12 seconds of CPU on an expert board."""
 
 DEFAULT_SECONDS = 600.0
 """The default safety deadline of :func:`min_clicks`, in seconds: far beyond what the
@@ -393,7 +389,8 @@ def min_clicks(
     answer (clicks, bound, proof) is the same on every machine and under any load;
     ``zini_runs`` is the number of ZiNi runs with random ties, and of runs around the
     best of them, that give the first sequence (seeded), with one more run around the
-    best per :data:`WORK_PER_RUN` steps of ``work``. ``seconds`` is only a safety
+    best per :data:`WORK_PER_RUN` steps of ``work`` once the search is cut unproved
+    (none on a proved board: they could not beat it). ``seconds`` is only a safety
     deadline (``None``: none); an answer it cut says so (``cut == "deadline"``) and may
     then differ from run to run.
 
@@ -410,8 +407,8 @@ def min_clicks(
     board = _Board.of(layout)
     if not board.units:  # no safe cell: nothing to click
         return MinClicks((), 0, 0, time.monotonic() - start)
-    mutations = zini_runs + work // WORK_PER_RUN
-    plays = best_zini_plays(layout, random.Random(0), zini_runs, deadline, mutations)
+    runs = ZiniSearch(layout, random.Random(0))
+    plays = runs.search(zini_runs, zini_runs, deadline)
     best = list(plays.moves)
     lower = bound_without_search(board)
     cut: Cut | None = "deadline" if plays.cut else None
@@ -448,6 +445,9 @@ def min_clicks(
             used = meter.used()
             meter.close()
             solver.delete()
+    if lower < len(best) and cut == "work":  # unproved: more runs around the best play
+        plays = runs.search(0, work // WORK_PER_RUN, deadline)
+        best, cut = min(best, list(plays.moves), key=len), "deadline" if plays.cut else cut
     if lower >= len(best):
         cut = None  # proved: nothing was left to search
     return MinClicks(tuple(best), lower, rounds, time.monotonic() - start, used, cut)

@@ -81,10 +81,10 @@ REPORT_WORK = 6_000
 """The work (steps of search) a replay report gives the proof of the board's fewest clicks:
 under a second on an expert board, the same answer on every machine."""
 
-REPORT_ZINI_RUNS = 20
-"""The random ZiNi runs (and as many around the best of them, and 24 more for the work) a
-replay report starts from (:func:`~minesolver.game.min_clicks`'s ``zini_runs``): about
-half a second on expert, so that the web app's report fits a quarter of its budget."""
+REPORT_ZINI_RUNS = 100
+"""The random ZiNi runs (as many as ms-toollib's ``cal_rzini`` makes, and as many around
+the best of them, and 240 more for the work) a replay report starts from
+(:func:`~minesolver.game.min_clicks`'s ``zini_runs``): about half a second on expert."""
 
 MIN_CLICKS_SECONDS = 60.0
 """The safety deadline of a replay report's fewest clicks, in seconds: never reached at

@@ -7,7 +7,6 @@ option) ends as one line ``error: …`` on standard error and exit status 2.
 from __future__ import annotations
 
 import json
-import socket
 import sys
 import time
 from collections.abc import Callable
@@ -39,6 +38,7 @@ from minesolver.ui.inputs import (
     read_progress,
 )
 from minesolver.ui.json_shapes import analysis_json, recommended_json
+from minesolver.ui.listen import listen
 
 if TYPE_CHECKING:
     from minesolver.game import Game
@@ -326,6 +326,13 @@ def serve(
             help="Seconds allowed to read a screenshot (a safety deadline only).",
         ),
     ] = 600.0,
+    replay_budget: Annotated[
+        float,
+        typer.Option(
+            metavar="SECONDS",
+            help="Seconds allowed to grade a replay (its fewest clicks count work).",
+        ),
+    ] = 120.0,
     queue_wait: Annotated[
         float,
         typer.Option(
@@ -341,6 +348,8 @@ def serve(
         fail("--workers must be at least 1 and --budget positive")
     if not 0 < read_budget < float("inf"):
         fail(f"--read-budget {read_budget:g} must be a positive number of seconds")
+    if not 0 < replay_budget < float("inf"):
+        fail(f"--replay-budget {replay_budget:g} must be a positive number of seconds")
     if not 0 < queue_wait < float("inf"):
         fail(f"--queue-wait {queue_wait:g} must be a positive number of seconds")
     try:
@@ -349,7 +358,7 @@ def serve(
         from minesolver.web import Settings, create_app
     except ImportError as exc:
         fail(f"the web app needs the 'web' extra ({exc}): {install_command('web')}")
-    sockets = _listen(host, port)  # a port in use or a bad host fails before the address shows
+    sockets = listen(host, port)  # a port in use or a bad host fails before the address shows
     port = sockets[0].getsockname()[1]  # the port the system chose for --port 0
     shown = f"[{host}]" if ":" in host else host
     server = uvicorn.Server(
@@ -359,6 +368,7 @@ def serve(
                     workers=workers,
                     budget=budget,
                     read_budget=read_budget,
+                    replay_budget=replay_budget,
                     queue_wait=queue_wait,
                 )
             ),
@@ -367,32 +377,6 @@ def serve(
     )
     sys.stderr.write(f"minesolver web app on http://{shown}:{port}/\n")
     server.run(sockets=sockets)
-
-
-def _listen(host: str, port: int) -> list[socket.socket]:
-    """Listening sockets on every address ``host`` resolves to (as asyncio binds them for
-    uvicorn), so that a host that does not resolve or a port in use is one ``error:``
-    line and exit status 2 before the web app starts. O(addresses)."""
-    try:
-        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-    except (socket.gaierror, UnicodeError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
-        fail(f"cannot listen on {host}: the host does not resolve ({reason})")
-    sockets: list[socket.socket] = []
-    for family, kind, proto, _, address in dict.fromkeys(found):
-        sock = socket.socket(family, kind, proto)
-        sockets.append(sock)
-        try:
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            if family == socket.AF_INET6:
-                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
-            sock.bind(address)
-        except OSError as exc:
-            for opened in sockets:
-                opened.close()
-            ip = f"[{address[0]}]" if family == socket.AF_INET6 else address[0]
-            fail(f"cannot listen on {ip}:{port}: {exc.strerror or exc}")
-    return sockets
 
 
 @app.command()

@@ -77,7 +77,7 @@ from minesolver.web.errors import ApiError, choice, http_error
 from minesolver.web.fairness import Cost, FairGate, TooManyRequests, estimate_cost
 from minesolver.web.games import GameStore, StoredGame, game_state
 from minesolver.web.reads import Reader, ReadJob, ReadJobs
-from minesolver.web.settings import Settings
+from minesolver.web.settings import REPLAY_CLICKS_SHARE, Settings
 
 __all__ = ["ApiError", "Settings", "create_app"]
 
@@ -334,12 +334,12 @@ class _Api:
         best = flag not in ("0", "false", "no")
         cost = Cost(sys.maxsize, sys.maxsize)  # an analysis per action: the expensive lane
         encoded = base64.b64encode(data).decode("ascii")
-        # the board's fewest clicks: the report's work budget (the same figures as the
-        # command line's), with a quarter of the compute budget as its safety deadline (the
-        # grading must fit in the rest)
-        clicks = min(MIN_CLICKS_SECONDS, self.settings.budget / 4)
+        # the replay's own budget; the board's fewest clicks get the report's work budget
+        # (the command line's figures) and a share of it as their safety deadline
+        budget = self.settings.replay_budget
+        clicks = min(MIN_CLICKS_SECONDS, budget * REPLAY_CLICKS_SHARE)
         return await self.compute(
-            request, cost, "replay", data=encoded, best=best, clicks_seconds=clicks
+            request, cost, "replay", budget, data=encoded, best=best, clicks_seconds=clicks
         )
 
     # -- screenshots -----------------------------------------------------------------------

@@ -9,7 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Settings"]
+__all__ = ["REPLAY_CLICKS_SHARE", "Settings"]
+
+REPLAY_CLICKS_SHARE = 0.5
+"""The share of :attr:`Settings.replay_budget` a replay's fewest clicks may take before its
+safety deadline cuts them (the grading needs the rest): 60 s at the default 120 s, the
+deadline of ``minesolver replay``'s."""
 
 
 @dataclass(frozen=True)
@@ -28,6 +33,13 @@ class Settings:
     """Largest screenshot accepted by ``POST /api/read`` (bytes)."""
     budget: float = 5.0
     """Seconds of computation allowed per analysis or player's move."""
+    replay_budget: float = 120.0
+    """Seconds allowed to grade a replay or review a game (``POST /api/replays``, ``GET
+    /api/games/{id}/review``), in the expensive lane: an analysis per action and the
+    board's fewest clicks, whose search counts its work (as ``minesolver replay`` does)
+    and gets :data:`REPLAY_CLICKS_SHARE` of this as its safety deadline (at most the
+    command line's), so that the page's figures are the command line's on a loaded
+    machine as on an idle one. A grading cut by it is a 503."""
     read_budget: float = 600.0
     """Seconds allowed to read a screenshot (``POST /api/read``, ``POST /api/reads``):
     only a safety deadline. The reader bounds its own work (the image's size is limited,
@@ -97,6 +109,7 @@ class Settings:
             "max_reads": self.max_reads,
             "read_ttl_seconds": self.read_ttl,
             "budget_seconds": self.budget,
+            "replay_budget_seconds": self.replay_budget,
             "fast_budget_seconds": self.fast_budget,
             "client_jobs": self.client_jobs,
             "client_queue": self.client_queue,
