@@ -40,9 +40,9 @@ def client() -> Iterator[TestClient]:
 
 @pytest.fixture(scope="module")
 def roomy() -> Iterator[TestClient]:
-    """A server whose budget is far above what its requests need (60 s): a replay's
-    fewest clicks under a 2 s budget get a 0.5 s safety deadline, which a loaded machine
-    reaches before the work budget, and the test would assert what load changes."""
+    """A server whose analyses' budget is far above what its requests need (60 s), so
+    that no safety deadline of the tests using it comes before their work budgets on a
+    loaded machine (a replay's grading has its own budget, 120 s by default)."""
     with TestClient(create_app(Settings(workers=1, budget=60.0, queue_wait=60.0))) as c:
         yield c
 
