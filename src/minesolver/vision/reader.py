@@ -34,9 +34,10 @@ stages are modules of their own; this one runs them in turn.
 
 Cost: O(pixels) for the edges and the summed-area table every cell is scaled from, then
 O(cells x templates x 768) for the comparisons, a few hundred samples of 80 cells while
-the lattice is fitted, for each of the skins the fit does not rule out: a median of
-2.5 s of CPU over the labelled samples (``benchmarks/bench_vision_samples.py``), more for
-one whose first lattice cannot be read (each other lattice costs as much again).
+the lattice is fitted, for each of the skins placed (those far behind the best placed
+wait until it is read: :data:`~minesolver.vision.lattice.GAIN`): a median of about 1 s
+of CPU over the labelled samples (``benchmarks/bench_vision_samples.py``), more for one
+whose first lattice cannot be read (each other lattice costs as much again).
 """
 
 from __future__ import annotations
