@@ -59,12 +59,13 @@ def _start_server(extra: list[str]) -> tuple[subprocess.Popen[bytes], str]:
     return proc, url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def _servers() -> Iterator[Callable[[tuple[str, ...]], str]]:
-    """The servers of this run (of this xdist worker), one per set of options, each
-    started when a module first asks for it and stopped at the end of the run: starting
-    a server (three Python processes importing the package) once per module cost more
-    than most of the modules' tests."""
+    """The servers of one module, one per set of options, each started when the module
+    first asks for it and stopped at the module's end. Not shared across modules: a
+    shared server still ran the long analyses a module's last tests had left behind
+    (a page closed does not stop its request), and the next module's first request
+    waited behind them past its test's timeout."""
     started: dict[tuple[str, ...], str] = {}
     procs: list[subprocess.Popen[bytes]] = []
 
@@ -83,8 +84,8 @@ def _servers() -> Iterator[Callable[[tuple[str, ...]], str]]:
 @pytest.fixture(scope="module")
 def server(request: pytest.FixtureRequest, _servers: Callable[[tuple[str, ...]], str]) -> str:
     """The URL of ``minesolver serve``; a module's ``SERVE_ARGS`` (a list) adds options
-    (a longer budget for the screenshot readings). Modules with the same options share
-    one server (each test opens its own page and games)."""
+    (a longer budget for the screenshot readings). The module's tests share it (each
+    opens its own page and games)."""
     return _servers(tuple(getattr(request.module, "SERVE_ARGS", [])))
 
 
