@@ -346,12 +346,13 @@ def serve(
         fail(f"--port {port} is not a TCP port (0-65535)")
     if workers < 1 or budget <= 0:
         fail("--workers must be at least 1 and --budget positive")
-    if not 0 < read_budget < float("inf"):
-        fail(f"--read-budget {read_budget:g} must be a positive number of seconds")
-    if not 0 < replay_budget < float("inf"):
-        fail(f"--replay-budget {replay_budget:g} must be a positive number of seconds")
-    if not 0 < queue_wait < float("inf"):
-        fail(f"--queue-wait {queue_wait:g} must be a positive number of seconds")
+    for option, seconds in (
+        ("--read-budget", read_budget),
+        ("--replay-budget", replay_budget),
+        ("--queue-wait", queue_wait),
+    ):
+        if not 0 < seconds < float("inf"):
+            fail(f"{option} {seconds:g} must be a positive number of seconds")
     try:
         import uvicorn
 
