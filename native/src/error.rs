@@ -32,6 +32,12 @@ pub enum Error {
     Bug(String),
 }
 
+impl From<crate::vision::Invalid> for Error {
+    fn from(e: crate::vision::Invalid) -> Self {
+        Error::Invalid(e.0)
+    }
+}
+
 impl From<Stop> for Error {
     fn from(s: Stop) -> Self {
         match s {

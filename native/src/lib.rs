@@ -17,6 +17,9 @@
 //!   and the rules of a click (layer 6); [`players`]: `greedy`, `pseq`, `best` and
 //!   `search`, with their what-ifs and `best`'s endgame search (layer 7); [`simulate`]: a batch of games
 //!   (layer 8). Their bindings are in `play_bindings`.
+//! - [`vision`]: the per-pixel kernels of reading a screenshot (layer 8): cells scaled
+//!   from an image's running sums, each cell's nearest template; bindings in
+//!   `vision_bindings`, on numpy's buffers.
 //!
 //! Every failure is one [`error::Error`] and becomes a Python exception in one place
 //! (`From<Error> for PyErr`): a position no layout explains is `Inconsistent` (a
@@ -45,6 +48,8 @@ mod play_bindings;
 pub mod players;
 pub mod sample;
 pub mod simulate;
+pub mod vision;
+mod vision_bindings;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -419,5 +424,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Stuck", py.get_type::<Stuck>())?;
     m.add("MAX_BOX", frontier::MAX_BOX)?;
     play_bindings::register(m)?;
+    vision_bindings::register(m)?;
     Ok(())
 }

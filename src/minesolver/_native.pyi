@@ -2,13 +2,14 @@
 
 Layer 0: a leaf that knows no Python module. Only the typed wrappers of layers 4, 7 and 8
 call it (:mod:`minesolver.engines.exact`, :mod:`minesolver.strategy.native`,
-:mod:`minesolver.simulate.native`). ``mypy.stubtest minesolver._native`` checks this file
-against the built module.
+:mod:`minesolver.simulate.native`, the screenshot reader's kernels in
+:mod:`minesolver.vision.templates` and :mod:`minesolver.vision.cells`).
+``mypy.stubtest minesolver._native`` checks this file against the built module.
 """
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Literal, final
+from typing import Any, Literal, final
 
 __all__ = [
     "MAX_BOX",
@@ -34,7 +35,9 @@ __all__ = [
     "book_layout_count",
     "book_layout_seed",
     "book_rollouts",
+    "box_means",
     "count",
+    "nearest",
     "play_batch",
     "random_layout",
     "what_ifs",
@@ -398,3 +401,27 @@ def book_layout_count(
 
 def book_layout_seed(seed: int, mines: Sequence[int]) -> int:
     """The rollout player's seed on a layout of a book built from ``seed``."""
+
+def box_means(
+    table: Any, width: int, ay: Any, by: Any, ax: Any, bx: Any, ok: Any, out: Any
+) -> None:
+    """Boxes of an image scaled to 16 x 16 from its running sums (``table``: C-contiguous
+    uint32, ``width`` sums of 3 a row), written into ``out`` (float32, boxes x 768):
+    Pillow's box filter in its fixed point, to the bit. ``ay``, ``by``, ``ax``, ``bx``:
+    int64, boxes x 16; ``ok``: uint8 a box, 0 for a box read as black."""
+
+def nearest(
+    cells: Any,
+    templates: Any,
+    small: Any,
+    small_templates: Any,
+    length: int,
+    small_length: int,
+    cap: float,
+    slack: float,
+    out: Any,
+) -> None:
+    """Each cell's root-mean-square distance to its nearest template, capped at ``cap``,
+    written into ``out`` (float32 a cell): the least over all templates, each summed in
+    double precision in a fixed order; ``small`` and ``small_templates`` the coarse
+    vectors that bound it from below (within ``slack``). Arrays C-contiguous float32."""

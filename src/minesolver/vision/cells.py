@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+import minesolver._native as _native
 from minesolver.vision._load import VisionError, numpy
 from minesolver.vision.alike import _digit_strokes, _flag_or_mark, _pale_or_empty
 from minesolver.vision.reading import MAX_DISTANCE, MIN_MARGIN
@@ -20,7 +21,6 @@ from minesolver.vision.templates import (
     coarse,
     lattice_vectors,
     load_skin,
-    medium,
 )
 
 Array = Any
@@ -76,53 +76,41 @@ einsum's CPU time at 1,024 rows and 585 templates, no better at 256)."""
 SLACK = 1e-5
 """Room for rounding in :func:`_nearest`'s bounds, a mean square taken by a product in
 single precision (whose sums of 48 terms of at most 1 are off by less than 1e-5)."""
-PAIRS = 4096
-"""Pairs of cells and templates measured at once in :func:`_nearest` (3 kB each)."""
 
 
 def _nearest(skin: Skin, vectors: Array, small: Array | None = None, cap: float = CAP) -> Array:
     """Each cell's distance to its nearest template, capped at ``cap``: what a fit's
     score needs, without measuring every pair. The distance of two cells' coarse vectors
     bounds theirs from below (:func:`~minesolver.vision.templates.coarse`), so a template
-    whose bound is above the distance of the one the bounds put first (or above the cap)
-    cannot be nearer: the pairs left, 1 to 6 in 100 on real screenshots (a dozen a cell),
-    are bounded again on their :func:`~minesolver.vision.templates.medium` vectors, four
-    times as long and closer, and only those that bound leaves (fewer than two a cell on
-    real screenshots) are measured in full. O(cells x templates x 48 + pairs x 192 +
-    pairs left x 768), against the full product's O(cells x templates x 768); each
-    distance measured is the cells' own (their differences, not the product, so with no
-    cancellation near zero), so the result is the nearest template's distance whatever
-    the bounds leave out. ``small``: the cells' coarse vectors, when the caller compares
-    the same cells with several skins."""
+    whose bound is above the nearest distance found so far (or above the cap) cannot be
+    nearer, and a sum of squares stops once it passes that distance: on real screenshots
+    a cell is measured in full against one or two templates. In the native core
+    (``minesolver._native.nearest``), each distance summed in double precision in one
+    order, so the answer is the least distance over all templates, the same on every
+    machine. O(cells x templates x 48 + pairs measured x 768), against the full
+    product's O(cells x templates x 768). ``small``: the cells' coarse vectors, when the
+    caller compares the same cells with several skins."""
     np = numpy()
     n = len(vectors)
     if n == 0:
         return np.zeros(0, dtype=np.float32)
     if small is None:
         small = coarse(vectors)
-    bound = _mean_squares(small, skin.coarse, skin.coarse_norms)
-    first = np.argmin(bound, axis=1)
-    best = np.minimum(_pairs(vectors, skin.vectors, np.arange(n), first), CAP)
-    limit = best**2 + SLACK
-    rows, cols = np.nonzero(bound < limit[:, None])
-    if len(rows) == 0:
-        return best
-    mid = medium(vectors)
-    for k in range(0, len(rows), PAIRS):
-        part, which = rows[k : k + PAIRS], cols[k : k + PAIRS]
-        near = _pairs(mid, skin.medium, part, which) ** 2 < limit[part]
-        part, which = part[near], which[near]
-        if len(part):
-            np.minimum.at(best, part, _pairs(vectors, skin.vectors, part, which))
-    return best
-
-
-def _pairs(vectors: Array, templates: Array, rows: Array, cols: Array) -> Array:
-    """Root-mean-square distance of ``vectors[rows[k]]`` to ``templates[cols[k]]``, for
-    each k: O(pairs x length)."""
-    np = numpy()
-    diff = vectors[rows] - templates[cols]
-    return np.sqrt(np.einsum("ij,ij->i", diff, diff) / vectors.shape[1])
+    cells = np.ascontiguousarray(vectors, dtype=np.float32)
+    small = np.ascontiguousarray(small, dtype=np.float32)
+    out = np.empty(n, dtype=np.float32)
+    _native.nearest(
+        cells,
+        np.ascontiguousarray(skin.vectors, dtype=np.float32),
+        small,
+        np.ascontiguousarray(skin.coarse, dtype=np.float32),
+        cells.shape[1],
+        small.shape[1],
+        cap,
+        SLACK,
+        out,
+    )
+    return out
 
 
 JITTER = frozenset({"gnome", "gnome-classic", "gnome-default"})

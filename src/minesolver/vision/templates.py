@@ -24,6 +24,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+import minesolver._native as _native
 from minesolver.vision._load import VisionError, numpy, pillow
 
 __all__ = [
@@ -35,7 +36,6 @@ __all__ = [
     "integral",
     "lattice_vectors",
     "load_skin",
-    "medium",
     "skin_names",
 ]
 
@@ -59,11 +59,6 @@ class Skin:
     """The squared norm of each template (for the distances)."""
     coarse: Array
     """Each template's :func:`coarse` vector (for a cheap bound on the distances)."""
-    coarse_norms: Array
-    """The squared norm of each coarse vector."""
-    medium: Array
-    """Each template's :func:`medium` vector (a tighter bound, for the pairs the coarse
-    one leaves)."""
 
 
 def skin_names() -> tuple[str, ...]:
@@ -91,15 +86,12 @@ def load_skin(name: str) -> Skin:
         raise VisionError(f"skin {name!r}: templates image does not hold {n} cells")
     vectors = strip.reshape(SIZE, n, SIZE, 3).transpose(1, 0, 2, 3).reshape(n, -1) / 255.0
     vectors = vectors.astype(np.float32)
-    small = coarse(vectors)
     return Skin(
         name,
         labels,
         vectors,
         (vectors**2).sum(axis=1),
-        small,
-        (small**2).sum(axis=1),
-        medium(vectors),
+        coarse(vectors),
     )
 
 
@@ -121,19 +113,6 @@ def coarse(vectors: Array) -> Array:
     down = rows.reshape(n, side, BLOCK, side * 3)
     blocks = sum(down[:, :, k] for k in range(1, BLOCK)) + down[:, :, 0]
     return blocks.reshape(n, side * side * 3) / (BLOCK * BLOCK)
-
-
-def medium(vectors: Array) -> Array:
-    """Cell vectors with each 2 x 2 block of pixels averaged, per colour: 4 times shorter.
-    As :func:`coarse`'s, their root-mean-square distance bounds the vectors' own from
-    below, and closer than the coarse one (each coarse block is the mean of four of
-    these): what :func:`~minesolver.vision.cells._nearest` measures the pairs that the
-    coarse bound leaves by, before it measures the few left in full. O(rows x SIZE^2 x 3)."""
-    n, side = vectors.shape[0], SIZE // 2
-    across = vectors.reshape(n, SIZE * side, 2, 3)
-    pairs = across[:, :, 0] + across[:, :, 1]
-    down = pairs.reshape(n, side, 2, side * 3)
-    return (down[:, :, 0] + down[:, :, 1]).reshape(n, side * side * 3) / 4
 
 
 def cell_vectors(image: Any, boxes: list[tuple[float, float, float, float]]) -> Array:
@@ -242,14 +221,16 @@ def lattice_vectors(table: Array, xs: Any, ys: Any, cols: Any = None, rows: Any 
     row_ok = y1 - y0 >= 1
     ax, bx, _ = _ranges(np.where(col_ok, x0, 0.0), np.where(col_ok, x1, 1.0), w)
     ay, by, _ = _ranges(np.where(row_ok, y0, 0.0), np.where(row_ok, y1, 1.0), h)
-    # (rows, 16 y, columns, 16 x, 3)
-    cells = _box_means(
+    # a box a cell, rows outer
+    n_cols = len(ci)
+    return _box_means(
         table,
-        (ay[:, :, None, None], by[:, :, None, None]),
-        (ax[None, None, :, :], bx[None, None, :, :]),
-        row_ok[:, None, None, None] & col_ok[None, None, :, None],
+        np.repeat(ay, n_cols, axis=0),
+        np.repeat(by, n_cols, axis=0),
+        np.tile(ax, (len(ri), 1)),
+        np.tile(bx, (len(ri), 1)),
+        (row_ok[:, None] & col_ok[None, :]).ravel(),
     )
-    return cells.transpose(0, 2, 1, 3, 4).reshape(len(ri) * len(ci), SIZE * SIZE * 3)
 
 
 def box_vectors(table: Array, x0: Any, y0: Any, x1: Any, y1: Any) -> Array:
@@ -269,35 +250,30 @@ def box_vectors(table: Array, x0: Any, y0: Any, x1: Any, y1: Any) -> Array:
     ok = (x1 - x0 >= 1) & (y1 - y0 >= 1)
     ax, bx, _ = _ranges(np.where(ok, x0, 0.0), np.where(ok, x1, 1.0), w)
     ay, by, _ = _ranges(np.where(ok, y0, 0.0), np.where(ok, y1, 1.0), h)
-    # (boxes, 16 y, 16 x, 3)
-    cells = _box_means(
-        table, (ay[:, :, None], by[:, :, None]), (ax[:, None, :], bx[:, None, :]), ok[:, None, None]
-    )
-    return cells.reshape(len(x0), SIZE * SIZE * 3)
+    return _box_means(table, ay, by, ax, bx, ok)
 
 
-def _box_means(table: Array, ys: tuple[Array, Array], xs: tuple[Array, Array], ok: Array) -> Array:
-    """The mean of each box of pixels ``[ya, yb) x [xa, xb)`` (index arrays that broadcast
-    together; ``ok`` false where a cell reads as black), rounded to 8 bits as Pillow's box
-    filter does, in 0..1: an array of the broadcast shape and a last axis of 3 colours.
-    Four look-ups in the running sums a pixel."""
+def _box_means(table: Array, ay: Array, by: Array, ax: Array, bx: Array, ok: Array) -> Array:
+    """The boxes' scaled cells: for box ``k`` and pixel ``(i, j)``, the mean of the image
+    pixels ``[ay[k, i], by[k, i]) x [ax[k, j], bx[k, j])`` (arrays of shape (boxes,
+    :data:`SIZE`); ``ok[k]`` false where a cell reads as black), rounded to 8 bits as
+    Pillow's box filter does, in 0..1: a float32 array with a row per box, pixels in
+    rows, then colours. Four look-ups in the running sums a value, in the native core
+    (``minesolver._native.box_means``: Pillow's fixed point, to the bit)."""
     np = numpy()
-    w = table.shape[1] - 1
-    (ay, by), (ax, bx) = ys, xs
-    flat = table.reshape(-1, 3)
-    ya, yb = ay * (w + 1), by * (w + 1)
-    # unsigned differences wrap back to the exact sums
-    sums = (
-        np.take(flat, yb + bx, axis=0)
-        - np.take(flat, ya + bx, axis=0)
-        - np.take(flat, yb + ax, axis=0)
-        + np.take(flat, ya + ax, axis=0)
+    out = np.empty((len(ok), SIZE * SIZE * 3), dtype=np.float32)
+
+    def flat(index: Array) -> Array:
+        return np.ascontiguousarray(index, dtype=np.int64)
+
+    _native.box_means(
+        np.ascontiguousarray(table),
+        table.shape[1],
+        flat(ay),
+        flat(by),
+        flat(ax),
+        flat(bx),
+        np.ascontiguousarray(ok, dtype=np.uint8),
+        out,
     )
-    count = (by - ay) * (bx - ax)
-    ok = ok & (count > 0)
-    weight = np.where(ok, 0.5 + (1 << _BITS) / np.maximum(count, 1), 0).astype(np.int64)
-    # Pillow's fixed point: a sum times its weight stays below 2**31 while a pixel of the
-    # scaled cell covers fewer than 2**20 pixels of the image
-    kind = np.int32 if int(count.max()) < 1 << 20 else np.int64
-    cells = (sums.astype(kind) * weight.astype(kind)[..., None] + (1 << (_BITS - 1))) >> _BITS
-    return np.minimum(cells, 255).astype(np.float32) / 255.0
+    return out

@@ -1,0 +1,151 @@
+"""The screenshot reader's native kernels against their numpy reference: the cells scaled
+from the running sums equal, to the bit, what numpy computes in Pillow's fixed point
+(the reader's code before the kernels moved to the native core); malformed buffers are
+a clear ``ValueError``, never a crash."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("numpy")
+pytest.importorskip("PIL")
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from minesolver import _native
+from minesolver.vision.templates import SIZE, _ranges, integral, lattice_vectors
+
+BITS = 22
+
+
+def reference_box_means(table: np.ndarray, ys: tuple, xs: tuple, ok: np.ndarray) -> np.ndarray:
+    """The numpy reference: boxes ``[ya, yb) x [xa, xb)`` (index arrays that broadcast
+    together) averaged from the running sums, rounded as Pillow rounds, over 255."""
+    w = table.shape[1] - 1
+    (ay, by), (ax, bx) = ys, xs
+    flat = table.reshape(-1, 3)
+    ya, yb = ay * (w + 1), by * (w + 1)
+    sums = (
+        np.take(flat, yb + bx, axis=0)
+        - np.take(flat, ya + bx, axis=0)
+        - np.take(flat, yb + ax, axis=0)
+        + np.take(flat, ya + ax, axis=0)
+    )
+    count = (by - ay) * (bx - ax)
+    ok = ok & (count > 0)
+    weight = np.where(ok, 0.5 + (1 << BITS) / np.maximum(count, 1), 0).astype(np.int64)
+    kind = np.int32 if int(count.max()) < 1 << 20 else np.int64
+    cells = (sums.astype(kind) * weight.astype(kind)[..., None] + (1 << (BITS - 1))) >> BITS
+    return np.minimum(cells, 255).astype(np.float32) / 255.0
+
+
+def reference_lattice(table: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """Every cell of the lattice ``xs`` x ``ys`` scaled by the reference, rows outer."""
+    h, w = table.shape[0] - 1, table.shape[1] - 1
+    x0, x1 = np.maximum(0.0, xs[:-1]), np.minimum(float(w), xs[1:])
+    y0, y1 = np.maximum(0.0, ys[:-1]), np.minimum(float(h), ys[1:])
+    col_ok, row_ok = x1 - x0 >= 1, y1 - y0 >= 1
+    ax, bx, _ = _ranges(np.where(col_ok, x0, 0.0), np.where(col_ok, x1, 1.0), w)
+    ay, by, _ = _ranges(np.where(row_ok, y0, 0.0), np.where(row_ok, y1, 1.0), h)
+    cells = reference_box_means(
+        table,
+        (ay[:, :, None, None], by[:, :, None, None]),
+        (ax[None, None, :, :], bx[None, None, :, :]),
+        row_ok[:, None, None, None] & col_ok[None, None, :, None],
+    )
+    return cells.transpose(0, 2, 1, 3, 4).reshape(-1, SIZE * SIZE * 3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    width=st.integers(1, 90),
+    height=st.integers(1, 70),
+    period=st.floats(0.5, 40.0),
+    start=st.tuples(st.floats(-20.0, 60.0), st.floats(-20.0, 60.0)),
+    counts=st.tuples(st.integers(1, 8), st.integers(1, 8)),
+)
+def test_a_lattice_is_scaled_as_the_numpy_reference_to_the_bit(
+    seed: int,
+    width: int,
+    height: int,
+    period: float,
+    start: tuple[float, float],
+    counts: tuple[int, int],
+) -> None:
+    """Random images and lattices (cells smaller than a pixel, cut by the image's edges,
+    wholly outside it): every value equal."""
+    rgb = np.random.default_rng(seed).integers(0, 256, (height, width, 3), dtype=np.uint8)
+    table = integral(rgb)
+    xs = start[0] + period * np.arange(counts[0] + 1)
+    ys = start[1] + period * np.arange(counts[1] + 1)
+    got = lattice_vectors(table, xs, ys)
+    assert got.dtype == np.float32
+    assert np.array_equal(got, reference_lattice(table, xs, ys))
+
+
+def test_boxes_of_over_a_million_pixels_a_value_are_as_the_reference() -> None:
+    """A scaled pixel of 2^20 image pixels or more (the reference then multiplies in 64
+    bits), on a bright image a pixel wide and a million high: equal."""
+    tall = (1 << 20) + 5
+    rgb = np.random.default_rng(3).integers(200, 256, (tall, 2, 3), dtype=np.uint8)
+    table = integral(rgb)
+    ay = np.zeros((1, SIZE), dtype=np.int64)
+    by = np.full((1, SIZE), tall, dtype=np.int64)
+    ax = np.zeros((1, SIZE), dtype=np.int64)
+    bx = np.tile(np.array([1, 2] * (SIZE // 2), dtype=np.int64), (1, 1))
+    out = np.empty((1, SIZE * SIZE * 3), dtype=np.float32)
+    _native.box_means(table, table.shape[1], ay, by, ax, bx, np.ones(1, dtype=np.uint8), out)
+    want = reference_box_means(
+        table,
+        (ay[:, :, None], by[:, :, None]),
+        (ax[:, None, :], bx[:, None, :]),
+        np.ones((1, 1, 1), bool),
+    )
+    assert np.array_equal(out, want.reshape(1, -1))
+
+
+def _box_arguments(boxes: int = 2) -> list[np.ndarray | int]:
+    table = integral(np.zeros((10, 10, 3), dtype=np.uint8))
+    zero = np.zeros((boxes, SIZE), dtype=np.int64)
+    one = np.ones((boxes, SIZE), dtype=np.int64)
+    ok = np.ones(boxes, dtype=np.uint8)
+    out = np.empty((boxes, SIZE * SIZE * 3), dtype=np.float32)
+    return [table, table.shape[1], zero, one, zero, one, ok, out]
+
+
+@pytest.mark.parametrize(
+    ("place", "value", "words"),
+    [
+        (2, np.full((2, SIZE), 11, dtype=np.int64), "outside the image"),
+        (2, np.zeros((2, SIZE - 1), dtype=np.int64), "must be 2 x 16"),
+        (6, np.ones(3, dtype=np.uint8), "must be 3 x 16"),
+        (2, np.zeros((2, 2 * SIZE), dtype=np.int64)[:, ::2], "C-contiguous"),
+        (1, 0, "rows of `width`"),
+        (2, np.zeros((2, SIZE), dtype=np.float64), "not compatible"),
+    ],
+)
+def test_malformed_buffers_are_a_value_error(place: int, value: object, words: str) -> None:
+    """A box outside the image, ranges of the wrong shape, a wrong count of boxes or of
+    sums a row: a ValueError that says what (a wrong element type: the buffer's own
+    error), never a read outside the image."""
+    arguments = _box_arguments()
+    arguments[place] = value
+    with pytest.raises((ValueError, BufferError), match=words):
+        _native.box_means(*arguments)
+
+
+def test_a_read_only_or_overlapping_output_is_refused() -> None:
+    """The kernels write only into an array made for them."""
+    arguments = _box_arguments()
+    out = arguments[7]
+    assert isinstance(out, np.ndarray)
+    out.flags.writeable = False
+    with pytest.raises(ValueError, match="writable"):
+        _native.box_means(*arguments)
+    cells = np.zeros((2, 12), dtype=np.float32)
+    small = np.zeros((2, 3), dtype=np.float32)
+    with pytest.raises(ValueError, match="overlaps"):
+        _native.nearest(cells, cells, small, small, 12, 3, 0.1, 1e-5, cells[0, :2])
