@@ -106,91 +106,198 @@ pub fn box_means(
     Ok(())
 }
 
+/// Vectors of cells or templates at three levels of detail: `full` (rows of [`LENGTH`]
+/// values, `SIZE` x `SIZE` pixels of 3 colours), `medium` (each 2 x 2 block of pixels
+/// averaged: rows of [`MEDIUM`] values) and `coarse` (each 4 x 4 block: [`COARSE`]).
+/// The root-mean-square distance of two rows at a coarser level is at most theirs in
+/// full (a block's mean square is at least its mean's square): a lower bound.
+#[derive(Clone, Copy)]
+pub struct Levels<'a> {
+    pub full: &'a [f32],
+    pub medium: &'a [f32],
+    pub coarse: &'a [f32],
+}
+
+/// Values of a medium vector: 8 x 8 blocks of 3 colours.
+pub const MEDIUM: usize = LENGTH / 4;
+/// Values of a coarse vector: 4 x 4 blocks of 3 colours.
+pub const COARSE: usize = LENGTH / 16;
+
+impl<'a> Levels<'a> {
+    /// How many rows the levels hold, when they agree.
+    fn rows(&self) -> Option<usize> {
+        let n = self.full.len() / LENGTH;
+        let whole = self.full.len().is_multiple_of(LENGTH);
+        (whole && self.medium.len() == n * MEDIUM && self.coarse.len() == n * COARSE).then_some(n)
+    }
+}
+
 /// Each cell's root-mean-square distance to its nearest template, capped at `cap`.
 ///
-/// `cells` (`n` x `length`) and `templates` (`t` x `length`), row-major; `small` and
-/// `small_templates` the same rows with blocks of pixels averaged (`small_length`
-/// values each; see `coarse` in `vision/templates.py`), whose distance bounds the
-/// full one from below: a template whose bound is above the best found so far (with
-/// `slack` for the single-precision means and sums) is skipped, and a full sum stops
-/// as soon as it passes the best. Each distance measured is summed in `f64` in a fixed
-/// order ([`squares`]), so the answer is the least distance over all templates, the
-/// same on every machine.
-/// O(cells x templates x `small_length` + pairs measured x `length`).
-#[allow(clippy::too_many_arguments)]
+/// A template whose coarse bound is above the best found so far (with `slack` for the
+/// single-precision means and sums) is skipped, one whose medium bound is too, and a
+/// full sum stops as soon as it passes the best. Each distance measured in full is
+/// summed in `f64` in a fixed order ([`squares`]), so the answer is the least distance
+/// over all templates, the same on every machine. `cells.medium` may be empty: each
+/// cell's medium vector is then made here ([`medium`]). O(cells x templates x [`COARSE`] + those left x [`MEDIUM`] + those
+/// left x [`LENGTH`]); on real screenshots most cells are measured in full against one
+/// or two templates.
 pub fn nearest(
-    cells: &[f32],
-    templates: &[f32],
-    small: &[f32],
-    small_templates: &[f32],
-    length: usize,
-    small_length: usize,
+    cells: Levels<'_>,
+    templates: Levels<'_>,
     cap: f32,
     slack: f64,
     out: &mut [f32],
 ) -> Result<(), Invalid> {
     let n = out.len();
-    if length == 0 || small_length == 0 || !templates.len().is_multiple_of(length) {
-        return Err(Invalid("templates are not rows of `length` values".into()));
-    }
-    let t = templates.len() / length;
-    if cells.len() != n * length
-        || small.len() != n * small_length
-        || small_templates.len() != t * small_length
-    {
+    let Some(t) = templates.rows() else {
+        return Err(Invalid("the templates' levels disagree in size".into()));
+    };
+    // the cells' medium vectors, when not given, are made here, a cell at a time
+    let made = cells.medium.is_empty();
+    let agree = if made {
+        cells.full.len() == n * LENGTH && cells.coarse.len() == n * COARSE
+    } else {
+        cells.rows() == Some(n)
+    };
+    if !agree {
         return Err(Invalid(
-            "the cells, their coarse vectors and the templates' disagree in size".into(),
+            "the cells' levels disagree in size, or with the output".into(),
         ));
     }
-    let capped = f64::from(cap) * f64::from(cap) * length as f64;
-    let mut bounds = vec![0.0f32; t];
-    for k in 0..n {
-        let cell = &cells[k * length..(k + 1) * length];
-        let coarse = &small[k * small_length..(k + 1) * small_length];
-        for (m, bound) in bounds.iter_mut().enumerate() {
-            *bound = rough(
-                coarse,
-                &small_templates[m * small_length..(m + 1) * small_length],
-            );
+    let mut own = [0.0f32; MEDIUM];
+    let capped = f64::from(cap) * f64::from(cap) * LENGTH as f64;
+    // the templates' coarse values by position, each position's values of every template
+    // side by side: the bounds of one cell to all templates are then sums of long runs
+    let mut by_position = vec![0.0f32; t * COARSE];
+    for m in 0..t {
+        for i in 0..COARSE {
+            by_position[i * t + m] = templates.coarse[m * COARSE + i];
         }
+    }
+    let mut bounds = vec![0.0f32; t];
+    for (k, answer) in out.iter_mut().enumerate() {
+        let cell = &cells.full[k * LENGTH..(k + 1) * LENGTH];
+        let mid: &[f32] = if made {
+            medium(cell, &mut own);
+            &own
+        } else {
+            &cells.medium[k * MEDIUM..(k + 1) * MEDIUM]
+        };
+        coarse_bounds(
+            &cells.coarse[k * COARSE..(k + 1) * COARSE],
+            &by_position,
+            &mut bounds,
+        );
         // the template the bounds put first, measured first, so the rest are cut early
-        let first = (0..t)
-            .min_by(|&a, &b| bounds[a].total_cmp(&bounds[b]))
-            .unwrap_or(0);
+        let mut first = 0;
+        for (m, &bound) in bounds.iter().enumerate() {
+            if bound < bounds[first] {
+                first = m;
+            }
+        }
         let mut best = capped;
-        for m in std::iter::once(first).chain((0..t).filter(|&m| m != first)) {
-            // the bound, a sum over the coarse values, as a mean square (a few units in
-            // the last place of single precision off: `slack` covers it)
-            if f64::from(bounds[m]) / small_length as f64 > best / length as f64 + slack {
+        // each bound against the best's mean square, with room for rounding, in its own
+        // units (a product, not a division per template)
+        let limits = |best: f64| {
+            let limit = best / LENGTH as f64 + slack;
+            (limit * COARSE as f64, limit * MEDIUM as f64)
+        };
+        let (mut coarse_limit, mut medium_limit) = limits(best);
+        for m in std::iter::once(first).chain(0..t) {
+            if f64::from(bounds[m]) > coarse_limit || (m == first && best < capped) {
                 continue;
             }
-            let sum = squares(cell, &templates[m * length..(m + 1) * length], best);
-            best = best.min(sum);
+            let closer = squares(
+                mid,
+                &templates.medium[m * MEDIUM..(m + 1) * MEDIUM],
+                medium_limit,
+            );
+            if closer > medium_limit {
+                continue;
+            }
+            let sum = squares(cell, &templates.full[m * LENGTH..(m + 1) * LENGTH], best);
+            if sum < best {
+                best = sum;
+                (coarse_limit, medium_limit) = limits(best);
+            }
         }
-        out[k] = ((best / length as f64).sqrt() as f32).min(cap);
+        *answer = ((best / LENGTH as f64).sqrt() as f32).min(cap);
     }
     Ok(())
+}
+
+/// The sums of squared differences of `coarse` (a cell's coarse vector) and each
+/// template's, into `bounds` (`by_position`: each position's values of every template
+/// side by side). Each bound is summed in the positions' order whatever the machine; the
+/// loop over the templates is the same sums whether it runs 4 or 8 lanes at a time,
+/// so with AVX2 where the processor has it (no fused multiply-add: the same roundings).
+fn coarse_bounds(coarse: &[f32], by_position: &[f32], bounds: &mut [f32]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2, checked just above
+            unsafe { coarse_bounds_avx2(coarse, by_position, bounds) };
+            return;
+        }
+    }
+    coarse_bounds_plain(coarse, by_position, bounds);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn coarse_bounds_avx2(coarse: &[f32], by_position: &[f32], bounds: &mut [f32]) {
+    coarse_bounds_plain(coarse, by_position, bounds);
+}
+
+/// Templates whose bounds are summed at once, in registers.
+const RUN: usize = 32;
+
+#[inline(always)]
+fn coarse_bounds_plain(coarse: &[f32], by_position: &[f32], bounds: &mut [f32]) {
+    let t = bounds.len();
+    let mut start = 0;
+    while start < t {
+        let end = (start + RUN).min(t);
+        let mut acc = [0.0f32; RUN];
+        for (i, &value) in coarse.iter().enumerate() {
+            let row = &by_position[i * t + start..i * t + end];
+            if let Ok(row) = <&[f32; RUN]>::try_from(row) {
+                for j in 0..RUN {
+                    let d = row[j] - value;
+                    acc[j] += d * d;
+                }
+            } else {
+                for (a, &other) in acc.iter_mut().zip(row) {
+                    let d = other - value;
+                    *a += d * d;
+                }
+            }
+        }
+        bounds[start..end].copy_from_slice(&acc[..end - start]);
+        start = end;
+    }
+}
+
+/// `cell` (`SIZE` x `SIZE` pixels of 3 colours) with each 2 x 2 block of pixels averaged
+/// per colour, into `out`.
+fn medium(cell: &[f32], out: &mut [f32; MEDIUM]) {
+    let half = SIZE / 2;
+    for r in 0..half {
+        for c in 0..half {
+            for ch in 0..3 {
+                let at = |y: usize, x: usize| cell[(y * SIZE + x) * 3 + ch];
+                let (y, x) = (2 * r, 2 * c);
+                out[(r * half + c) * 3 + ch] =
+                    (at(y, x) + at(y, x + 1) + (at(y + 1, x) + at(y + 1, x + 1))) / 4.0;
+            }
+        }
+    }
 }
 
 /// Lanes of the sums below: independent partial sums, added in a fixed order at the
 /// end, so the compiler may keep them in vector registers, and every machine adds alike.
 const LANES: usize = 8;
-
-/// The sum of squared differences of `a` and `b` in single precision, in [`LANES`]
-/// partial sums: for a lower bound only, where speed matters more than the last bits.
-fn rough(a: &[f32], b: &[f32]) -> f32 {
-    let mut acc = [0.0f32; LANES];
-    let (ca, cb) = (a.chunks_exact(LANES), b.chunks_exact(LANES));
-    let (ra, rb) = (ca.remainder(), cb.remainder());
-    for (x, y) in ca.zip(cb) {
-        for j in 0..LANES {
-            let d = x[j] - y[j];
-            acc[j] += d * d;
-        }
-    }
-    let tail: f32 = ra.iter().zip(rb).map(|(p, q)| (p - q) * (p - q)).sum();
-    acc.iter().sum::<f32>() + tail
-}
 
 /// The sum of squared differences of `a` and `b` in `f64`, in [`LANES`] partial sums
 /// added in a fixed order; once it passes `stop` (checked every 48 values), whatever it
@@ -202,6 +309,8 @@ fn squares(a: &[f32], b: &[f32], stop: f64) -> f64 {
         let (cx, cy) = (x.chunks_exact(LANES), y.chunks_exact(LANES));
         let (rx, ry) = (cx.remainder(), cy.remainder());
         for (p, q) in cx.zip(cy) {
+            let (p, q): (&[f32; LANES], &[f32; LANES]) =
+                (p.try_into().unwrap(), q.try_into().unwrap());
             for j in 0..LANES {
                 let d = f64::from(p[j]) - f64::from(q[j]);
                 acc[j] += d * d;
@@ -269,30 +378,67 @@ mod tests {
 
         #[test]
         fn the_nearest_is_the_least_distance_of_all(
-            cells in proptest::collection::vec(0u8..=255, 3 * 12),
-            templates in proptest::collection::vec(0u8..=255, 5 * 12),
+            seed in any::<u64>(),
             cap in 0.05f32..1.0,
+            noise in 0.0f32..0.3,
         ) {
-            let level = |v: &Vec<u8>| v.iter().map(|&x| f32::from(x) / 255.0).collect::<Vec<_>>();
-            let (cells, templates) = (level(&cells), level(&templates));
-            // a coarse vector: the mean of each 4 values (a lower bound, as blocks are)
-            let coarse = |v: &[f32]| v.chunks(4).map(|c| c.iter().sum::<f32>() / 4.0).collect::<Vec<_>>();
-            let (small, small_t) = (coarse(&cells), coarse(&templates));
-            let mut out = vec![0.0f32; 3];
-            nearest(&cells, &templates, &small, &small_t, 12, 3, cap, 1e-5, &mut out).unwrap();
-            for k in 0..3 {
-                let brute = (0..5)
+            // templates of random levels, cells near some of them
+            let mut state = seed | 1;
+            let mut draw = move || {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                (state % 1000) as f32 / 999.0
+            };
+            let templates: Vec<f32> = (0..6 * LENGTH).map(|_| draw()).collect();
+            let cells: Vec<f32> = (0..4 * LENGTH)
+                .map(|i| (templates[(i % (2 * LENGTH)) + LENGTH] + noise * (draw() - 0.5)).clamp(0.0, 1.0))
+                .collect();
+            let (tm, tc) = (blocks(&templates, 2), blocks(&templates, 4));
+            let (cm, cc) = (blocks(&cells, 2), blocks(&cells, 4));
+            let mut out = vec![0.0f32; 4];
+            let levels = |full, medium, coarse| Levels { full, medium, coarse };
+            nearest(levels(&cells, &cm, &cc), levels(&templates, &tm, &tc), cap, 1e-5, &mut out).unwrap();
+            // the cells' medium vectors made by the kernel: the same answer
+            let mut made = vec![0.0f32; 4];
+            nearest(levels(&cells, &[], &cc), levels(&templates, &tm, &tc), cap, 1e-5, &mut made).unwrap();
+            prop_assert_eq!(&made, &out);
+            for k in 0..4 {
+                let brute = (0..6)
                     .map(|m| {
-                        let s: f64 = (0..12)
-                            .map(|i| (f64::from(cells[k * 12 + i]) - f64::from(templates[m * 12 + i])).powi(2))
+                        let s: f64 = (0..LENGTH)
+                            .map(|i| (f64::from(cells[k * LENGTH + i]) - f64::from(templates[m * LENGTH + i])).powi(2))
                             .sum();
-                        (s / 12.0).sqrt() as f32
+                        (s / LENGTH as f64).sqrt() as f32
                     })
                     .fold(f32::INFINITY, f32::min)
                     .min(cap);
                 prop_assert!((out[k] - brute).abs() <= 1e-6, "{} {}", out[k], brute);
             }
         }
+    }
+
+    /// Rows of [`LENGTH`] values with each `side` x `side` block of pixels averaged per
+    /// colour (as `coarse` and `medium` in `vision/templates.py`).
+    fn blocks(rows: &[f32], side: usize) -> Vec<f32> {
+        let cells = SIZE / side;
+        let mut out = Vec::new();
+        for row in rows.chunks(LENGTH) {
+            for r in 0..cells {
+                for c in 0..cells {
+                    for ch in 0..3 {
+                        let mut sum = 0.0f32;
+                        for y in r * side..(r + 1) * side {
+                            for x in c * side..(c + 1) * side {
+                                sum += row[(y * SIZE + x) * 3 + ch];
+                            }
+                        }
+                        out.push(sum / (side * side) as f32);
+                    }
+                }
+            }
+        }
+        out
     }
 
     #[test]

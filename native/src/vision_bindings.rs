@@ -118,40 +118,44 @@ fn box_means(
 }
 
 /// Each cell's distance to its nearest template, capped, written into `out`: see
-/// [`vision::nearest`].
+/// [`vision::nearest`] (each of the six arrays C-contiguous float32, rows of 768, 192
+/// and 48 values).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 fn nearest(
     py: Python<'_>,
     cells: PyBuffer<f32>,
+    cells_medium: PyBuffer<f32>,
+    cells_coarse: PyBuffer<f32>,
     templates: PyBuffer<f32>,
-    small: PyBuffer<f32>,
-    small_templates: PyBuffer<f32>,
-    length: usize,
-    small_length: usize,
+    templates_medium: PyBuffer<f32>,
+    templates_coarse: PyBuffer<f32>,
     cap: f32,
     slack: f64,
     out: PyBuffer<f32>,
 ) -> PyResult<()> {
     let inputs = [
         raw(&cells, "cells", false)?,
+        raw(&cells_medium, "cells_medium", false)?,
+        raw(&cells_coarse, "cells_coarse", false)?,
         raw(&templates, "templates", false)?,
-        raw(&small, "small", false)?,
-        raw(&small_templates, "small_templates", false)?,
+        raw(&templates_medium, "templates_medium", false)?,
+        raw(&templates_coarse, "templates_coarse", false)?,
     ];
     let o = raw(&out, "out", true)?;
     disjoint(o.span(), &inputs.iter().map(Raw::span).collect::<Vec<_>>())?;
-    let [c, t, s, st] = inputs;
+    let [c, cm, cc, t, tm, tc] = inputs;
     guarded(py, move || {
         // SAFETY: as in `box_means`
         unsafe {
+            let levels = |full: &Raw<f32>, medium: &Raw<f32>, coarse: &Raw<f32>| vision::Levels {
+                full: full.slice(),
+                medium: medium.slice(),
+                coarse: coarse.slice(),
+            };
             vision::nearest(
-                c.slice(),
-                t.slice(),
-                s.slice(),
-                st.slice(),
-                length,
-                small_length,
+                levels(&c, &cm, &cc),
+                levels(&t, &tm, &tc),
                 cap,
                 slack,
                 o.slice_mut(),

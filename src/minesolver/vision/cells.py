@@ -83,12 +83,13 @@ def _nearest(skin: Skin, vectors: Array, small: Array | None = None, cap: float 
     score needs, without measuring every pair. The distance of two cells' coarse vectors
     bounds theirs from below (:func:`~minesolver.vision.templates.coarse`), so a template
     whose bound is above the nearest distance found so far (or above the cap) cannot be
-    nearer, and a sum of squares stops once it passes that distance: on real screenshots
-    a cell is measured in full against one or two templates. In the native core
+    nearer; the templates left are bounded again on their
+    :func:`~minesolver.vision.templates.medium` vectors (four times as long, closer),
+    and a sum of squares stops once it passes that distance. In the native core
     (``minesolver._native.nearest``), each distance summed in double precision in one
     order, so the answer is the least distance over all templates, the same on every
-    machine. O(cells x templates x 48 + pairs measured x 768), against the full
-    product's O(cells x templates x 768). ``small``: the cells' coarse vectors, when the
+    machine. O(cells x templates x 48 + templates left x 192 + those left x 768), against
+    the full product's O(cells x templates x 768). ``small``: the cells' coarse vectors, when the
     caller compares the same cells with several skins."""
     np = numpy()
     n = len(vectors)
@@ -96,16 +97,18 @@ def _nearest(skin: Skin, vectors: Array, small: Array | None = None, cap: float 
         return np.zeros(0, dtype=np.float32)
     if small is None:
         small = coarse(vectors)
-    cells = np.ascontiguousarray(vectors, dtype=np.float32)
-    small = np.ascontiguousarray(small, dtype=np.float32)
     out = np.empty(n, dtype=np.float32)
+
+    def rows(values: Array) -> Array:
+        return np.ascontiguousarray(values, dtype=np.float32)
+
     _native.nearest(
-        cells,
-        np.ascontiguousarray(skin.vectors, dtype=np.float32),
-        small,
-        np.ascontiguousarray(skin.coarse, dtype=np.float32),
-        cells.shape[1],
-        small.shape[1],
+        rows(vectors),
+        np.zeros(0, dtype=np.float32),  # the cells' medium vectors: made by the kernel
+        rows(small),
+        rows(skin.vectors),
+        rows(skin.medium),
+        rows(skin.coarse),
         cap,
         SLACK,
         out,

@@ -36,6 +36,7 @@ __all__ = [
     "integral",
     "lattice_vectors",
     "load_skin",
+    "medium",
     "skin_names",
 ]
 
@@ -59,6 +60,9 @@ class Skin:
     """The squared norm of each template (for the distances)."""
     coarse: Array
     """Each template's :func:`coarse` vector (for a cheap bound on the distances)."""
+    medium: Array
+    """Each template's :func:`medium` vector (a tighter bound, for the templates the
+    coarse one leaves)."""
 
 
 def skin_names() -> tuple[str, ...]:
@@ -92,6 +96,7 @@ def load_skin(name: str) -> Skin:
         vectors,
         (vectors**2).sum(axis=1),
         coarse(vectors),
+        medium(vectors),
     )
 
 
@@ -113,6 +118,19 @@ def coarse(vectors: Array) -> Array:
     down = rows.reshape(n, side, BLOCK, side * 3)
     blocks = sum(down[:, :, k] for k in range(1, BLOCK)) + down[:, :, 0]
     return blocks.reshape(n, side * side * 3) / (BLOCK * BLOCK)
+
+
+def medium(vectors: Array) -> Array:
+    """Cell vectors with each 2 x 2 block of pixels averaged, per colour: 4 times shorter.
+    As :func:`coarse`'s, their root-mean-square distance bounds the vectors' own from
+    below, and closer than the coarse one (each coarse block is the mean of four of
+    these): what :func:`~minesolver.vision.cells._nearest` measures the templates that
+    the coarse bound leaves by, before it measures the few left in full. O(rows x SIZE^2 x 3)."""
+    n, side = vectors.shape[0], SIZE // 2
+    across = vectors.reshape(n, SIZE * side, 2, 3)
+    pairs = across[:, :, 0] + across[:, :, 1]
+    down = pairs.reshape(n, side, 2, side * 3)
+    return (down[:, :, 0] + down[:, :, 1]).reshape(n, side * side * 3) / 4
 
 
 def cell_vectors(image: Any, boxes: list[tuple[float, float, float, float]]) -> Array:
