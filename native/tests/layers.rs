@@ -1,6 +1,6 @@
 //! The crate's modules import only lower ones, in the order of the design notes:
 //! constraints, frontier, count (with combine under it), exact, whatif and sample, game, players,
-//! simulate, bindings; the helpers (ints, hash, limits, mt) below them all. Every
+//! simulate and vision, bindings; the helpers (ints, hash, limits, mt) below them all. Every
 //! `crate::` path of a module's code (its tests apart) is checked.
 
 use std::fs;
@@ -23,8 +23,10 @@ const RANKS: &[(&str, u32)] = &[
     ("game", 7),
     ("players", 8),
     ("simulate", 9),
+    ("vision", 9), // the screenshot reader's kernels: a leaf, serving layer 8 as simulate does
     ("error", 10), // the bindings' one error, from every module's
     ("play_bindings", 10),
+    ("vision_bindings", 10),
     ("lib", 10),
 ];
 
