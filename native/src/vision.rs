@@ -138,12 +138,13 @@ impl<'a> Levels<'a> {
 /// single-precision means and sums) is skipped, one whose medium bound is too, and a
 /// full sum stops as soon as it passes the best. Each distance measured in full is
 /// summed in `f64` in a fixed order ([`squares`]), so the answer is the least distance
-/// over all templates, the same on every machine. `cells.medium` may be empty: each
-/// cell's medium vector is then made here ([`medium`]). O(cells x templates x [`COARSE`] + those left x [`MEDIUM`] + those
-/// left x [`LENGTH`]); on real screenshots most cells are measured in full against one
-/// or two templates.
+/// over all templates, the same on every machine. `cells`: rows of [`LENGTH`] values,
+/// whose medium and coarse vectors are made here, a cell at a time ([`medium`],
+/// [`coarse`]). O(cells x templates x [`COARSE`] + those left x [`MEDIUM`] + those left
+/// x [`LENGTH`]); on real screenshots most cells are measured in full against one or two
+/// templates.
 pub fn nearest(
-    cells: Levels<'_>,
+    cells: &[f32],
     templates: Levels<'_>,
     cap: f32,
     slack: f64,
@@ -153,19 +154,12 @@ pub fn nearest(
     let Some(t) = templates.rows() else {
         return Err(Invalid("the templates' levels disagree in size".into()));
     };
-    // the cells' medium vectors, when not given, are made here, a cell at a time
-    let made = cells.medium.is_empty();
-    let agree = if made {
-        cells.full.len() == n * LENGTH && cells.coarse.len() == n * COARSE
-    } else {
-        cells.rows() == Some(n)
-    };
-    if !agree {
-        return Err(Invalid(
-            "the cells' levels disagree in size, or with the output".into(),
-        ));
+    if cells.len() != n * LENGTH {
+        return Err(Invalid(format!(
+            "the cells must be {n} rows of {LENGTH} values"
+        )));
     }
-    let mut own = [0.0f32; MEDIUM];
+    let (mut mid, mut small) = ([0.0f32; MEDIUM], [0.0f32; COARSE]);
     let capped = f64::from(cap) * f64::from(cap) * LENGTH as f64;
     // the templates' coarse values by position, each position's values of every template
     // side by side: the bounds of one cell to all templates are then sums of long runs
@@ -177,18 +171,10 @@ pub fn nearest(
     }
     let mut bounds = vec![0.0f32; t];
     for (k, answer) in out.iter_mut().enumerate() {
-        let cell = &cells.full[k * LENGTH..(k + 1) * LENGTH];
-        let mid: &[f32] = if made {
-            medium(cell, &mut own);
-            &own
-        } else {
-            &cells.medium[k * MEDIUM..(k + 1) * MEDIUM]
-        };
-        coarse_bounds(
-            &cells.coarse[k * COARSE..(k + 1) * COARSE],
-            &by_position,
-            &mut bounds,
-        );
+        let cell = &cells[k * LENGTH..(k + 1) * LENGTH];
+        medium(cell, &mut mid);
+        coarse(&mid, &mut small);
+        coarse_bounds(&small, &by_position, &mut bounds);
         // the template the bounds put first, measured first, so the rest are cut early
         let mut first = 0;
         for (m, &bound) in bounds.iter().enumerate() {
@@ -209,7 +195,7 @@ pub fn nearest(
                 continue;
             }
             let closer = squares(
-                mid,
+                &mid,
                 &templates.medium[m * MEDIUM..(m + 1) * MEDIUM],
                 medium_limit,
             );
@@ -289,6 +275,22 @@ fn medium(cell: &[f32], out: &mut [f32; MEDIUM]) {
                 let at = |y: usize, x: usize| cell[(y * SIZE + x) * 3 + ch];
                 let (y, x) = (2 * r, 2 * c);
                 out[(r * half + c) * 3 + ch] =
+                    (at(y, x) + at(y, x + 1) + (at(y + 1, x) + at(y + 1, x + 1))) / 4.0;
+            }
+        }
+    }
+}
+
+/// `mid` (a medium vector: 8 x 8 blocks of 3 colours) with each 2 x 2 block averaged
+/// per colour, into `out`: the coarse vector (the mean of each 4 x 4 block of pixels).
+fn coarse(mid: &[f32; MEDIUM], out: &mut [f32; COARSE]) {
+    let (half, quarter) = (SIZE / 2, SIZE / 4);
+    for r in 0..quarter {
+        for c in 0..quarter {
+            for ch in 0..3 {
+                let at = |y: usize, x: usize| mid[(y * half + x) * 3 + ch];
+                let (y, x) = (2 * r, 2 * c);
+                out[(r * quarter + c) * 3 + ch] =
                     (at(y, x) + at(y, x + 1) + (at(y + 1, x) + at(y + 1, x + 1))) / 4.0;
             }
         }
@@ -395,14 +397,9 @@ mod tests {
                 .map(|i| (templates[(i % (2 * LENGTH)) + LENGTH] + noise * (draw() - 0.5)).clamp(0.0, 1.0))
                 .collect();
             let (tm, tc) = (blocks(&templates, 2), blocks(&templates, 4));
-            let (cm, cc) = (blocks(&cells, 2), blocks(&cells, 4));
             let mut out = vec![0.0f32; 4];
-            let levels = |full, medium, coarse| Levels { full, medium, coarse };
-            nearest(levels(&cells, &cm, &cc), levels(&templates, &tm, &tc), cap, 1e-5, &mut out).unwrap();
-            // the cells' medium vectors made by the kernel: the same answer
-            let mut made = vec![0.0f32; 4];
-            nearest(levels(&cells, &[], &cc), levels(&templates, &tm, &tc), cap, 1e-5, &mut made).unwrap();
-            prop_assert_eq!(&made, &out);
+            let templates_levels = Levels { full: &templates, medium: &tm, coarse: &tc };
+            nearest(&cells, templates_levels, cap, 1e-5, &mut out).unwrap();
             for k in 0..4 {
                 let brute = (0..6)
                     .map(|m| {

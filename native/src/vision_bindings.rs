@@ -118,15 +118,13 @@ fn box_means(
 }
 
 /// Each cell's distance to its nearest template, capped, written into `out`: see
-/// [`vision::nearest`] (each of the six arrays C-contiguous float32, rows of 768, 192
-/// and 48 values).
+/// [`vision::nearest`] (each array C-contiguous float32: the cells and the templates in
+/// rows of 768 values, the templates' medium and coarse vectors in rows of 192 and 48).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 fn nearest(
     py: Python<'_>,
     cells: PyBuffer<f32>,
-    cells_medium: PyBuffer<f32>,
-    cells_coarse: PyBuffer<f32>,
     templates: PyBuffer<f32>,
     templates_medium: PyBuffer<f32>,
     templates_coarse: PyBuffer<f32>,
@@ -136,30 +134,22 @@ fn nearest(
 ) -> PyResult<()> {
     let inputs = [
         raw(&cells, "cells", false)?,
-        raw(&cells_medium, "cells_medium", false)?,
-        raw(&cells_coarse, "cells_coarse", false)?,
         raw(&templates, "templates", false)?,
         raw(&templates_medium, "templates_medium", false)?,
         raw(&templates_coarse, "templates_coarse", false)?,
     ];
     let o = raw(&out, "out", true)?;
     disjoint(o.span(), &inputs.iter().map(Raw::span).collect::<Vec<_>>())?;
-    let [c, cm, cc, t, tm, tc] = inputs;
+    let [c, t, tm, tc] = inputs;
     guarded(py, move || {
         // SAFETY: as in `box_means`
         unsafe {
-            let levels = |full: &Raw<f32>, medium: &Raw<f32>, coarse: &Raw<f32>| vision::Levels {
-                full: full.slice(),
-                medium: medium.slice(),
-                coarse: coarse.slice(),
+            let levels = vision::Levels {
+                full: t.slice(),
+                medium: tm.slice(),
+                coarse: tc.slice(),
             };
-            vision::nearest(
-                levels(&c, &cm, &cc),
-                levels(&t, &tm, &tc),
-                cap,
-                slack,
-                o.slice_mut(),
-            )
+            vision::nearest(c.slice(), levels, cap, slack, o.slice_mut())
         }
     })
 }

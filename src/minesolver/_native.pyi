@@ -412,8 +412,6 @@ def box_means(
 
 def nearest(
     cells: Any,
-    cells_medium: Any,
-    cells_coarse: Any,
     templates: Any,
     templates_medium: Any,
     templates_coarse: Any,
@@ -424,6 +422,5 @@ def nearest(
     """Each cell's root-mean-square distance to its nearest template, capped at ``cap``,
     written into ``out`` (float32 a cell): the least over all templates, each summed in
     double precision in a fixed order; the medium and coarse vectors (2 x 2 and 4 x 4
-    blocks averaged: rows of 192 and 48 values) bound it from below (within ``slack``);
-    ``cells_medium`` may be empty (each cell's is then made by the kernel). Arrays
-    C-contiguous float32, rows of 768 values."""
+    blocks averaged: rows of 192 and 48 values; the cells' are made by the kernel) bound
+    it from below (within ``slack``). Arrays C-contiguous float32, rows of 768 values."""

@@ -18,7 +18,6 @@ from minesolver.vision.reading import MAX_DISTANCE, MIN_MARGIN
 from minesolver.vision.templates import (
     Skin,
     box_vectors,
-    coarse,
     lattice_vectors,
     load_skin,
 )
@@ -78,40 +77,30 @@ SLACK = 1e-5
 single precision (whose sums of 48 terms of at most 1 are off by less than 1e-5)."""
 
 
-def _nearest(skin: Skin, vectors: Array, small: Array | None = None, cap: float = CAP) -> Array:
+def _nearest(skin: Skin, vectors: Array, cap: float = CAP) -> Array:
     """Each cell's distance to its nearest template, capped at ``cap``: what a fit's
     score needs, without measuring every pair. The distance of two cells' coarse vectors
-    bounds theirs from below (:func:`~minesolver.vision.templates.coarse`), so a template
+    (:func:`~minesolver.vision.templates.coarse`) bounds theirs from below, so a template
     whose bound is above the nearest distance found so far (or above the cap) cannot be
     nearer; the templates left are bounded again on their
     :func:`~minesolver.vision.templates.medium` vectors (four times as long, closer),
     and a sum of squares stops once it passes that distance. In the native core
-    (``minesolver._native.nearest``), each distance summed in double precision in one
-    order, so the answer is the least distance over all templates, the same on every
-    machine. O(cells x templates x 48 + templates left x 192 + those left x 768), against
-    the full product's O(cells x templates x 768). ``small``: the cells' coarse vectors, when the
-    caller compares the same cells with several skins."""
+    (``minesolver._native.nearest``, which makes the cells' coarse and medium vectors),
+    each distance summed in double precision in one order, so the answer is the least
+    distance over all templates, the same on every machine. O(cells x templates x 48 +
+    templates left x 192 + those left x 768), against the full product's O(cells x
+    templates x 768)."""
     np = numpy()
     n = len(vectors)
-    if n == 0:
-        return np.zeros(0, dtype=np.float32)
-    if small is None:
-        small = coarse(vectors)
     out = np.empty(n, dtype=np.float32)
+    if n == 0:
+        return out
 
     def rows(values: Array) -> Array:
         return np.ascontiguousarray(values, dtype=np.float32)
 
     _native.nearest(
-        rows(vectors),
-        np.zeros(0, dtype=np.float32),  # the cells' medium vectors: made by the kernel
-        rows(small),
-        rows(skin.vectors),
-        rows(skin.medium),
-        rows(skin.coarse),
-        cap,
-        SLACK,
-        out,
+        rows(vectors), rows(skin.vectors), rows(skin.medium), rows(skin.coarse), cap, SLACK, out
     )
     return out
 

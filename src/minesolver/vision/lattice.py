@@ -17,7 +17,7 @@ from minesolver.vision.check import _clean
 from minesolver.vision.extent import _read
 from minesolver.vision.grid import Axis, phases
 from minesolver.vision.reading import BoardReading
-from minesolver.vision.templates import Skin, coarse, lattice_vectors, load_skin
+from minesolver.vision.templates import Skin, lattice_vectors, load_skin
 
 Array = Any
 
@@ -77,12 +77,11 @@ def _read_lattice(
         for oy in _offsets(rows):
             xs, ys = cols.lines(ox), rows.lines(oy)
             key = (cols.start + ox, cols.period, rows.start + oy, rows.period)
-            found = samples.cells(table, xs, ys, (*key, cols.count, rows.count))
-            if found is None:
+            vectors = samples.cells(table, xs, ys, (*key, cols.count, rows.count))
+            if vectors is None:
                 continue
-            vectors, small = found
             for skin in candidates:
-                score = _trimmed(_nearest(skin, vectors, small))
+                score = _trimmed(_nearest(skin, vectors))
                 if skin.name not in best or score < best[skin.name][0]:
                     best[skin.name] = (score, skin, ox, oy)
     fits = [best[skin.name] for skin in candidates if skin.name in best]
@@ -269,40 +268,31 @@ def _within(axis: Axis, offset: float, before: int, after: int, size: int) -> li
 
 class Samples:
     """The cells sampled from the lattices tried on one image (:func:`_sample`, scaled by
-    :func:`~minesolver.vision.templates.lattice_vectors`), with their coarse vectors:
-    every skin's fit is searched over the same lattices (each skin's search starts where
-    the sample fit it best, most often the same offsets for all), so a lattice's cells
-    are scaled once for them all. Kept in 8 bits (the scaled cells are whole levels of
-    255: the same float32 values come back), at most :data:`SAMPLES_KEPT` lattices, the
-    oldest dropped first: O(SAMPLES_KEPT x 80 x 816) bytes."""
+    :func:`~minesolver.vision.templates.lattice_vectors`): every skin's fit is searched
+    over the same lattices (each skin's search starts where the sample fit it best, most
+    often the same offsets for all), so a lattice's cells are scaled once for them all.
+    Kept in 8 bits (the scaled cells are whole levels of 255: the same float32 values
+    come back), at most :data:`SAMPLES_KEPT` lattices, the oldest dropped first:
+    O(SAMPLES_KEPT x 80 x 768) bytes."""
 
     def __init__(self) -> None:
-        self._kept: dict[tuple[float, ...], tuple[Array, Array] | None] = {}
+        self._kept: dict[tuple[float, ...], Array | None] = {}
 
     def cells(
         self, table: Any, xs: list[float], ys: list[float], key: tuple[float, ...]
-    ) -> tuple[Array, Array] | None:
-        """The sampled cells of the lattice ``xs`` x ``ys`` (named by ``key``) and their
-        coarse vectors, or ``None`` when the lattice has no inner cell."""
+    ) -> Array | None:
+        """The sampled cells of the lattice ``xs`` x ``ys`` (named by ``key``), or
+        ``None`` when the lattice has no inner cell."""
         np = numpy()
         if key in self._kept:
-            kept = self._kept[key]
-            if kept is None:
-                return None
-            levels, small = kept
-            return levels.astype(np.float32) / 255.0, small
+            levels = self._kept[key]
+            return None if levels is None else levels.astype(np.float32) / 255.0
         sample = _sample(xs, ys, 80)
-        if sample is None:
-            found = None
-        else:
-            vectors = lattice_vectors(table, xs, ys, *sample)
-            small = coarse(vectors)
-            levels = np.rint(vectors * 255.0).astype(np.uint8)
-            found = (levels, small)
+        vectors = None if sample is None else lattice_vectors(table, xs, ys, *sample)
         if len(self._kept) >= SAMPLES_KEPT:
             del self._kept[next(iter(self._kept))]
-        self._kept[key] = found
-        return None if found is None else (vectors, small)
+        self._kept[key] = None if vectors is None else np.rint(vectors * 255.0).astype(np.uint8)
+        return vectors
 
 
 SAMPLES_KEPT = 256
@@ -334,10 +324,10 @@ def _fit(
     xs, ys = cols.lines(ox), rows.lines(oy)
     if samples is None:
         samples = Samples()
-    found = samples.cells(table, xs, ys, (*key, cols.count, rows.count))
-    if found is None:
+    vectors = samples.cells(table, xs, ys, (*key, cols.count, rows.count))
+    if vectors is None:
         return float("inf")
-    return _trimmed(_nearest(skin, *found))
+    return _trimmed(_nearest(skin, vectors))
 
 
 PHASES = 8
