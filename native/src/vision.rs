@@ -139,9 +139,9 @@ impl<'a> Levels<'a> {
 /// full sum stops as soon as it passes the best. Each distance measured in full is
 /// summed in `f64` in a fixed order ([`squares`]), so the answer is the least distance
 /// over all templates, the same on every machine. `cells`: rows of [`LENGTH`] values,
-/// whose medium and coarse vectors are made here, a cell at a time ([`medium`],
-/// [`coarse`]). O(cells x templates x [`COARSE`] + those left x [`MEDIUM`] + those left
-/// x [`LENGTH`]); on real screenshots most cells are measured in full against one or two
+/// whose medium and coarse vectors are made here, a cell at a time ([`halved`]).
+/// O(cells x templates x [`COARSE`] + those left x [`MEDIUM`] + those left x
+/// [`LENGTH`]); on real screenshots most cells are measured in full against one or two
 /// templates.
 pub fn nearest(
     cells: &[f32],
@@ -172,8 +172,8 @@ pub fn nearest(
     let mut bounds = vec![0.0f32; t];
     for (k, answer) in out.iter_mut().enumerate() {
         let cell = &cells[k * LENGTH..(k + 1) * LENGTH];
-        medium(cell, &mut mid);
-        coarse(&mid, &mut small);
+        halved(cell, SIZE, &mut mid);
+        halved(&mid, SIZE / 2, &mut small);
         coarse_bounds(&small, &by_position, &mut bounds);
         // the template the bounds put first, measured first, so the rest are cut early
         let mut first = 0;
@@ -265,32 +265,17 @@ fn coarse_bounds_plain(coarse: &[f32], by_position: &[f32], bounds: &mut [f32]) 
     }
 }
 
-/// `cell` (`SIZE` x `SIZE` pixels of 3 colours) with each 2 x 2 block of pixels averaged
-/// per colour, into `out`.
-fn medium(cell: &[f32], out: &mut [f32; MEDIUM]) {
-    let half = SIZE / 2;
+/// `image` (`side` x `side` pixels of 3 colours) with each 2 x 2 block of pixels
+/// averaged per colour, into `out` (`side / 2` squared pixels): a cell's medium vector
+/// from the cell, its coarse vector from the medium one.
+fn halved(image: &[f32], side: usize, out: &mut [f32]) {
+    let half = side / 2;
     for r in 0..half {
         for c in 0..half {
             for ch in 0..3 {
-                let at = |y: usize, x: usize| cell[(y * SIZE + x) * 3 + ch];
+                let at = |y: usize, x: usize| image[(y * side + x) * 3 + ch];
                 let (y, x) = (2 * r, 2 * c);
                 out[(r * half + c) * 3 + ch] =
-                    (at(y, x) + at(y, x + 1) + (at(y + 1, x) + at(y + 1, x + 1))) / 4.0;
-            }
-        }
-    }
-}
-
-/// `mid` (a medium vector: 8 x 8 blocks of 3 colours) with each 2 x 2 block averaged
-/// per colour, into `out`: the coarse vector (the mean of each 4 x 4 block of pixels).
-fn coarse(mid: &[f32; MEDIUM], out: &mut [f32; COARSE]) {
-    let (half, quarter) = (SIZE / 2, SIZE / 4);
-    for r in 0..quarter {
-        for c in 0..quarter {
-            for ch in 0..3 {
-                let at = |y: usize, x: usize| mid[(y * half + x) * 3 + ch];
-                let (y, x) = (2 * r, 2 * c);
-                out[(r * quarter + c) * 3 + ch] =
                     (at(y, x) + at(y, x + 1) + (at(y + 1, x) + at(y + 1, x + 1))) / 4.0;
             }
         }
@@ -394,7 +379,10 @@ mod tests {
             };
             let templates: Vec<f32> = (0..6 * LENGTH).map(|_| draw()).collect();
             let cells: Vec<f32> = (0..4 * LENGTH)
-                .map(|i| (templates[(i % (2 * LENGTH)) + LENGTH] + noise * (draw() - 0.5)).clamp(0.0, 1.0))
+                .map(|i| {
+                    let near = templates[(i % (2 * LENGTH)) + LENGTH];
+                    (near + noise * (draw() - 0.5)).clamp(0.0, 1.0)
+                })
                 .collect();
             let (tm, tc) = (blocks(&templates, 2), blocks(&templates, 4));
             let mut out = vec![0.0f32; 4];
@@ -404,7 +392,10 @@ mod tests {
                 let brute = (0..6)
                     .map(|m| {
                         let s: f64 = (0..LENGTH)
-                            .map(|i| (f64::from(cells[k * LENGTH + i]) - f64::from(templates[m * LENGTH + i])).powi(2))
+                            .map(|i| {
+                                let d = f64::from(cells[k * LENGTH + i]);
+                                (d - f64::from(templates[m * LENGTH + i])).powi(2)
+                            })
                             .sum();
                         (s / LENGTH as f64).sqrt() as f32
                     })
