@@ -233,7 +233,14 @@ def test_the_rendered_board_keeps_the_rule(server: str, page: Page, example: str
     page.click("#tab-analyse")
     page.fill("#position-text", text)
     page.click("#analyse-button")
-    page.wait_for_function("state.analysis && document.querySelector('#board .cell.heat')")
+    # this position's analysis, not the one of the board the tab showed before: that one
+    # may be drawn first, and redrawn by this one between two reads of the page
+    rows = [line for line in text.split() if "x" not in line]
+    page.wait_for_function(
+        "rows => state.analysis && state.rows.join('/') === rows"
+        " && document.querySelector('#board .cell.heat')",
+        arg="/".join(rows),
+    )
     cells, interior = rendered(page)
     risks = {p for p, _ in cells.values()}
     assert len(risks) >= 4, risks  # a board with several risks to tell apart
