@@ -73,8 +73,8 @@ BLAS_ROWS = 512
 """Rows from which :func:`_mean_squares` takes the BLAS product (measured here: a fifth of
 einsum's CPU time at 1,024 rows and 585 templates, no better at 256)."""
 SLACK = 1e-5
-"""Room for rounding in :func:`_nearest`'s bounds, a mean square taken by a product in
-single precision (whose sums of 48 terms of at most 1 are off by less than 1e-5)."""
+"""Room for rounding in :func:`_nearest`'s bounds: a mean square of block means summed in
+single precision (sums of 48 or 192 terms of at most 1, off by far less than 1e-5)."""
 
 
 def _nearest(skin: Skin, vectors: Array, cap: float = CAP) -> Array:
