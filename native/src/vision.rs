@@ -106,6 +106,41 @@ pub fn box_means(
     Ok(())
 }
 
+/// How far each cell is from a flat patch of its own mean colour: the root-mean-square
+/// of its values less their colour's mean over the cell, into `out` (one value a cell;
+/// `cells`: rows of [`LENGTH`] values). Every skin draws a cell's edges, so a patch
+/// this flat is no cell. The means and the sum in `f64`, in one fixed order, so the
+/// same on every machine. O(cells x [`LENGTH`]), two passes over each cell.
+pub fn structure(cells: &[f32], out: &mut [f32]) -> Result<(), Invalid> {
+    let n = out.len();
+    if cells.len() != n * LENGTH {
+        return Err(Invalid(format!(
+            "the cells must be {n} rows of {LENGTH} values"
+        )));
+    }
+    let pixels = (SIZE * SIZE) as f64;
+    for (cell, answer) in cells.chunks_exact(LENGTH).zip(out.iter_mut()) {
+        let mut mean = [0.0f64; 3];
+        for pixel in cell.chunks_exact(3) {
+            for (m, &v) in mean.iter_mut().zip(pixel) {
+                *m += f64::from(v);
+            }
+        }
+        for m in &mut mean {
+            *m /= pixels;
+        }
+        let mut sum = 0.0f64;
+        for pixel in cell.chunks_exact(3) {
+            for (m, &v) in mean.iter().zip(pixel) {
+                let d = f64::from(v) - m;
+                sum += d * d;
+            }
+        }
+        *answer = (sum / LENGTH as f64).sqrt() as f32;
+    }
+    Ok(())
+}
+
 /// Vectors of cells or templates at three levels of detail: `full` (rows of [`LENGTH`]
 /// values, `SIZE` x `SIZE` pixels of 3 colours), `medium` (each 2 x 2 block of pixels
 /// averaged: rows of [`MEDIUM`] values) and `coarse` (each 4 x 4 block: [`COARSE`]).
@@ -404,6 +439,35 @@ mod tests {
                 prop_assert!((out[k] - brute).abs() <= 1e-6, "{} {}", out[k], brute);
             }
         }
+    }
+
+    proptest! {
+        #[test]
+        fn the_structure_is_the_spread_about_each_colours_mean(
+            values in proptest::collection::vec(0.0f32..=1.0, 2 * LENGTH),
+        ) {
+            let mut out = vec![0.0f32; 2];
+            structure(&values, &mut out).unwrap();
+            for (k, cell) in values.chunks(LENGTH).enumerate() {
+                let mut sum = 0.0f64;
+                for ch in 0..3 {
+                    let of: Vec<f64> = cell.iter().skip(ch).step_by(3).map(|&v| f64::from(v)).collect();
+                    let mean = of.iter().sum::<f64>() / of.len() as f64;
+                    sum += of.iter().map(|v| (v - mean).powi(2)).sum::<f64>();
+                }
+                let brute = (sum / LENGTH as f64).sqrt();
+                prop_assert!((f64::from(out[k]) - brute).abs() <= 1e-6, "{} {}", out[k], brute);
+            }
+        }
+    }
+
+    #[test]
+    fn a_flat_cell_has_no_structure_and_a_wrong_length_is_refused() {
+        let flat: Vec<f32> = (0..LENGTH).map(|i| [0.2, 0.5, 0.9][i % 3]).collect();
+        let mut out = vec![1.0f32; 1];
+        structure(&flat, &mut out).unwrap();
+        assert!(out[0].abs() < 1e-7);
+        assert!(structure(&flat[1..], &mut out).is_err());
     }
 
     /// Rows of [`LENGTH`] values with each `side` x `side` block of pixels averaged per

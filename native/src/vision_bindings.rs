@@ -154,8 +154,23 @@ fn nearest(
     })
 }
 
+/// How far each cell is from a flat patch of its own mean colour, written into `out`
+/// (float32 a cell): see [`vision::structure`] (`cells`: C-contiguous float32, rows of
+/// 768 values).
+#[pyfunction]
+fn structure(py: Python<'_>, cells: PyBuffer<f32>, out: PyBuffer<f32>) -> PyResult<()> {
+    let c = raw(&cells, "cells", false)?;
+    let o = raw(&out, "out", true)?;
+    disjoint(o.span(), &[c.span()])?;
+    guarded(py, move || {
+        // SAFETY: as in `box_means`
+        unsafe { vision::structure(c.slice(), o.slice_mut()) }
+    })
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(box_means, m)?)?;
     m.add_function(wrap_pyfunction!(nearest, m)?)?;
+    m.add_function(wrap_pyfunction!(structure, m)?)?;
     Ok(())
 }

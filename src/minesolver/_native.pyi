@@ -40,6 +40,7 @@ __all__ = [
     "nearest",
     "play_batch",
     "random_layout",
+    "structure",
     "what_ifs",
 ]
 
@@ -424,3 +425,8 @@ def nearest(
     double precision in a fixed order; the medium and coarse vectors (2 x 2 and 4 x 4
     blocks averaged: rows of 192 and 48 values; the cells' are made by the kernel) bound
     it from below (within ``slack``). Arrays C-contiguous float32, rows of 768 values."""
+
+def structure(cells: Any, out: Any) -> None:
+    """How far each cell (C-contiguous float32, rows of 768 values) is from a flat patch
+    of its own mean colour, written into ``out`` (float32 a cell): the root-mean-square of
+    its values less their colour's mean, summed in double precision in a fixed order."""

@@ -155,3 +155,36 @@ def test_a_read_only_or_overlapping_output_is_refused() -> None:
         _native.nearest(
             np.zeros((2, 700), np.float32), cells, mid, small, 0.1, 1e-5, np.empty(2, np.float32)
         )
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    cells=st.integers(0, 5),
+    seed=st.integers(0, 2**32 - 1),
+    flat=st.booleans(),
+)
+def test_the_structure_is_each_cells_spread_about_its_colours_means(
+    cells: int, seed: int, flat: bool
+) -> None:
+    """The native structure equals the definition computed in double precision by numpy
+    (within the last bit of single precision), and a flat patch of one colour has none."""
+    rng = np.random.default_rng(seed)
+    if flat:
+        vectors = np.tile(rng.random(3, dtype=np.float32), (cells, 256))
+    else:
+        vectors = rng.random((cells, 768), dtype=np.float32)
+    out = np.empty(cells, dtype=np.float32)
+    _native.structure(vectors, out)
+    v = vectors.astype(np.float64).reshape(cells, 256, 3)
+    reference = np.sqrt(((v - v.mean(axis=1, keepdims=True)) ** 2).mean(axis=(1, 2)))
+    assert np.allclose(out, reference, rtol=1e-6, atol=1e-7)
+    if flat:
+        assert (out < 1e-6).all()
+
+
+def test_the_structure_refuses_a_wrong_shape_or_an_overlap() -> None:
+    cells = np.zeros((2, 768), dtype=np.float32)
+    with pytest.raises(ValueError, match="rows of 768"):
+        _native.structure(cells, np.empty(3, np.float32))
+    with pytest.raises(ValueError, match="overlaps"):
+        _native.structure(cells, cells[0, :2])

@@ -49,7 +49,8 @@ def _rms(vectors: Array, templates: Array, norms: Array) -> Array:
     """Root-mean-square distance of each row of ``vectors`` to each row of ``templates``
     (whose squared norms are ``norms``): O(rows x templates x length)."""
     np = numpy()
-    return np.sqrt(_mean_squares(vectors, templates, norms))
+    squares = _mean_squares(vectors, templates, norms)
+    return np.sqrt(squares, out=squares)
 
 
 def _mean_squares(vectors: Array, templates: Array, norms: Array) -> Array:
@@ -62,8 +63,14 @@ def _mean_squares(vectors: Array, templates: Array, norms: Array) -> Array:
         cross = vectors @ templates.T
     else:
         cross = np.einsum("ij,kj->ik", vectors, templates)
-    sq = (vectors**2).sum(axis=1)[:, None] + norms[None, :] - 2 * cross
-    return np.maximum(sq, 0) / vectors.shape[1]
+    # the same operations as ``max(|v|² + |t|² - 2 v.t, 0) / length`` in that order, in
+    # place: the arrays are cells x templates, and each temporary as large
+    sq = np.add((vectors**2).sum(axis=1)[:, None], norms[None, :])
+    cross *= 2
+    sq -= cross
+    np.maximum(sq, 0, out=sq)
+    sq /= vectors.shape[1]
+    return sq
 
 
 ROUNDING = 1e-4
@@ -300,10 +307,14 @@ def _flattest_of(vectors: Array) -> tuple[int, float]:
 
 def _structure(vectors: Array) -> Array:
     """How far each cell is from a flat patch of its own mean colour (root-mean-square):
-    every skin draws a cell's edges, so a flat patch is not a cell."""
+    every skin draws a cell's edges, so a flat patch is not a cell. In the native core
+    (``minesolver._native.structure``), summed in double precision in one order: the
+    same on every machine. O(cells x 768)."""
     np = numpy()
-    v = vectors.reshape(len(vectors), -1, 3)
-    return np.sqrt(((v - v.mean(axis=1, keepdims=True)) ** 2).mean(axis=(1, 2)))
+    cells = np.ascontiguousarray(vectors.reshape(len(vectors), -1), dtype=np.float32)
+    out = np.empty(len(cells), dtype=np.float32)
+    _native.structure(cells, out)
+    return out
 
 
 def _label_margin(skin: Skin, d: Array) -> Array:
