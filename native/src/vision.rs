@@ -194,8 +194,6 @@ pub fn nearest(
             "the cells must be {n} rows of {LENGTH} values"
         )));
     }
-    let (mut mid, mut small) = ([0.0f32; MEDIUM], [0.0f32; COARSE]);
-    let capped = f64::from(cap) * f64::from(cap) * LENGTH as f64;
     // the templates' coarse values by position, each position's values of every template
     // side by side: the bounds of one cell to all templates are then sums of long runs
     let mut by_position = vec![0.0f32; t * COARSE];
@@ -204,12 +202,59 @@ pub fn nearest(
             by_position[i * t + m] = templates.coarse[m * COARSE + i];
         }
     }
+    let work = Work {
+        templates,
+        by_position: &by_position,
+        cap,
+        slack,
+    };
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2, checked just above
+            unsafe { nearest_cells_avx2(cells, &work, out) };
+            return Ok(());
+        }
+    }
+    nearest_cells(cells, &work, out);
+    Ok(())
+}
+
+/// What [`nearest`] measures each cell against: the templates, their coarse values by
+/// position, the cap and the slack.
+struct Work<'a> {
+    templates: Levels<'a>,
+    by_position: &'a [f32],
+    cap: f32,
+    slack: f64,
+}
+
+/// [`nearest_cells`] compiled for AVX2 (no fused multiply-add: every sum rounds as in
+/// the plain build, lane by lane, so the answers are the same to the bit).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn nearest_cells_avx2(cells: &[f32], work: &Work<'_>, out: &mut [f32]) {
+    nearest_cells(cells, work, out);
+}
+
+/// The loop of [`nearest`] over the cells (checked there).
+#[inline(always)]
+fn nearest_cells(cells: &[f32], work: &Work<'_>, out: &mut [f32]) {
+    let Work {
+        templates,
+        by_position,
+        cap,
+        slack,
+    } = *work;
+    let t = by_position.len() / COARSE;
+    let (mut mid, mut small) = ([0.0f32; MEDIUM], [0.0f32; COARSE]);
+    let capped = f64::from(cap) * f64::from(cap) * LENGTH as f64;
     let mut bounds = vec![0.0f32; t];
     for (k, answer) in out.iter_mut().enumerate() {
         let cell = &cells[k * LENGTH..(k + 1) * LENGTH];
         halved(cell, SIZE, &mut mid);
         halved(&mid, SIZE / 2, &mut small);
-        coarse_bounds(&small, &by_position, &mut bounds);
+        coarse_bounds(&small, by_position, &mut bounds);
         // the template the bounds put first, measured first, so the rest are cut early
         let mut first = 0;
         for (m, &bound) in bounds.iter().enumerate() {
@@ -245,7 +290,6 @@ pub fn nearest(
         }
         *answer = ((best / LENGTH as f64).sqrt() as f32).min(cap);
     }
-    Ok(())
 }
 
 /// The sums of squared differences of `coarse` (a cell's coarse vector) and each
@@ -303,6 +347,7 @@ fn coarse_bounds_plain(coarse: &[f32], by_position: &[f32], bounds: &mut [f32]) 
 /// `image` (`side` x `side` pixels of 3 colours) with each 2 x 2 block of pixels
 /// averaged per colour, into `out` (`side / 2` squared pixels): a cell's medium vector
 /// from the cell, its coarse vector from the medium one.
+#[inline(always)]
 fn halved(image: &[f32], side: usize, out: &mut [f32]) {
     let half = side / 2;
     for r in 0..half {
@@ -321,13 +366,19 @@ fn halved(image: &[f32], side: usize, out: &mut [f32]) {
 /// end, so the compiler may keep them in vector registers, and every machine adds alike.
 const LANES: usize = 8;
 
+/// Values between two checks of a sum against its stop in [`squares`]: each check adds
+/// the partial sums across, so fewer checks cost less; the answer is the same whatever
+/// this is (a sum cut early is only ever compared as "past the stop").
+const CHECK: usize = 96;
+
 /// The sum of squared differences of `a` and `b` in `f64`, in [`LANES`] partial sums
-/// added in a fixed order; once it passes `stop` (checked every 48 values), whatever it
+/// added in a fixed order; once it passes `stop` (checked every [`CHECK`] values), whatever it
 /// has reached (more than `stop`).
+#[inline(always)]
 fn squares(a: &[f32], b: &[f32], stop: f64) -> f64 {
     let mut acc = [0.0f64; LANES];
     let mut done = 0.0f64;
-    for (x, y) in a.chunks(48).zip(b.chunks(48)) {
+    for (x, y) in a.chunks(CHECK).zip(b.chunks(CHECK)) {
         let (cx, cy) = (x.chunks_exact(LANES), y.chunks_exact(LANES));
         let (rx, ry) = (cx.remainder(), cy.remainder());
         for (p, q) in cx.zip(cy) {
