@@ -503,6 +503,22 @@ def test_the_first_relaxation_with_every_chord_set_is_below_the_minimum(layout: 
 
 
 @pytest.mark.parametrize("seed", range(8))
+def test_the_first_relaxation_is_below_the_breadth_first_minimum(seed: int) -> None:
+    # the same against the exhaustive breadth-first search, on boards dense enough for
+    # chords: every 4x4 board here has connected sets of three chord candidates
+    layout = _tiny(9000 + seed, 4, 4)
+    board = _Board.of(layout)
+    if not board.units:
+        return
+    solver = _Formula(board).solver()
+    try:
+        assert solver.compute() is not None
+        assert solver.cost <= fewest_clicks_by_search(layout)
+    finally:
+        solver.delete()
+
+
+@pytest.mark.parametrize("seed", range(8))
 def test_the_chord_sets_are_every_connected_set_of_up_to_three(seed: int) -> None:
     # against every subset of one to three chord candidates tested for 8-connection
     layout = _tiny(7000 + seed, 5, 5)
