@@ -3,6 +3,7 @@ ZiNi, and the clicks themselves replay through ``Game.push`` to a won game."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import subprocess
@@ -17,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from minesolver.game import Game, Layout, Level, Move, random_layout
+from minesolver.game.click_cuts import chord_sets
 from minesolver.game.clicks import (
     ZINI_RUNS,
     MinClicks,
@@ -480,3 +482,59 @@ def test_never_above_ms_toollibs_zini_or_hzini(level: Level) -> None:
         plan = min_clicks(layout, work=0, zini_runs=0, seconds=None)
         assert plan.count <= min(ms.cal_zini(rows), ms.cal_hzini(rows)), layout
         assert replay(layout, plan).outcome.won
+
+
+@given(layout=_small_layouts())
+@ci_settings(150)
+def test_the_first_relaxation_with_every_chord_set_is_below_the_minimum(layout: Layout) -> None:
+    # the programme before any round (each unit's cut, the islands', the openings', and
+    # every connected set of up to three chord candidates'): its optimum is a bound, so
+    # it never passes the shortest-path minimum; a chord set's cut that cut off the
+    # best plan would show here
+    board = _Board.of(layout)
+    if not board.units:
+        return
+    solver = _Formula(board).solver()
+    try:
+        assert solver.compute() is not None
+        assert solver.cost <= fewest_clicks_by_dijkstra(layout)
+    finally:
+        solver.delete()
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_first_relaxation_is_below_the_breadth_first_minimum(seed: int) -> None:
+    # the same against the exhaustive breadth-first search, on boards dense enough for
+    # chords: every 4x4 board here has connected sets of three chord candidates
+    layout = _tiny(9000 + seed, 4, 4)
+    board = _Board.of(layout)
+    if not board.units:
+        return
+    solver = _Formula(board).solver()
+    try:
+        assert solver.compute() is not None
+        assert solver.cost <= fewest_clicks_by_search(layout)
+    finally:
+        solver.delete()
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_chord_sets_are_every_connected_set_of_up_to_three(seed: int) -> None:
+    # against every subset of one to three chord candidates tested for 8-connection
+    layout = _tiny(7000 + seed, 5, 5)
+    board = _Board.of(layout)
+    cuts = chord_sets(board.chords, board.table, board.bordering, board.unit_of)
+    found: dict[frozenset[int], set[int]] = {}
+    for nodes, target in cuts:
+        found.setdefault(frozenset(v for kind, v in nodes if kind == "d"), set()).add(target)
+    expected = set()
+    for size in (1, 2, 3):
+        for group in itertools.combinations(board.chords, size):
+            linked = {group[0]}
+            for _ in range(size):
+                linked |= {d for d in group if any(e in linked for e in board.table[d])}
+            if len(linked) == size:
+                expected.add(frozenset(group))
+    assert set(found) == expected
+    assert all(targets == set(group) for group, targets in found.items())
+    assert len(cuts) == sum(map(len, expected))

@@ -25,8 +25,8 @@ is chorded). Every constraint is a clause and every cost 1, so this is weighted 
 solved by RC2 (python-sat, a dependency of the package), a core-guided solver whose cost rises
 through proved lower bounds to the optimum. The cuts are exponentially many and added
 lazily: the formula starts with each unit's own cut (and each island's, each pair of
-island digits', each opening's with its border, each chord candidate's and each two
-side by side: :func:`_chord_cuts`), and each answer that leaves something
+island digits', each opening's with its border, and each connected set of up to three
+chord candidates': :mod:`~minesolver.game.click_cuts`), and each answer that leaves something
 unreached adds the cut of every unreached group (the nodes whose arcs in the answer lead
 to it) and is solved again, incrementally, until an answer reaches everything. Each
 answer is optimal for a relaxation, so its cost is a lower bound, and the last one is
@@ -92,6 +92,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from minesolver.errors import MinesolverError
+from minesolver.game.click_cuts import chord_sets
 from minesolver.game.efficiency import MINE, ZiniSearch, board_digits
 from minesolver.game.layouts import Layout
 from minesolver.game.move import Move
@@ -646,7 +647,8 @@ class _Formula:
             hard += [self.cut({("u", k), ("d", b)}, None) for b in sorted(alone)]
         for m, v in self.fvar.items():  # a flag only beside a chord (else it is wasted)
             hard.append([-v, *sorted(self.cvar[d] for d in board.table[m] if d in self.cvar)])
-        hard += [self.cut(nodes, target) for nodes, target in _chord_cuts(board)]
+        sets = chord_sets(board.chords, board.table, board.bordering, board.unit_of)
+        hard += [self.cut(nodes, target) for nodes, target in sets]
         self.hard = hard
 
     def _unit_nodes(self, u: int) -> set[_Node]:
@@ -692,33 +694,6 @@ class _Formula:
         clicked = [u for u in range(self.units) if u + 1 in true]
         chorded = {d for d, v in self.cvar.items() if v in true}
         return clicked, chorded
-
-
-def _chord_cuts(board: _Board) -> list[tuple[set[_Node], int]]:
-    """The cuts of each chord candidate alone and of each two side by side: a chorded
-    digit must be opened first, by a click on its own unit or an opening it borders, or
-    by a chord from outside the set; two neighbours cannot open each other first. They
-    would be found round by round (the relaxation's answers chord such pairs in loops
-    reached from nowhere); stated at the start they spare most of those rounds. About
-    five cuts per digit, O(cells)."""
-    chordable = set(board.chords)
-
-    def closed(ds: tuple[int, ...]) -> set[_Node]:
-        nodes: set[_Node] = {("d", d) for d in ds}
-        for d in ds:
-            nodes.update(("u", k) for k in board.bordering[d])
-            if board.unit_of[d] >= 0:
-                nodes.add(("u", board.unit_of[d]))
-        return nodes
-
-    out: list[tuple[set[_Node], int]] = []
-    for d in board.chords:
-        out.append((closed((d,)), d))
-        for e in board.table[d]:
-            if e > d and e in chordable:
-                pair = closed((d, e))
-                out += [(pair, d), (pair, e)]
-    return out
 
 
 def _island_groups(board: _Board) -> list[list[int]]:
