@@ -22,6 +22,11 @@ or the best found with its proved lower bound when not proved within the budget)
 ``--no-min-clicks`` skips the fewest clicks (the slow part) and the columns that need it:
 for quick comparisons of the player, never for the stored results.
 
+``--told-digits`` is a diagnostic, not a player: ``efficient``'s chance that a certain
+cell shows the digit it hopes for (step 3 of its rules) is replaced by the truth read from
+the layout (1 or 0), everything else unchanged, to measure what knowing the digits of the
+certain cells still closed would be worth (with ``--no-min-clicks``; never saved).
+
 ``--tiny N`` instead plays boards of 4x4 to 5x5 until ``N`` of them were cleared with no
 guess, and compares the clicks with the exhaustive minimum from the same first click
 (the breadth-first search of the tests) and over every first click.
@@ -46,10 +51,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import minesolver.strategy.efficient as efficient_module
+from minesolver.analysis import Analysis
 from minesolver.game import Game, Layout, Level, Move, random_layout
 from minesolver.game.clicks import DEFAULT_WORK, min_clicks
-from minesolver.game.efficiency import bbbv, zini
+from minesolver.game.efficiency import bbbv, board_digits, zini
 from minesolver.game.levels import PRESETS
+from minesolver.position import Cell, InconsistentPosition
 from minesolver.simulate.config import Setup
 from minesolver.simulate.native import native_twin
 from minesolver.simulate.seeds import derive_seed, game_layout
@@ -114,11 +122,30 @@ def play(player: Player, layout: Layout, start: tuple[int, int], seed: int) -> P
     return played
 
 
+class ToldDigits:
+    """Stands in for ``analyze_after`` in the ``efficient`` player's module (``--told-digits``):
+    the what-if "``cell`` shows ``digit``" is the position itself (a chance of 1) when the
+    layout's digit there is ``digit``, else impossible (a chance of 0)."""
+
+    def __init__(self) -> None:
+        self.digits: tuple[int, ...] = ()
+
+    def __call__(self, analysis: Analysis, cell: Cell, digit: int) -> Analysis:
+        if self.digits[analysis.position.index(cell)] != digit:
+            raise InconsistentPosition(f"told: {cell} does not show {digit}")
+        return analysis
+
+
 def run_level(
-    level_name: str, games: int, work: int, seed: int, fewest: bool = True
+    level_name: str,
+    games: int,
+    work: int,
+    seed: int,
+    fewest: bool = True,
+    told: ToldDigits | None = None,
 ) -> dict[str, Any]:
     """Every game of the level: rows and a summary (without the fewest clicks when not
-    ``fewest``)."""
+    ``fewest``; with ``told`` in place of the player's what-ifs, ``--told-digits``)."""
     level = PRESETS[level_name]
     setup = Setup(level, "safe", (0, 0), ("best", "efficient"), seed)
     rows: list[dict[str, Any]] = []
@@ -131,6 +158,8 @@ def run_level(
         t0 = time.perf_counter()
         b = play(best, layout, setup.start, player_seed)
         t1 = time.perf_counter()
+        if told is not None:
+            told.digits = board_digits(layout)
         e = play(efficient, layout, setup.start, player_seed)
         t2 = time.perf_counter()
         play_seconds[0] += t1 - t0
@@ -305,6 +334,9 @@ def main() -> None:
     parser.add_argument("--table", action="store_true")
     parser.add_argument("--tiny", type=int, default=0, metavar="N")
     parser.add_argument(
+        "--told-digits", action="store_true", help="diagnostic: efficient told the digits"
+    )
+    parser.add_argument(
         "--no-min-clicks", action="store_true", help="skip the fewest clicks (not with --save)"
     )
     args = parser.parse_args()
@@ -321,9 +353,13 @@ def main() -> None:
             stored["tiny"] = found
             RESULTS.write_text(json.dumps(stored, indent=1) + "\n")
         return
-    if args.save and args.no_min_clicks:
-        parser.error("--save stores the fewest clicks: drop --no-min-clicks")
-    result = run_level(args.level, args.games, args.work, args.seed, not args.no_min_clicks)
+    if args.save and (args.no_min_clicks or args.told_digits):
+        parser.error("--save stores the player's own figures: drop --no-min-clicks, --told-digits")
+    told = None
+    if args.told_digits:
+        told = ToldDigits()
+        efficient_module.analyze_after = told  # type: ignore[assignment]
+    result = run_level(args.level, args.games, args.work, args.seed, not args.no_min_clicks, told)
     print(json.dumps(result["summary"], indent=1))
     if args.save:
         stored = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
