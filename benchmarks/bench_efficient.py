@@ -266,9 +266,8 @@ def summarise(rows: list[dict[str, Any]], play_seconds: list[float], wall: float
 def tiny(boards: int, seed: int) -> dict[str, Any]:
     """Tiny boards cleared without a guess: the clicks against the exhaustive minimum."""
     tests = Path(__file__).resolve().parent.parent / "tests"
-    sys.path[:0] = [str(tests), str(tests / "player")]
+    sys.path[:0] = [str(tests)]
     from game.test_clicks import fewest_clicks_by_dijkstra
-    from test_efficient import fewest_clicks_from
 
     rng = random.Random(seed)
     gaps, gaps_any = [], []
@@ -280,7 +279,7 @@ def tiny(boards: int, seed: int) -> dict[str, Any]:
         played = play(EfficientPlayer(fast_best()), layout, (0, 0), 0)
         if played.guesses or not played.won:
             continue
-        gaps.append(played.clicks - fewest_clicks_from(layout, (0, 0)))
+        gaps.append(played.clicks - fewest_clicks_by_dijkstra(layout, (0, 0)))
         gaps_any.append(played.clicks - fewest_clicks_by_dijkstra(layout))
     return {
         "boards": boards,
