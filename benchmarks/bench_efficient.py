@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import sys
@@ -216,7 +217,7 @@ def summarise(rows: list[dict[str, Any]], play_seconds: list[float], wall: float
     def halfwidth(values: list[float]) -> float:
         if len(values) < 2:
             return 0.0
-        return round(1.96 * statistics.stdev(values) / len(values) ** 0.5, 4)
+        return round(1.96 * statistics.stdev(values) / math.sqrt(len(values)), 4)
 
     efficiencies = [r["bbbv"] / r["clicks"] for r in won]
     summary: dict[str, Any] = {
@@ -270,7 +271,8 @@ def tiny(boards: int, seed: int) -> dict[str, Any]:
     from game.test_clicks import fewest_clicks_by_dijkstra
 
     rng = random.Random(seed)
-    gaps, gaps_any = [], []
+    gaps: list[int] = []
+    gaps_any: list[int] = []
     tried = 0
     while len(gaps) < boards:
         tried += 1
@@ -357,7 +359,7 @@ def main() -> None:
     told = None
     if args.told_digits:
         told = ToldDigits()
-        efficient_module.analyze_after = told  # type: ignore[assignment]
+        efficient_module.analyze_after = told  # type: ignore[attr-defined,assignment]
     result = run_level(args.level, args.games, args.work, args.seed, not args.no_min_clicks, told)
     print(json.dumps(result["summary"], indent=1))
     if args.save:
