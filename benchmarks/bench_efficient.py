@@ -17,7 +17,15 @@ game, and reports on the games won: the mean efficiency (3BV per click) of
 or the best found with its proved lower bound when not proved within the budget).
 
     .venv/bin/python benchmarks/bench_efficient.py [--level expert] [--games 300]
-        [--work 100000] [--seed 2026] [--save]
+        [--work 100000] [--seed 2026] [--save] [--no-min-clicks]
+
+``--no-min-clicks`` skips the fewest clicks (the slow part) and the columns that need it:
+for quick comparisons of the player, never for the stored results.
+
+``--told-digits`` is a diagnostic, not a player: ``efficient``'s chance that a certain
+cell shows the digit it hopes for (step 3 of its rules) is replaced by the truth read from
+the layout (1 or 0), everything else unchanged, to measure what knowing the digits of the
+certain cells still closed would be worth (with ``--no-min-clicks``; never saved).
 
 ``--tiny N`` instead plays boards of 4x4 to 5x5 until ``N`` of them were cleared with no
 guess, and compares the clicks with the exhaustive minimum from the same first click
@@ -33,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import sys
@@ -43,10 +52,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import minesolver.strategy.efficient as efficient_module
+from minesolver.analysis import Analysis
 from minesolver.game import Game, Layout, Level, Move, random_layout
 from minesolver.game.clicks import DEFAULT_WORK, min_clicks
-from minesolver.game.efficiency import bbbv, zini
+from minesolver.game.efficiency import bbbv, board_digits, zini
 from minesolver.game.levels import PRESETS
+from minesolver.position import Cell, InconsistentPosition
 from minesolver.simulate.config import Setup
 from minesolver.simulate.native import native_twin
 from minesolver.simulate.seeds import derive_seed, game_layout
@@ -111,8 +123,30 @@ def play(player: Player, layout: Layout, start: tuple[int, int], seed: int) -> P
     return played
 
 
-def run_level(level_name: str, games: int, work: int, seed: int) -> dict[str, Any]:
-    """Every game of the level: rows and a summary."""
+class ToldDigits:
+    """Stands in for ``analyze_after`` in the ``efficient`` player's module (``--told-digits``):
+    the what-if "``cell`` shows ``digit``" is the position itself (a chance of 1) when the
+    layout's digit there is ``digit``, else impossible (a chance of 0)."""
+
+    def __init__(self) -> None:
+        self.digits: tuple[int, ...] = ()
+
+    def __call__(self, analysis: Analysis, cell: Cell, digit: int) -> Analysis:
+        if self.digits[analysis.position.index(cell)] != digit:
+            raise InconsistentPosition(f"told: {cell} does not show {digit}")
+        return analysis
+
+
+def run_level(
+    level_name: str,
+    games: int,
+    work: int,
+    seed: int,
+    fewest: bool = True,
+    told: ToldDigits | None = None,
+) -> dict[str, Any]:
+    """Every game of the level: rows and a summary (without the fewest clicks when not
+    ``fewest``; with ``told`` in place of the player's what-ifs, ``--told-digits``)."""
     level = PRESETS[level_name]
     setup = Setup(level, "safe", (0, 0), ("best", "efficient"), seed)
     rows: list[dict[str, Any]] = []
@@ -125,6 +159,8 @@ def run_level(level_name: str, games: int, work: int, seed: int) -> dict[str, An
         t0 = time.perf_counter()
         b = play(best, layout, setup.start, player_seed)
         t1 = time.perf_counter()
+        if told is not None:
+            told.digits = board_digits(layout)
         e = play(efficient, layout, setup.start, player_seed)
         t2 = time.perf_counter()
         play_seconds[0] += t1 - t0
@@ -137,7 +173,6 @@ def run_level(level_name: str, games: int, work: int, seed: int) -> dict[str, An
             "guesses": len(e.guesses),
         }
         if e.won:
-            plan = min_clicks(layout, work=work, seconds=None)
             row.update(
                 bbbv=bbbv(layout),
                 zini=zini(layout),
@@ -146,15 +181,18 @@ def run_level(level_name: str, games: int, work: int, seed: int) -> dict[str, An
                 right=e.right,
                 chords=e.chords,
                 plain_clicks=b.opens_changed,
-                min_clicks=plan.count,
-                lower_bound=plan.lower_bound,
-                optimal=plan.optimal,
             )
+            if fewest:
+                plan = min_clicks(layout, work=work, seconds=None)
+                row.update(
+                    min_clicks=plan.count, lower_bound=plan.lower_bound, optimal=plan.optimal
+                )
         rows.append(row)
         print(
             f"{level_name} game {index}: best {'won' if b.won else 'lost'}, efficient "
             f"{'won' if e.won else 'lost'}"
-            + (f", 3BV {row['bbbv']} clicks {e.clicks} min {row['min_clicks']}" if e.won else ""),
+            + (f", 3BV {row['bbbv']} clicks {e.clicks}" if e.won else "")
+            + (f" min {row['min_clicks']}" if "min_clicks" in row else ""),
             file=sys.stderr,
         )
     return {
@@ -168,14 +206,21 @@ def run_level(level_name: str, games: int, work: int, seed: int) -> dict[str, An
 
 
 def summarise(rows: list[dict[str, Any]], play_seconds: list[float], wall: float) -> dict[str, Any]:
-    """Wins, agreement with ``best`` and the mean efficiencies on the games won."""
+    """Wins, agreement with ``best`` and the mean efficiencies on the games won (with the
+    half-width of the mean's 95% normal interval); the columns of the fewest clicks only
+    when the rows have them."""
     won = [r for r in rows if r["efficient_won"]]
 
     def mean(values: list[float]) -> float:
         return round(statistics.fmean(values), 4) if values else 0.0
 
-    proved = [r for r in won if r["optimal"]]
-    return {
+    def halfwidth(values: list[float]) -> float:
+        if len(values) < 2:
+            return 0.0
+        return round(1.96 * statistics.stdev(values) / math.sqrt(len(values)), 4)
+
+    efficiencies = [r["bbbv"] / r["clicks"] for r in won]
+    summary: dict[str, Any] = {
         "games": len(rows),
         "best_wins": sum(r["best_won"] for r in rows),
         "efficient_wins": len(won),
@@ -183,32 +228,51 @@ def summarise(rows: list[dict[str, Any]], play_seconds: list[float], wall: float
         "same_guesses": sum(r["same_guesses"] for r in rows),
         "mean_bbbv": mean([r["bbbv"] for r in won]),
         "mean_clicks": mean([r["clicks"] for r in won]),
-        "mean_efficiency": mean([r["bbbv"] / r["clicks"] for r in won]),
+        "mean_left": mean([r["left"] for r in won]),
+        "mean_right": mean([r["right"] for r in won]),
+        "mean_chords": mean([r["chords"] for r in won]),
+        "mean_efficiency": mean(efficiencies),
+        "efficiency_95_halfwidth": halfwidth(efficiencies),
         "mean_plain_efficiency": mean([r["bbbv"] / r["plain_clicks"] for r in won]),
         "mean_zini_efficiency": mean([r["bbbv"] / r["zini"] for r in won]),
-        "mean_best_found_efficiency": mean([r["bbbv"] / r["min_clicks"] for r in won]),
-        "mean_bound_efficiency": mean([r["bbbv"] / r["lower_bound"] for r in won]),
-        "proved": len(proved),
-        "mean_efficiency_proved": mean([r["bbbv"] / r["clicks"] for r in proved]),
-        "mean_optimum_efficiency_proved": mean([r["bbbv"] / r["min_clicks"] for r in proved]),
-        "mean_clicks_above_best_found": mean([r["clicks"] - r["min_clicks"] for r in won]),
-        "mean_clicks_above_lower_bound": mean([r["clicks"] - r["lower_bound"] for r in won]),
-        "never_above_plain": all(r["clicks"] <= r["plain_clicks"] for r in won),
-        "play_seconds_best": round(play_seconds[0], 2),
-        "play_seconds_efficient": round(play_seconds[1], 2),
-        "wall_seconds": round(wall, 1),
     }
+    if all("min_clicks" in r for r in won):
+        proved = [r for r in won if r["optimal"]]
+        summary.update(
+            {
+                "mean_best_found_efficiency": mean([r["bbbv"] / r["min_clicks"] for r in won]),
+                "mean_bound_efficiency": mean([r["bbbv"] / r["lower_bound"] for r in won]),
+                "proved": len(proved),
+                "mean_efficiency_proved": mean([r["bbbv"] / r["clicks"] for r in proved]),
+                "mean_optimum_efficiency_proved": mean(
+                    [r["bbbv"] / r["min_clicks"] for r in proved]
+                ),
+                "mean_clicks_above_best_found": mean([r["clicks"] - r["min_clicks"] for r in won]),
+                "mean_clicks_above_lower_bound": mean(
+                    [r["clicks"] - r["lower_bound"] for r in won]
+                ),
+            }
+        )
+    summary.update(
+        {
+            "never_above_plain": all(r["clicks"] <= r["plain_clicks"] for r in won),
+            "play_seconds_best": round(play_seconds[0], 2),
+            "play_seconds_efficient": round(play_seconds[1], 2),
+            "wall_seconds": round(wall, 1),
+        }
+    )
+    return summary
 
 
 def tiny(boards: int, seed: int) -> dict[str, Any]:
     """Tiny boards cleared without a guess: the clicks against the exhaustive minimum."""
     tests = Path(__file__).resolve().parent.parent / "tests"
-    sys.path[:0] = [str(tests), str(tests / "player")]
+    sys.path[:0] = [str(tests)]
     from game.test_clicks import fewest_clicks_by_dijkstra
-    from test_efficient import fewest_clicks_from
 
     rng = random.Random(seed)
-    gaps, gaps_any = [], []
+    gaps: list[int] = []
+    gaps_any: list[int] = []
     tried = 0
     while len(gaps) < boards:
         tried += 1
@@ -217,7 +281,7 @@ def tiny(boards: int, seed: int) -> dict[str, Any]:
         played = play(EfficientPlayer(fast_best()), layout, (0, 0), 0)
         if played.guesses or not played.won:
             continue
-        gaps.append(played.clicks - fewest_clicks_from(layout, (0, 0)))
+        gaps.append(played.clicks - fewest_clicks_by_dijkstra(layout, (0, 0)))
         gaps_any.append(played.clicks - fewest_clicks_by_dijkstra(layout))
     return {
         "boards": boards,
@@ -270,6 +334,12 @@ def main() -> None:
     parser.add_argument("--save", action="store_true")
     parser.add_argument("--table", action="store_true")
     parser.add_argument("--tiny", type=int, default=0, metavar="N")
+    parser.add_argument(
+        "--told-digits", action="store_true", help="diagnostic: efficient told the digits"
+    )
+    parser.add_argument(
+        "--no-min-clicks", action="store_true", help="skip the fewest clicks (not with --save)"
+    )
     args = parser.parse_args()
     stored: dict[str, Any] = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     if args.table:
@@ -284,7 +354,13 @@ def main() -> None:
             stored["tiny"] = found
             RESULTS.write_text(json.dumps(stored, indent=1) + "\n")
         return
-    result = run_level(args.level, args.games, args.work, args.seed)
+    if args.save and (args.no_min_clicks or args.told_digits):
+        parser.error("--save stores the player's own figures: drop --no-min-clicks, --told-digits")
+    told = None
+    if args.told_digits:
+        told = ToldDigits()
+        efficient_module.analyze_after = told  # type: ignore[attr-defined,assignment]
+    result = run_level(args.level, args.games, args.work, args.seed, not args.no_min_clicks, told)
     print(json.dumps(result["summary"], indent=1))
     if args.save:
         stored = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}

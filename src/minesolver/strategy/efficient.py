@@ -31,9 +31,13 @@ clicks are the most gain over the game). In this order:
    what the chord on ``t`` still opens after it (JSMinesweeper's "chord-chord");
 4. the action of the highest gain above 0 is made: the flags then the chord, or the left
    click (on an equal gain a certain chord goes first);
-5. with nothing to gain, a safe cell is left-clicked: one that no flood can open later
-   (its closed neighbours all have a known mine next to them) if there is one, else the
-   first in reading order.
+5. with nothing to gain, a safe cell is left-clicked: among those that no flood can open
+   later (their closed neighbours all have a known mine next to them), or all when there
+   are none, the one with the fewest closed neighbours whose state is still unknown
+   (first in reading order on a tie). A cell whose neighbourhood is settled has nothing
+   to wait for; one next to unknown cells may yet become worth chording, or be opened by
+   a chord, once they are settled, so it is clicked last (on expert about a quarter of a
+   point of efficiency over taking the first in reading order).
 
 **Same guesses.** Opening certain cells only adds information, so whatever the order,
 repeating "open every certainly-safe cell" from a position reaches one and the same set
@@ -270,11 +274,29 @@ def _plan(view: Position, analysis: Analysis) -> list[Move]:
         moves = [Move("flag", cell(m), reason=Certain(mine=True)) for m in sorted(chords[d][2])]
         moves.append(Move("chord", cell(d), reason=Certain(mine=False)))
         return moves
-    # 5. nothing gains: a click that no flood can make for us, else the first
-    for s in ordered:
-        if all(cells[j] >= 0 or j in mines or _next_to(j, mines, cells, nbrs) for j in nbrs[s]):
-            return [Move("open", cell(s), reason=Certain(mine=False))]
-    return [Move("open", cell(ordered[0]), reason=Certain(mine=False))]
+    # 5. nothing gains: a click that no flood can make for us (else any safe cell), the
+    # one with the fewest closed neighbours still unknown
+    unflooded = [
+        s
+        for s in ordered
+        if all(cells[j] >= 0 or j in mines or _next_to(j, mines, cells, nbrs) for j in nbrs[s])
+    ]
+    pick = min(unflooded or ordered, key=lambda s: _unknown_around(s, cells, nbrs, safe, mines))
+    return [Move("open", cell(pick), reason=Certain(mine=False))]
+
+
+def _unknown_around(
+    s: int,
+    cells: tuple[int, ...],
+    nbrs: tuple[tuple[int, ...], ...],
+    safe: set[int],
+    mines: set[int],
+) -> int:
+    """How many of the closed neighbours of ``s`` are neither certainly safe nor certain
+    mines: a cell with none has nothing left to wait for, while one next to unknown cells
+    may yet be worth chording, or be opened by a chord, once they are settled (step 5
+    clicks it last)."""
+    return sum(1 for j in nbrs[s] if cells[j] == HIDDEN and j not in safe and j not in mines)
 
 
 def _chords(
