@@ -484,6 +484,20 @@ def test_never_above_ms_toollibs_zini_or_hzini(level: Level) -> None:
         assert replay(layout, plan).outcome.won
 
 
+def _first_relaxation(layout: Layout) -> int | None:
+    """The optimum of the programme before any round (``None`` for a board with no
+    unit): a lower bound on the fewest clicks."""
+    board = _Board.of(layout)
+    if not board.units:
+        return None
+    solver = _Formula(board).solver()
+    try:
+        assert solver.compute() is not None
+        return int(solver.cost)
+    finally:
+        solver.delete()
+
+
 @given(layout=_small_layouts())
 @ci_settings(150)
 def test_the_first_relaxation_with_every_chord_set_is_below_the_minimum(layout: Layout) -> None:
@@ -491,15 +505,8 @@ def test_the_first_relaxation_with_every_chord_set_is_below_the_minimum(layout: 
     # every connected set of up to three chord candidates'): its optimum is a bound, so
     # it never passes the shortest-path minimum; a chord set's cut that cut off the
     # best plan would show here
-    board = _Board.of(layout)
-    if not board.units:
-        return
-    solver = _Formula(board).solver()
-    try:
-        assert solver.compute() is not None
-        assert solver.cost <= fewest_clicks_by_dijkstra(layout)
-    finally:
-        solver.delete()
+    cost = _first_relaxation(layout)
+    assert cost is None or cost <= fewest_clicks_by_dijkstra(layout)
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -507,15 +514,8 @@ def test_the_first_relaxation_is_below_the_breadth_first_minimum(seed: int) -> N
     # the same against the exhaustive breadth-first search, on boards dense enough for
     # chords: every 4x4 board here has connected sets of three chord candidates
     layout = _tiny(9000 + seed, 4, 4)
-    board = _Board.of(layout)
-    if not board.units:
-        return
-    solver = _Formula(board).solver()
-    try:
-        assert solver.compute() is not None
-        assert solver.cost <= fewest_clicks_by_search(layout)
-    finally:
-        solver.delete()
+    cost = _first_relaxation(layout)
+    assert cost is None or cost <= fewest_clicks_by_search(layout)
 
 
 @pytest.mark.parametrize("seed", range(8))
