@@ -292,34 +292,17 @@ fn nearest_cells(cells: &[f32], work: &Work<'_>, out: &mut [f32]) {
     }
 }
 
-/// The sums of squared differences of `coarse` (a cell's coarse vector) and each
-/// template's, into `bounds` (`by_position`: each position's values of every template
-/// side by side). Each bound is summed in the positions' order whatever the machine; the
-/// loop over the templates is the same sums whether it runs 4 or 8 lanes at a time,
-/// so with AVX2 where the processor has it (no fused multiply-add: the same roundings).
-fn coarse_bounds(coarse: &[f32], by_position: &[f32], bounds: &mut [f32]) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the processor has AVX2, checked just above
-            unsafe { coarse_bounds_avx2(coarse, by_position, bounds) };
-            return;
-        }
-    }
-    coarse_bounds_plain(coarse, by_position, bounds);
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn coarse_bounds_avx2(coarse: &[f32], by_position: &[f32], bounds: &mut [f32]) {
-    coarse_bounds_plain(coarse, by_position, bounds);
-}
-
 /// Templates whose bounds are summed at once, in registers.
 const RUN: usize = 32;
 
+/// The sums of squared differences of `coarse` (a cell's coarse vector) and each
+/// template's, into `bounds` (`by_position`: each position's values of every template
+/// side by side). Each bound is summed in the positions' order whatever the machine; the
+/// loop over the templates is the same sums whether it runs 4 or 8 lanes at a time, so
+/// it is compiled for AVX2 inside [`nearest_cells_avx2`] (no fused multiply-add: the
+/// same roundings).
 #[inline(always)]
-fn coarse_bounds_plain(coarse: &[f32], by_position: &[f32], bounds: &mut [f32]) {
+fn coarse_bounds(coarse: &[f32], by_position: &[f32], bounds: &mut [f32]) {
     let t = bounds.len();
     let mut start = 0;
     while start < t {
