@@ -106,6 +106,45 @@ pub fn box_means(
     Ok(())
 }
 
+/// The running sums of an RGB image (`pixels`: rows of `width` pixels of three bytes) into
+/// `out`, a summed-area table of `height + 1` rows of `width + 1` entries of three values,
+/// the first row and column zero: entry `(y, x)` is the sum over the pixels above and left
+/// of it, per colour, modulo 2**32 (the sum over any box of fewer than 16 million pixels,
+/// a difference of four entries taken modulo 2**32, stays exact; sums modulo 2**32 do not
+/// depend on their order, so this equals numpy's two cumulative sums). O(pixels), one pass.
+pub fn integral(pixels: &[u8], width: usize, out: &mut [u32]) -> Result<(), Invalid> {
+    if width == 0 || !pixels.len().is_multiple_of(width * 3) {
+        return Err(Invalid(format!(
+            "the pixels must be rows of {width} pixels of 3 values"
+        )));
+    }
+    let height = pixels.len() / (width * 3);
+    let stride = (width + 1) * 3;
+    if out.len() != (height + 1) * stride {
+        return Err(Invalid(format!(
+            "the table must be {} rows of {} entries of 3 values",
+            height + 1,
+            width + 1
+        )));
+    }
+    out[..stride].fill(0);
+    for (row, pixel_row) in pixels.chunks_exact(width * 3).enumerate() {
+        let (above, below) = out.split_at_mut((row + 1) * stride);
+        let above = &above[row * stride..];
+        let here = &mut below[..stride];
+        here[..3].fill(0);
+        let mut sums = [0u32; 3];
+        for (x, pixel) in pixel_row.chunks_exact(3).enumerate() {
+            for c in 0..3 {
+                sums[c] = sums[c].wrapping_add(u32::from(pixel[c]));
+                let at = (x + 1) * 3 + c;
+                here[at] = above[at].wrapping_add(sums[c]);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// How far each cell is from a flat patch of its own mean colour: the root-mean-square
 /// of its values less their colour's mean over the cell, into `out` (one value a cell;
 /// `cells`: rows of [`LENGTH`] values). Every skin draws a cell's edges, so a patch
@@ -493,6 +532,33 @@ mod tests {
                 prop_assert!((f64::from(out[k]) - brute).abs() <= 1e-6, "{} {}", out[k], brute);
             }
         }
+    }
+
+    proptest! {
+        #[test]
+        fn the_running_sums_are_the_sums_of_the_pixels_above_and_left(
+            w in 1usize..12, h in 1usize..12, seed in any::<u64>(),
+        ) {
+            let mut state = seed;
+            let pixels: Vec<u8> = (0..w * h * 3)
+                .map(|_| {
+                    state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    (state >> 56) as u8
+                })
+                .collect();
+            let mut out = vec![7u32; (h + 1) * (w + 1) * 3];
+            super::integral(&pixels, w, &mut out).unwrap();
+            prop_assert_eq!(out, integral(&pixels, w, h));
+        }
+    }
+
+    #[test]
+    fn running_sums_of_a_wrong_shape_are_refused() {
+        let mut out = vec![0u32; 3 * 3 * 3];
+        assert!(super::integral(&[0; 2 * 2 * 3], 2, &mut out).is_ok());
+        assert!(super::integral(&[0; 2 * 2 * 3 - 1], 2, &mut out).is_err());
+        assert!(super::integral(&[0; 2 * 2 * 3], 0, &mut out).is_err());
+        assert!(super::integral(&[0; 2 * 2 * 3], 2, &mut out[1..]).is_err());
     }
 
     #[test]

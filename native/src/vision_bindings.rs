@@ -168,7 +168,27 @@ fn structure(py: Python<'_>, cells: PyBuffer<f32>, out: PyBuffer<f32>) -> PyResu
     })
 }
 
+/// The running sums of an RGB image, written into `out`: see [`vision::integral`]
+/// (`pixels`: C-contiguous uint8, rows of `width` pixels of 3 values; `out`: C-contiguous
+/// uint32, `height + 1` rows of `width + 1` entries of 3 values).
+#[pyfunction]
+fn integral(
+    py: Python<'_>,
+    pixels: PyBuffer<u8>,
+    width: usize,
+    out: PyBuffer<u32>,
+) -> PyResult<()> {
+    let p = raw(&pixels, "pixels", false)?;
+    let o = raw(&out, "out", true)?;
+    disjoint(o.span(), &[p.span()])?;
+    guarded(py, move || {
+        // SAFETY: as in `box_means`
+        unsafe { vision::integral(p.slice(), width, o.slice_mut()) }
+    })
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(integral, m)?)?;
     m.add_function(wrap_pyfunction!(box_means, m)?)?;
     m.add_function(wrap_pyfunction!(nearest, m)?)?;
     m.add_function(wrap_pyfunction!(structure, m)?)?;

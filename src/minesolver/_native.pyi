@@ -37,6 +37,7 @@ __all__ = [
     "book_rollouts",
     "box_means",
     "count",
+    "integral",
     "nearest",
     "play_batch",
     "random_layout",
@@ -425,6 +426,12 @@ def nearest(
     double precision in a fixed order; the medium and coarse vectors (2 x 2 and 4 x 4
     blocks averaged: rows of 192 and 48 values; the cells' are made by the kernel) bound
     it from below (within ``slack``). Arrays C-contiguous float32, rows of 768 values."""
+
+def integral(pixels: Any, width: int, out: Any) -> None:
+    """The running sums of an RGB image (``pixels``: C-contiguous uint8, rows of ``width``
+    pixels of 3 values) written into ``out`` (C-contiguous uint32, one more row and column
+    than the image, 3 values each, the first row and column zero): each entry the sum of
+    the pixels above and left of it per colour, modulo 2**32."""
 
 def structure(cells: Any, out: Any) -> None:
     """How far each cell (C-contiguous float32, rows of 768 values) is from a flat patch

@@ -86,6 +86,50 @@ def test_a_lattice_is_scaled_as_the_numpy_reference_to_the_bit(
     assert np.array_equal(got, reference_lattice(table, xs, ys))
 
 
+def reference_integral(rgb: np.ndarray) -> np.ndarray:
+    """numpy's running sums (the reader's code before they moved to the native core):
+    two cumulative sums in unsigned 32 bits, wrapping."""
+    h, w = rgb.shape[:2]
+    table = np.zeros((h + 1, w + 1, 3), dtype=np.uint32)
+    np.cumsum(rgb, axis=1, dtype=np.uint32, out=table[1:, 1:])
+    np.cumsum(table[1:, 1:], axis=0, dtype=np.uint32, out=table[1:, 1:])
+    return table
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 40), st.integers(0, 40), st.integers(0, 2**32 - 1))
+def test_the_running_sums_are_numpys(height: int, width: int, seed: int) -> None:
+    """Random images, empty ones included: every entry equal."""
+    rgb = np.random.default_rng(seed).integers(0, 256, (height, width, 3), dtype=np.uint8)
+    got = integral(rgb)
+    assert got.dtype == np.uint32
+    assert np.array_equal(got, reference_integral(rgb))
+
+
+def test_running_sums_past_two_to_the_32_wrap_as_numpys() -> None:
+    """A white image of 5,000 x 4,000 pixels: its sums pass 2**32 and wrap, as numpy's;
+    a box's sum, four entries taken modulo 2**32, is still exact."""
+    rgb = np.full((4000, 5000, 3), 255, dtype=np.uint8)
+    got = integral(rgb)
+    assert np.array_equal(got[-1, -1], reference_integral(rgb)[-1, -1])
+    assert int(got[-1, -1, 0]) == (255 * 4000 * 5000) % (1 << 32)
+    box = got[3000, 4000] - got[1000, 4000] - got[3000, 1000] + got[1000, 1000]
+    assert (box == 255 * 2000 * 3000).all()
+
+
+def test_running_sums_of_a_malformed_buffer_are_a_clear_error() -> None:
+    """A table of the wrong shape, or a read-only one, is a ValueError, not a crash."""
+    rgb = np.zeros((4, 5, 3), dtype=np.uint8)
+    with pytest.raises(ValueError, match="rows"):
+        _native.integral(rgb, 5, np.zeros((4, 6, 3), dtype=np.uint32))
+    with pytest.raises(ValueError, match="rows"):
+        _native.integral(rgb, 7, np.zeros((5, 6, 3), dtype=np.uint32))
+    table = np.zeros((5, 6, 3), dtype=np.uint32)
+    table.flags.writeable = False
+    with pytest.raises(ValueError, match="writable"):
+        _native.integral(rgb, 5, table)
+
+
 def test_boxes_of_over_a_million_pixels_a_value_are_as_the_reference() -> None:
     """A scaled pixel of 2^20 image pixels or more (the reference then multiplies in 64
     bits), on a bright image a pixel wide and a million high: equal."""
