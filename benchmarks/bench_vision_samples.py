@@ -69,11 +69,26 @@ def signature(reading: BoardReading | VisionError) -> dict[str, Any]:
     }
 
 
+def must_refuse(name: str) -> bool:
+    """Whether sample ``name`` shows no whole board, so that the right answer is a
+    refusal: a desktop capture whose manifest entry says ``"expect": "refused"`` (the
+    board's last row under the panel); its label file holds the board as it was drawn."""
+    if not name.startswith("desktop/"):
+        return False
+    manifest = json.loads((DATA / "desktop" / "manifest.json").read_text())
+    return manifest[name.removeprefix("desktop/")].get("expect") == "refused"
+
+
 def judge(reading: BoardReading | VisionError, name: str) -> str:
-    """right, refused or wrong, as ``bench_vision.outcome`` judges a board."""
+    """right, refused or wrong, as ``bench_vision.outcome`` judges a board; for a sample
+    that shows no whole board (:func:`must_refuse`) a refusal is right and a board read
+    is wrong."""
     from bench_vision import consistent
 
     rows, total = label(name)
+    if must_refuse(name):
+        refused = isinstance(reading, VisionError) or reading.problem is not None
+        return "right" if refused else "wrong"
     if isinstance(reading, VisionError):
         return "refused"
     truth = "".join(rows)

@@ -90,10 +90,27 @@ def _kmines_grid(
     path: Path, box: tuple[int, int, int, int], w: int, h: int, theme: str
 ) -> list[tuple[int, int]] | None:
     """The centres of a fresh KMines board's tiles in the capture ``path`` of its window
-    ``box``: in the default theme the board's dark frame (the board is inside it,
-    ``w`` x ``h`` tiles); in the classic theme the dark line at each tile's right and
-    bottom edge (exactly ``w`` and ``h`` of them, evenly spaced). ``None`` when the
-    capture shows neither, or tiles that are not square."""
+    ``box`` (see :func:`kmines_board`), ``None`` when no board is found."""
+    board = kmines_board(path, box, w, h, theme)
+    if board is None:
+        return None
+    left, top, right, bottom = board
+    sx, sy = (right - left) / w, (bottom - top) / h
+    return [
+        (round(left + (i + 0.5) * sx), round(top + (j + 0.5) * sy))
+        for j in range(h)
+        for i in range(w)
+    ]
+
+
+def kmines_board(
+    path: Path, box: tuple[int, int, int, int], w: int, h: int, theme: str
+) -> tuple[float, float, float, float] | None:
+    """The box (left, top, right, bottom, in the capture's pixels) of a fresh KMines
+    board's ``w`` x ``h`` tiles in the capture ``path`` of its window ``box``: in the
+    default theme inside the board's dark frame; in the classic theme from the dark line
+    at each tile's right and bottom edge (exactly ``w`` and ``h`` of them, evenly
+    spaced). ``None`` when the capture shows neither, or tiles that are not square."""
     import make_desktop_samples as mds
 
     x0, y0, ww, wh = box
@@ -127,11 +144,7 @@ def _kmines_grid(
     sx, sy = (right - left) / w, (bottom - top) / h
     if abs(sx - sy) > 1.0 or sx < 8:
         return None
-    return [
-        (round(x0 + left + (i + 0.5) * sx), round(y0 + top + (j + 0.5) * sy))
-        for j in range(h)
-        for i in range(w)
-    ]
+    return x0 + left, y0 + top, x0 + right, y0 + bottom
 
 
 def _even(runs: list[tuple[int, int]]) -> list[tuple[int, int]]:

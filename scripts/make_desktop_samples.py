@@ -95,6 +95,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
         skin="web", screen=(1600, 900), scale=1.25, window="beside an xterm",
         board=(9, 9, 10), kind="play", seed=3, scroll=False,
         note="the page not scrolled: the board's last row half hidden by the panel",
+        expect="refused",
     ),
     "web-expert-15-max-1920x1080": dict(
         skin="web", screen=(1920, 1080), scale=1.5, window="maximised",
@@ -550,8 +551,9 @@ def main(names: list[str]) -> None:
             "held_out": True,
             "labelled_from": spec.get("labelled_from") or LABELLED_FROM[spec["skin"].split("-")[0]],
         }
-        if "note" in spec:
-            data[name]["note"] = spec["note"]
+        for key in ("note", "expect"):  # expect: "refused" when no whole board shows
+            if key in spec:
+                data[name][key] = spec[key]
         print(name, data[name], flush=True)
         path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     if server is not None:

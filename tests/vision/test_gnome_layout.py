@@ -57,9 +57,9 @@ def test_without_the_cells_read_again_shifted_that_board_is_refused(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The cells are read again shifted only in the skins that lay their tiles out so
-    (``JITTER``); with none, the board above is refused: a tile a pixel off its place is
+    (``NUDGED``); with none, the board above is refused: a tile a pixel off its place is
     too far from every template to be read surely."""
-    monkeypatch.setattr(extent_module, "JITTER", frozenset())
+    monkeypatch.setattr(extent_module, "NUDGED", frozenset())
     reading = read_screenshot(on_a_desktop("gnome-classic-30x16-f-lost", 0.8, 3))
     assert reading.unsure
 

@@ -117,6 +117,13 @@ JITTER = frozenset({"gnome", "gnome-classic", "gnome-default"})
 tiles out in whole pixels, the leftover pixels of the board's size going to some rows and
 columns (tiles of 31 and 30 pixels on one board), so no lattice of equal cells fits every
 tile to a pixel (see :func:`_nudge`)."""
+NUDGED = JITTER | {"kmines-classic"}
+"""Skins whose cells not read surely are read again shifted (:func:`_nudge`): GNOME
+Mines' themes (:data:`JITTER`), and KMines' classic theme, which at a fractional display
+scale draws its tiles in whole pixels too (at 1.25, tiles of 33.75 pixels drawn 33 and
+34 pixels wide, their dark lines one pixel or two). Not KMines' default theme: it draws
+its revealed cells faintly over the window's grey, and that grey beside a board, shifted,
+reads as empty cells (a lost 10x10 board was then read with six columns of them)."""
 NUDGES = (-2, -1, 0, 1, 2)
 """The shifts of a cell tried by :func:`_nudge`, in :data:`NUDGE_STEP` of the period."""
 NUDGE_STEP = 1 / 40

@@ -14,8 +14,8 @@ from minesolver.vision._load import VisionError, numpy
 from minesolver.vision.alike import PALE_DIGITS
 from minesolver.vision.cells import (
     FLAT,
-    JITTER,
     MAX_NUDGED,
+    NUDGED,
     _flattest,
     _lattice_stats,
     _limits,
@@ -148,7 +148,7 @@ def _judged(
         :, None
     ]
     limit = _limits(cell_label, nearest, margin, flat, inside)
-    if skin.name in JITTER:
+    if skin.name in NUDGED:
         unsure = ~_sure(nearest, margin, limit) & ~flat
         if 0 < unsure.sum() <= MAX_NUDGED:
             # judged by the limits of the cells as placed: the cells mended must not
@@ -205,6 +205,11 @@ def _extent(
             # a strip of plain light grey beside the board (GNOME Mines' header bar above
             # it) read surely as empty cells, beside a closed one: no game shows that
             x0, x1, y0, y1 = empty_side
+            continue
+        crowded_side = _crowded_line(judged.label, bad, (x0, x1, y0, y1))
+        if crowded_side is not None:
+            # a strip read surely as 6s, 7s or 8s at the edge: no edge cell can show one
+            x0, x1, y0, y1 = crowded_side
             continue
         edges = {
             "left": bad[y0:y1, x0].mean(),
@@ -383,6 +388,30 @@ def _empty_line(
         near[1:] |= empty[edge][:-1]
         near[:-1] |= empty[edge][1:]
         if plain and (closed[beside] & near).any():
+            return _inward(side, extent)
+    return None
+
+
+CROWDED = frozenset({"6", "7", "8"})
+"""Digits no cell on a board's edge can show: it has five neighbours at most."""
+
+
+def _crowded_line(
+    cell_label: Array, bad: Array, extent: tuple[int, int, int, int]
+) -> tuple[int, int, int, int] | None:
+    """The extent less an edge row or column whose cells read surely are all digits no
+    edge cell can show (:data:`CROWDED`), at least half of it, or ``None`` when no edge
+    is such. Were that line the board's edge, each of those cells would have more mines
+    than neighbours: it is not board. GNOME Mines' classic theme draws its 8 white on
+    light grey, and the plain light grey of the window below the board reads surely so.
+    O(width + height)."""
+    x0, x1, y0, y1 = extent
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return None
+    crowded = ~bad & numpy().isin(cell_label, sorted(CROWDED))
+    for side in ("top", "bottom", "left", "right"):
+        edge, _ = _edge_lines(side, extent)
+        if (crowded[edge] | bad[edge]).all() and crowded[edge].mean() >= 0.5:
             return _inward(side, extent)
     return None
 

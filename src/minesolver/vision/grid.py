@@ -360,6 +360,19 @@ def other_axes(
             ):
                 out.append(pair)
                 added += 1
+    if first is not None and long_lines:
+        # last, the first lattice halved: at a display scale of 1.5 a tile of 49.5
+        # pixels is drawn 49 and 50 pixels wide in turn, so the edges repeat exactly
+        # only every two tiles and the period found first may be two tiles
+        cols, rows = first
+        half = (
+            Axis(cols.start, cols.period / 2, 2 * cols.count, cols.profile),
+            Axis(rows.start, rows.period / 2, 2 * rows.count, rows.profile),
+        )
+        if min(cols.period, rows.period) / 2 >= MIN_PERIOD and not any(
+            _same(half, q) for q in [first, *out]
+        ):
+            out.append(half)
     return out
 
 

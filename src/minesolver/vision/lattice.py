@@ -17,6 +17,7 @@ from minesolver.vision.check import _clean
 from minesolver.vision.extent import _read
 from minesolver.vision.grid import Axis, phases
 from minesolver.vision.reading import BoardReading
+from minesolver.vision.snap import snapped_lattice
 from minesolver.vision.templates import Skin, lattice_vectors, load_skin
 
 Array = Any
@@ -244,6 +245,9 @@ def _grown(
             rows.start + oy,
             rows.start + oy + rows.count * rows.period,
         )
+        if skin.name in JITTER:
+            # tiles of two sizes (GNOME Mines' whole pixels): the lines onto their edges
+            xs, ys = snapped_lattice(table, xs, ys, core)
         reading, (x0, x1, y0, y1) = _read(table, skin, xs, ys, mines, core)
         grow = [
             x0 == 0 and xs[0] > cols.period,

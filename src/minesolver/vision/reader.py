@@ -163,7 +163,8 @@ def _board(
     def settled(reading: BoardReading | None) -> BoardReading | None:
         """``reading`` when it is the answer: read surely and consistent, or (once a
         reading read surely but inconsistent is kept) a coarser lattice's over it, whose
-        cells are whole multiples of its cells, read surely and consistent."""
+        cells are whole multiples of its cells, read surely and consistent, its edges
+        no strip of empty cells beside closed ones (:func:`_empty_edge`)."""
         nonlocal pending
         if reading is None or not _clean(reading):
             return None
@@ -172,7 +173,9 @@ def _board(
                 return reading
             pending = reading
             return None
-        if not _inconsistent(reading) and _coarser(pending, reading):
+        if not _inconsistent(reading) and _coarser(pending, reading) and not _empty_edge(reading):
+            # (not one whose edge reads as empty cells beside closed ones, which no game
+            # shows: a lattice of two tiles a cell over a window's plain background)
             return reading
         return None
 
