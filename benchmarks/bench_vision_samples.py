@@ -6,7 +6,9 @@
 Each sample (the whole screenshot, desktop and all) is read once with
 :func:`~minesolver.vision.read_screenshot`, its CPU time measured with
 ``time.process_time`` (the read alone: the image's decoding included, the process's
-start and the imports not), and judged against its label file as
+start and the imports not: numpy and Pillow, which the reader imports when it first needs
+them, are imported before any read is timed; the skins' templates, loaded once a
+process, are counted in the read that loads them), and judged against its label file as
 ``benchmarks/bench_vision.py`` judges a board: *right*, *refused* or *wrong* (a board
 read surely that is not the truth; that must never happen). ``--jobs`` reads in that
 many processes (each CPU time is still its own process's). Prints a line per sample and a
@@ -40,6 +42,12 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from minesolver.vision import BoardReading, VisionError, read_screenshot  # noqa: E402
+from minesolver.vision._load import numpy, pillow  # noqa: E402
+
+# the modules a read imports lazily, imported before any read is timed (the imports are
+# not the read's CPU; the skins' templates, loaded once a process, still are)
+numpy()
+pillow()
 
 DATA = ROOT / "tests" / "data" / "vision"
 

@@ -176,9 +176,12 @@ def _nudge(
             table, (x0 + sx).ravel(), (y0 + sy).ravel(), (x1 + sx).ravel(), (y1 + sy).ravel()
         )
         # only a shifted cell nearer to some template than the cell as placed can be
-        # kept (with room for rounding: the product's sums depend on how many cells
-        # are taken at once): those alone are compared in full
-        rough = _distances(skin, vectors).min(axis=1).reshape(len(part), len(rows))
+        # kept (with room for rounding: the nearest distance is summed in double
+        # precision, the full comparison's in single): those alone are compared in full.
+        # The nearest distance alone is asked (capped above every cell's distance as
+        # placed: a shifted cell that far is not kept whatever its distance)
+        cap = float(best.max()) + 2 * ROUNDING
+        rough = _nearest(skin, vectors, cap).reshape(len(part), len(rows))
         which, ks = np.nonzero(rough < best[None, :] - 1e-6 + ROUNDING)
         if len(which) == 0:
             continue
