@@ -201,6 +201,11 @@ def _board(
     if near_first is not None and _nearly(near_first):
         near.append(near_first)
     for tried, other in enumerate(other_axes(rgb, first=axes, edges=edges), start=2):
+        if pending is not None and not _may_be_coarser(pending, other):
+            # once a reading read surely but inconsistent is kept, only a coarser
+            # lattice's reading can be the answer instead (see settled): one that cannot
+            # be coarser changes nothing, and is not read
+            continue
         tell(f"trying another lattice ({tried})")
         try:
             reading = _read_lattice(table(), candidates, *other, mines, spread=1.0)
@@ -223,6 +228,24 @@ def _board(
     if isinstance(first, VisionError):
         raise first
     return first
+
+
+PERIOD_MOVE = 0.25
+"""How far (as a share of its period) a lattice's period may be from a whole multiple of
+a reading's cells for :func:`_may_be_coarser` to keep it: placing a skin moves a
+lattice's period by a pixel or two, a reading coarser than another is within
+:data:`~minesolver.vision.check.COARSER` of a multiple of its cells."""
+
+
+def _may_be_coarser(fine: BoardReading, axes: tuple[Any, Any]) -> bool:
+    """Whether a reading on the lattice ``axes`` (columns, rows) may be coarser than
+    ``fine`` (:func:`~minesolver.vision.check._coarser`): its periods, two or more times
+    ``fine``'s cells across and down, within :data:`PERIOD_MOVE`."""
+    for cell, axis in zip(fine.cell_size, axes, strict=True):
+        k = round(axis.period / cell)
+        if k < 2 or abs(axis.period - k * cell) > PERIOD_MOVE * axis.period:
+            return False
+    return True
 
 
 def _counted(rgb: Any, reading: BoardReading, mines: int | None) -> BoardReading:
