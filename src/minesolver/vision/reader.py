@@ -7,7 +7,9 @@ stages are modules of their own; this one runs them in turn.
    offset of the cell boundary, a sample of the cells is compared with the skin's
    templates; the skin and offsets that fit best win, and offsets spread across the
    period are tried on each axis too
-   (:func:`~minesolver.vision.lattice._rephased`).
+   (:func:`~minesolver.vision.lattice._rephased`); for GNOME Mines, whose tiles are of
+   two sizes a pixel apart, the lines are then moved onto the tiles' own edges
+   (:mod:`~minesolver.vision.snap`).
 3. Cells (:mod:`~minesolver.vision.cells`, :mod:`~minesolver.vision.alike`,
    :mod:`~minesolver.vision.extent`): every cell (and one more row and column on each
    side, in case the outer lines were faint) is scaled to 16x16 and compared with each
@@ -26,7 +28,8 @@ stages are modules of their own; this one runs them in turn.
    its cells unsure: :data:`~minesolver.vision.check.FEW_UNSURE`) the other lattices of
    :func:`~minesolver.vision.grid.other_axes` are read in turn; the first read surely is
    the answer (one whose digits no layout explains gives way to a coarser lattice's
-   read surely: :func:`~minesolver.vision.check._coarser`), else a board with few unsure
+   read surely: :func:`~minesolver.vision.check._coarser`; once there is one, only the
+   lattices that may be coarser are read: :func:`_may_be_coarser`), else a board with few unsure
    cells (:func:`~minesolver.vision.check._nearly`), else the first reading with its
    reason.
 6. Counter (:mod:`~minesolver.vision.counter`): the mine counter beside the board, and
