@@ -111,3 +111,29 @@ def test_an_edge_line_of_digits_no_edge_cell_shows_is_dropped() -> None:
     assert _crowded_line(mixed, np.zeros(mixed.shape, dtype=bool), (0, 4, 0, 3)) == (0, 4, 0, 2)
     other = np.array([list("HHHH"), list("H1H2"), list("8858")])
     assert _crowded_line(other, np.zeros(other.shape, dtype=bool), (0, 4, 0, 3)) is None
+
+
+def test_lines_beyond_those_found_follow_the_tiles_and_stop_past_the_board() -> None:
+    """The lines found cover the tiles of 62 pixels only (as the first lattice found on
+    such a board does): the lines over the tiles of 60 beyond them still follow the
+    tiles; from the board's last line on (tiles on one side only), beside a window's
+    button (a rectangle of other edges), the lines are not moved: a period apart."""
+    rgb, starts = tiles_of_two_sizes(62, 60, 10, 16, margin=200)
+    # a button right of the board, its edges two pixels from where the lines past the
+    # board fall: lines moved to match edges would move onto them
+    left = int(starts[-1] + 60 - GAP / 2 + 62) + 2
+    rgb[starts[4] : starts[4] + 120, left : left + 150] = (220, 220, 220)
+    rgb[starts[4] : starts[4] + 120, left + 8 : left + 142] = (240, 240, 240)
+    middles = np.asarray(starts, dtype=float) - GAP / 2
+    first = float(middles[0])
+    lines = [first + 62.0 * k for k in range(-2, 21)]  # the 62-pixel lattice, grown
+    core = (first, first + 62.0 * 10)
+    xs = snapped(lines, edge_profile(integral(rgb), True, starts[0], starts[-1] + 52), core)
+    on_board = [xs[k + 2] - middles[k] for k in range(16)]
+    assert max(on_board) - min(on_board) <= 1.0, on_board
+    # the board's last line (tiles on one side only, a weak match) a period after the
+    # line before it: off by the two pixels a tile of 60 is shorter than the period
+    edge = starts[-1] + 60 - GAP / 2 + on_board[-1]
+    assert abs(xs[18] - edge) <= 2.0 + 1e-9
+    beyond = [xs[k] - xs[k - 1] for k in range(19, len(xs)) if xs[k] < rgb.shape[1] - 1]
+    assert all(abs(step - 62.0) < 1e-9 for step in beyond), beyond

@@ -42,6 +42,11 @@ STEP = 1 / 24
 """How far (in periods) each further line may move from a period after the one before
 it: GNOME Mines' tiles differ by one of its pixels, a 30th to a 49th of a tile at any
 display scale."""
+STRONG = 0.7
+"""A line beyond the lines found is moved only while the image's edges about it match
+their average about the lines found at least this well (the tiles' edges on either
+side of it): the board's own last line, tiles on one side only, matches about half as
+well, and from there on the lines are not moved."""
 ROUNDS = 3
 """Rounds of matching: the edges about the lines on average are smeared while the lines
 are off their tiles, and sharper once moved; each round matches the lines, from where
@@ -91,14 +96,16 @@ def snapped(lines: list[float], profile: Array, core: tuple[float, float]) -> li
         out[seen] = profile[at[seen]]
         return out
 
-    def best(x: float, reach: int, typical: Array) -> float:
+    def best(x: float, reach: int, typical: Array) -> tuple[float, bool]:
         """``x`` moved by the whole pixels within ``reach`` whose window matches
-        ``typical`` best (the least move among equals: none where nothing is seen)."""
+        ``typical`` best (the least move among equals: none where nothing is seen), and
+        whether it matches as well as :data:`STRONG` of ``typical``'s own match."""
         centre = round(x)
         scores = [float(window(centre + s) @ typical) for s in range(-reach, reach + 1)]
         top = max(scores)
         moves = [s for s, v in zip(range(-reach, reach + 1), scores, strict=True) if v == top]
-        return x + min(moves, key=lambda s: (abs(s), s))
+        own = float(typical @ typical)
+        return x + min(moves, key=lambda s: (abs(s), s)), own > 0 and top >= STRONG * own
 
     inside = [k for k, x in enumerate(lines) if core[0] - 0.5 <= x <= core[1] + 0.5]
     if len(inside) < 3:
@@ -124,25 +131,32 @@ def _walk(
     lines: list[float],
     period: float,
     core: tuple[float, float],
-    best: Callable[[float, int], float],
+    best: Callable[[float, int], tuple[float, bool]],
 ) -> list[float]:
     """The lines placed from the one nearest the middle of ``core`` outward, each a
-    period from the one before it and then, within ``core``, moved by ``best(x,
-    reach)``. Beyond ``core`` the lines are not moved: what lies there may be no board
-    (a window's buttons beside it), and lines moved onto its edges would make it look
-    like cells."""
+    period from the one before it and then moved by ``best(x, reach)``. Beyond ``core``
+    (the lines found may cover only the tiles of one size) a line is moved only while
+    the lines before it beyond ``core`` matched strongly: from the first that does not,
+    the lines stay a period apart, unmoved. What lies past the board may be no board (a
+    window's buttons beside it), and lines moved onto its edges would make it look like
+    cells."""
     middle = min(range(len(lines)), key=lambda k: abs(lines[k] - (core[0] + core[1]) / 2))
     out = list(lines)
-    out[middle] = best(lines[middle], math.ceil(period * FIRST))
+    out[middle] = best(lines[middle], math.ceil(period * FIRST))[0]
     step = math.ceil(period * STEP)
-
-    def reach(k: int) -> int:
-        return step if core[0] - 0.5 <= lines[k] <= core[1] + 0.5 else 0
-
-    for k in range(middle + 1, len(lines)):
-        out[k] = best(out[k - 1] + period, reach(k))
-    for k in range(middle - 1, -1, -1):
-        out[k] = best(out[k + 1] - period, reach(k))
+    for ks, sign in ((range(middle + 1, len(lines)), 1), (range(middle - 1, -1, -1), -1)):
+        moving = True
+        for k in ks:
+            guess = out[k - sign] + sign * period
+            inside = core[0] - 0.5 <= lines[k] <= core[1] + 0.5
+            if not (inside or moving):
+                out[k] = guess
+                continue
+            moved, strong = best(guess, step)
+            if not inside and not strong:
+                moving = False
+                moved = guess
+            out[k] = moved
     return out
 
 
