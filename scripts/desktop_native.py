@@ -214,27 +214,41 @@ def _kmines(
 
 
 def kmines_sample(name: str, spec: dict[str, Any], env: dict[str, str]) -> str:
+    with _kmines(spec, env) as (kenv, box, rest):
+        rows, _ = kmines_flagged(OUT() / f"{name}.png", spec, kenv, box, rest)
+    w, h, m = spec["board"]
+    return "\n".join([f"{w}x{h}x{m}", *rows]) + "\n"
+
+
+def kmines_flagged(
+    png: Path,
+    spec: dict[str, Any],
+    kenv: dict[str, str],
+    box: tuple[int, int, int, int],
+    rest: tuple[str, str],
+) -> tuple[list[str], tuple[float, float, float, float]]:
+    """A fresh KMines board (window ``box``, pointer resting at ``rest``) captured into
+    ``png`` with flags right-clicked on ``spec["flags"]`` cells drawn by ``spec["seed"]``,
+    checked in the capture: its rows (``F`` and ``H``) and the board's box."""
     import make_desktop_samples as mds
 
     rng = random.Random(spec["seed"])
-    w, h, m = spec["board"]
-    with _kmines(spec, env) as (kenv, box, rest):
-        png = OUT() / f"{name}.png"
-        mds.capture(kenv, png)
-        centres = _kmines_grid(png, box, w, h, spec["theme"])
-        if centres is None:
-            raise SystemExit(f"{name}: no KMines board of {w}x{h} tiles found")
-        size = centres[1][0] - centres[0][0]
-        flags = set(rng.sample(range(w * h), spec["flags"]))
-        for i in sorted(flags):
-            mds._run("xdotool", "mousemove", *map(str, centres[i]), "click", "3", env=kenv)
-            time.sleep(0.1)
-        mds._run("xdotool", "mousemove", *rest, env=kenv)
-        time.sleep(1.0)
-        mds.capture(kenv, png)
-        _kmines_check(png, centres, size, flags)
+    w, h, _ = spec["board"]
+    mds.capture(kenv, png)
+    board = kmines_board(png, box, w, h, spec["theme"])
+    centres = _kmines_grid(png, box, w, h, spec["theme"])
+    if board is None or centres is None:
+        raise SystemExit(f"{png.name}: no KMines board of {w}x{h} tiles found")
+    flags = set(rng.sample(range(w * h), spec["flags"]))
+    for i in sorted(flags):
+        mds._run("xdotool", "mousemove", *map(str, centres[i]), "click", "3", env=kenv)
+        time.sleep(0.1)
+    mds._run("xdotool", "mousemove", *rest, env=kenv)
+    time.sleep(1.0)
+    mds.capture(kenv, png)
+    _kmines_check(png, centres, centres[1][0] - centres[0][0], flags)
     rows = ["".join("F" if y * w + x in flags else "H" for x in range(w)) for y in range(h)]
-    return "\n".join([f"{w}x{h}x{m}", *rows]) + "\n"
+    return rows, board
 
 
 def kmines_play_sample(name: str, spec: dict[str, Any], env: dict[str, str]) -> str:

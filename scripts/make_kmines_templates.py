@@ -20,9 +20,7 @@ screen, and the board's box found as the desktop captures find it
 from __future__ import annotations
 
 import json
-import random
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -56,26 +54,12 @@ def sample(name: str, spec: dict[str, Any], env: dict[str, str]) -> dict[str, An
     """Capture sample ``name``; write its image (the window) and label; its entry."""
     from PIL import Image
 
-    rng = random.Random(spec["seed"])
     w, h, m = spec["board"]
     png = VISION / f"{name}.png"
     with native._kmines(spec, env) as (kenv, box, rest):
-        mds.capture(kenv, png)
-        board = native.kmines_board(png, box, w, h, spec["theme"])
-        centres = native._kmines_grid(png, box, w, h, spec["theme"])
-        if board is None or centres is None:
-            raise SystemExit(f"{name}: no KMines board of {w}x{h} tiles found")
-        flags = set(rng.sample(range(w * h), spec["flags"]))
-        for i in sorted(flags):
-            mds._run("xdotool", "mousemove", *map(str, centres[i]), "click", "3", env=kenv)
-            time.sleep(0.1)
-        mds._run("xdotool", "mousemove", *rest, env=kenv)
-        time.sleep(1.0)
-        mds.capture(kenv, png)
-        native._kmines_check(png, centres, centres[1][0] - centres[0][0], flags)
+        rows, board = native.kmines_flagged(png, spec, kenv, box, rest)
     x0, y0, ww, wh = box
     Image.open(png).convert("RGB").crop((x0, y0, x0 + ww, y0 + wh)).save(png)
-    rows = ["".join("F" if y * w + x in flags else "H" for x in range(w)) for y in range(h)]
     (VISION / f"{name}.txt").write_text("\n".join([f"{w}x{h}x{m}", *rows]) + "\n")
     left, top, right, bottom = board
     return {
