@@ -27,6 +27,14 @@ cell shows the digit it hopes for (step 3 of its rules) is replaced by the truth
 the layout (1 or 0), everything else unchanged, to measure what knowing the digits of the
 certain cells still closed would be worth (with ``--no-min-clicks``; never saved).
 
+``--lookahead K=V,...`` plays ``efficient-lookahead``
+(:class:`minesolver.strategy.lookahead.LookaheadPlayer`) in place of ``efficient``, with
+those settings (``--lookahead ""`` for its defaults; with ``--no-min-clicks``; never
+saved); ``--rows-out FILE`` writes the run, its rows included, as JSON (for paired
+comparisons of two runs: ``--paired FIRST SECOND`` prints each one's mean efficiency on
+the games both won and the paired difference, with 95% intervals), and the efficient
+player's CPU time is printed.
+
 ``--tiny N`` instead plays boards of 4x4 to 5x5 until ``N`` of them were cleared with no
 guess, and compares the clicks with the exhaustive minimum from the same first click
 (the breadth-first search of the tests) and over every first click.
@@ -64,6 +72,7 @@ from minesolver.simulate.native import native_twin
 from minesolver.simulate.seeds import derive_seed, game_layout
 from minesolver.strategy import Player, get_player
 from minesolver.strategy.efficient import EfficientPlayer
+from minesolver.strategy.lookahead import LookaheadPlayer
 
 RESULTS = Path(__file__).parent / "results" / "efficient.json"
 
@@ -144,6 +153,7 @@ def run_level(
     seed: int,
     fewest: bool = True,
     told: ToldDigits | None = None,
+    lookahead: dict[str, float] | None = None,
 ) -> dict[str, Any]:
     """Every game of the level: rows and a summary (without the fewest clicks when not
     ``fewest``; with ``told`` in place of the player's what-ifs, ``--told-digits``)."""
@@ -152,7 +162,10 @@ def run_level(
     rows: list[dict[str, Any]] = []
     began = time.perf_counter()
     best, efficient = fast_best(), EfficientPlayer(fast_best())
+    if lookahead is not None:
+        efficient = LookaheadPlayer(fast_best(), **lookahead)  # type: ignore[arg-type]
     play_seconds = [0.0, 0.0]
+    cpu = 0.0
     for index in range(games):
         layout, _ = game_layout(setup, index)
         player_seed = derive_seed(seed, index, "player")
@@ -161,7 +174,9 @@ def run_level(
         t1 = time.perf_counter()
         if told is not None:
             told.digits = board_digits(layout)
+        c0 = time.process_time()
         e = play(efficient, layout, setup.start, player_seed)
+        cpu += time.process_time() - c0
         t2 = time.perf_counter()
         play_seconds[0] += t1 - t0
         play_seconds[1] += t2 - t1
@@ -195,7 +210,9 @@ def run_level(
             + (f" min {row['min_clicks']}" if "min_clicks" in row else ""),
             file=sys.stderr,
         )
+    print(f"efficient CPU {cpu:.2f} s, {cpu / games:.4f} s a game", file=sys.stderr)
     return {
+        "cpu_seconds_efficient": round(cpu, 2),
         "level": str(level),
         "seed": seed,
         "games": games,
@@ -295,6 +312,35 @@ def tiny(boards: int, seed: int) -> dict[str, Any]:
     }
 
 
+def paired(first: dict[str, Any], second: dict[str, Any]) -> dict[str, Any]:
+    """Two runs of ``--rows-out`` on the same games: the mean efficiency of each on the
+    games both won, and the paired difference (second - first), each with the
+    half-width of its 95% normal interval, in points."""
+    rows = {r["index"]: r for r in first["rows"]}
+    pairs = [
+        (rows[r["index"]], r)
+        for r in second["rows"]
+        if r["efficient_won"] and r["index"] in rows and rows[r["index"]]["efficient_won"]
+    ]
+
+    def stats(values: list[float]) -> tuple[float, float]:
+        half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+        return round(100 * statistics.fmean(values), 2), round(100 * half, 2)
+
+    a = [x["bbbv"] / x["clicks"] for x, _ in pairs]
+    b = [y["bbbv"] / y["clicks"] for _, y in pairs]
+    diff = [y - x for x, y in zip(a, b, strict=True)]
+    return {
+        "games_both_won": len(pairs),
+        "first": stats(a),
+        "second": stats(b),
+        "difference": stats(diff),
+        "second_better": sum(d > 0 for d in diff),
+        "second_worse": sum(d < 0 for d in diff),
+        "cpu_seconds": [first.get("cpu_seconds_efficient"), second.get("cpu_seconds_efficient")],
+    }
+
+
 def table(stored: dict[str, Any]) -> str:
     """The documentation's table from the stored results."""
     lines = [
@@ -340,7 +386,20 @@ def main() -> None:
     parser.add_argument(
         "--no-min-clicks", action="store_true", help="skip the fewest clicks (not with --save)"
     )
+    parser.add_argument(
+        "--lookahead",
+        metavar="K=V,...",
+        help="play efficient-lookahead with these settings (samples=8,horizon=8,...)",
+    )
+    parser.add_argument("--rows-out", metavar="FILE", help="write the run (rows) as JSON")
+    parser.add_argument(
+        "--paired", nargs=2, metavar="FILE", help="compare two --rows-out runs game by game"
+    )
     args = parser.parse_args()
+    if args.paired:
+        runs = [json.loads(Path(f).read_text()) for f in args.paired]
+        print(json.dumps(paired(*runs), indent=1))
+        return
     stored: dict[str, Any] = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     if args.table:
         print(table({k: v for k, v in stored.items() if k != "tiny"}))
@@ -354,14 +413,27 @@ def main() -> None:
             stored["tiny"] = found
             RESULTS.write_text(json.dumps(stored, indent=1) + "\n")
         return
-    if args.save and (args.no_min_clicks or args.told_digits):
-        parser.error("--save stores the player's own figures: drop --no-min-clicks, --told-digits")
+    if args.save and (args.no_min_clicks or args.told_digits or args.lookahead):
+        parser.error(
+            "--save stores the player's own figures: drop --no-min-clicks, --told-digits, "
+            "--lookahead"
+        )
     told = None
     if args.told_digits:
         told = ToldDigits()
         efficient_module.analyze_after = told  # type: ignore[attr-defined,assignment]
-    result = run_level(args.level, args.games, args.work, args.seed, not args.no_min_clicks, told)
+    lookahead = None
+    if args.lookahead is not None:
+        lookahead = {
+            k: float(v) if k in ("rest", "margin", "z", "flag_credit") else int(v)
+            for k, _, v in (item.partition("=") for item in args.lookahead.split(",") if item)
+        }
+    result = run_level(
+        args.level, args.games, args.work, args.seed, not args.no_min_clicks, told, lookahead
+    )
     print(json.dumps(result["summary"], indent=1))
+    if args.rows_out:
+        Path(args.rows_out).write_text(json.dumps(result, indent=1) + "\n")
     if args.save:
         stored = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
         stored[args.level] = result

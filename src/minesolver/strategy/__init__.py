@@ -2,7 +2,8 @@
 :mod:`.base`); ``greedy``, ``pseq`` and ``best`` decide in the native core, and
 ``greedy-py``, ``pseq-py`` and ``best-py`` are their Python reference (the same moves).
 ``efficient`` makes ``best``'s guesses and plays its certain moves for the fewest clicks
-(:mod:`.efficient`).
+(:mod:`.efficient`); ``efficient-lookahead`` chooses among its best certain moves by
+rollouts on sampled layouts (:mod:`.lookahead`).
 
 Each move a player makes carries why, as a typed :class:`Reason`
 (:mod:`.reasons`: ``Certain``, ``Lowest``, ``Pseq``, ``Safety``, ``SecondMove``,
@@ -101,6 +102,7 @@ takes it (imported lazily). They are registered in the players' registry by
 :func:`_over_best`, which gives each the ``best`` that :func:`get_player` names (the
 Python or the native one, whichever is registered as ``best``)."""
 _OVER_BEST.register_lazy("efficient", "minesolver.strategy.efficient:EfficientPlayer")
+_OVER_BEST.register_lazy("efficient-lookahead", "minesolver.strategy.lookahead:LookaheadPlayer")
 
 
 def _over_best(name: str) -> Callable[..., Player]:

@@ -196,6 +196,19 @@ class EfficientPlayer:
 
 def _plan(view: Position, analysis: Analysis) -> list[Move]:
     """The certain action of the highest expected gain (module docstring, steps 1-5)."""
+    return _ranked(view, analysis)[0][1]
+
+
+Key = tuple[Fraction, int, int, int]
+"""An action's rank: (expected gain, kind, tie-break, cell); kinds 2 a chord, 1 a chord
+with the chord it may allow next, 0 a left click (on equal gain the certain one first)."""
+
+
+def _ranked(view: Position, analysis: Analysis) -> list[tuple[Key | None, list[Move]]]:
+    """The certain actions by rank, best first (module docstring, steps 1-5): a certain
+    zero alone (key ``None``); else every action of positive gain by decreasing key, one
+    entry per distinct action, then step 5's click (key ``None``) last. :func:`_plan`
+    plays the first; the lookahead player weighs the first few."""
     width = view.width
     cells = view.cells
     nbrs = view.neighbour_indices()
@@ -209,19 +222,23 @@ def _plan(view: Position, analysis: Analysis) -> list[Move]:
     # 1. a certain zero: one click opens it and everything around it
     for s in ordered:
         if all(cells[j] >= 0 or j in safe for j in nbrs[s]):
-            return [Move("open", cell(s), reason=Certain(mine=False))]
+            return [(None, [Move("open", cell(s), reason=Certain(mine=False))])]
     chords = _chords(cells, nbrs, safe, mines)
     # the best action as (gain, kind, tie-break, cell): kinds 2 a chord, 1 a chord with
     # the chord it may allow next, 0 a left click (on equal gain the certain one first)
-    best: tuple[Fraction, int, int, int] | None = None
+    keys: dict[tuple[int, int], Key] = {}  # (kind, cell) -> its best key
+
+    def offer(key: Key) -> None:
+        known = keys.get((key[1], key[3]))
+        if known is None or key > known:
+            keys[(key[1], key[3])] = key
+
     for d, (net, _, flagged) in chords.items():
         if net > 0 or (net == 0 and flagged):  # 2.
             exposure = sum(
                 1 for m in flagged for k in nbrs[m] if cells[k] == HIDDEN and k not in mines
             )
-            key = (Fraction(net), 2, exposure, d)
-            if best is None or key > best:
-                best = key
+            offer((Fraction(net), 2, exposure, d))
     total: int | None = None
     for t in ordered:  # 3.
         known = unflagged = closed = uncertain = 0
@@ -261,19 +278,21 @@ def _plan(view: Position, analysis: Analysis) -> list[Move]:
             p = Fraction(count, total)
         else:
             p = Fraction(1)
-        keys = [(net + p * after, 1, 0, d) for net, after, d in combos]
+        hopes: list[Key] = [(net + p * after, 1, 0, d) for net, after, d in combos]
         if reward > 0:
-            keys.append((p * reward, 0, 0, t))
-        for key in keys:
-            if key[0] > 0 and (best is None or key > best):
-                best = key
-    if best is not None:  # 4.
-        if best[1] == 0:
-            return [Move("open", cell(best[3]), reason=Certain(mine=False))]
-        d = best[3]
+            hopes.append((p * reward, 0, 0, t))
+        for key in hopes:
+            if key[0] > 0:
+                offer(key)
+    ranked: list[tuple[Key | None, list[Move]]] = []
+    for key in sorted(keys.values(), reverse=True):  # 4.
+        if key[1] == 0:
+            ranked.append((key, [Move("open", cell(key[3]), reason=Certain(mine=False))]))
+            continue
+        d = key[3]
         moves = [Move("flag", cell(m), reason=Certain(mine=True)) for m in sorted(chords[d][2])]
         moves.append(Move("chord", cell(d), reason=Certain(mine=False)))
-        return moves
+        ranked.append((key, moves))
     # 5. nothing gains: a click that no flood can make for us (else any safe cell), the
     # one with the fewest closed neighbours still unknown
     unflooded = [
@@ -282,7 +301,8 @@ def _plan(view: Position, analysis: Analysis) -> list[Move]:
         if all(cells[j] >= 0 or j in mines or _next_to(j, mines, cells, nbrs) for j in nbrs[s])
     ]
     pick = min(unflooded or ordered, key=lambda s: _unknown_around(s, cells, nbrs, safe, mines))
-    return [Move("open", cell(pick), reason=Certain(mine=False))]
+    ranked.append((None, [Move("open", cell(pick), reason=Certain(mine=False))]))
+    return ranked
 
 
 def _unknown_around(

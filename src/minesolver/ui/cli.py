@@ -403,7 +403,8 @@ def bench(
         str,
         typer.Option(
             metavar="PLAYER",
-            help="Player: greedy, pseq, best, search, efficient; best-no-endgame (-second, "
+            help="Player: greedy, pseq, best, search, efficient, efficient-lookahead; "
+            "best-no-endgame (-second, "
             "-fifty, -dominance, -dead, -latent) plays best without that ingredient, "
             "best:margin=1/10;max_candidates=20 changes its settings, "
             "search:rollouts=32 search's budget.",
@@ -487,7 +488,8 @@ def play(
     player: Annotated[
         str,
         typer.Option(
-            metavar="PLAYER", help="Player to watch: greedy, pseq, best, search, efficient."
+            metavar="PLAYER",
+            help="Player to watch: greedy, pseq, best, search, efficient, efficient-lookahead.",
         ),
     ] = "greedy",
     seed: Annotated[
