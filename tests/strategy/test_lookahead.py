@@ -91,7 +91,7 @@ def test_samples_are_deterministic_for_a_seed() -> None:
     assert sample_layouts(view, 20, random.Random(1)) == sample_layouts(view, 20, random.Random(1))
 
 
-@pytest.mark.parametrize(("level", "games"), [(Level(16, 16, 40), 4), (Level(30, 16, 99), 2)])
+@pytest.mark.parametrize(("level", "games"), [(Level(16, 16, 40), 2), (Level(30, 16, 99), 1)])
 def test_same_games_won_and_same_guesses_as_best(level: Level, games: int) -> None:
     """Game by game: the same outcome and the very same guessed cells as best, no mine
     opened on a certain move (``play`` checks), never more clicks than best's plain left
