@@ -106,31 +106,3 @@ def test_the_skins_far_behind_are_not_refined(monkeypatch: pytest.MonkeyPatch) -
     full = _traced("arbiter-expert", float("inf"), monkeypatch)
     assert lazy["placed"][0] == "classic"
     assert len(lazy["refined"]) < len(full["refined"])
-
-
-@pytest.mark.parametrize(
-    "name",
-    ["desktop/kmines-30x16-15-max-1920x1080", "desktop/metasweeper-beginner-16-2-2560x1440"],
-)
-def test_a_lattice_no_skin_fits_has_three_skins_refined_at_most(
-    name: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A lattice that is not the board's (two KMines tiles a cell at display scale 1.5;
-    the rows of Metasweeper's score board beside a small board): none of the first three
-    skins refined on it fits within :data:`~minesolver.vision.lattice.FAR`, and no more
-    are refined on it; the reading is the same, cell for cell and margin for margin, as
-    with every skin refined there (``FAR`` infinite), and right."""
-    few = _traced(name, lattice.GAIN, monkeypatch)
-    monkeypatch.setattr(lattice, "FAR", float("inf"))
-    every = _traced(name, lattice.GAIN, monkeypatch)
-    assert few["reading"] == every["reading"]
-    assert len(few["refined"]) < len(every["refined"])
-    lattices: list[list[tuple[int, str, float, float]]] = []
-    for entry in few["refined"]:
-        if entry[0] == 0:
-            lattices.append([])
-        lattices[-1].append(entry)
-    for refined in lattices:
-        if len(refined) >= lattice.REFINED and min(e[3] for e in refined) > lattice.FAR:
-            assert len(refined) == lattice.REFINED
-    assert isinstance(few["reading"], tuple) and few["reading"][3] is None  # read surely

@@ -61,17 +61,6 @@ none does (a lattice off the board's, a crisp skin not yet placed to a fraction 
 pixel), every skin that fits nearly as well as the best is refined."""
 
 
-FAR = 0.06
-"""Once :data:`REFINED` skins are refined on a lattice and none fits within this (about
-twice as far as a board's cells from their templates), no more skins are refined on it:
-the lattice is not the board's (a frame, a table beside it, a lattice of two tiles a
-cell), and refining and reading every other skin on it cost most of the slowest reads
-(1.9 s of CPU on a lattice of two KMines tiles a cell). Measured, not proved: on the
-labelled samples and the desktop captures, no skin refined fourth or later on a lattice
-whose first three fit no better than 0.045 read the board surely, or nearly surely with
-its extent clear (``tests/vision/test_skin_order.py``)."""
-
-
 def _read_lattice(
     table: Any,
     candidates: list[Skin],
@@ -114,8 +103,6 @@ def _read_lattice(
         # (the skins waiting fit worse than the best placed: it is the least of them all)
         if k >= REFINED and min(p[0] for p in placed) <= CLOSE:
             break
-        if k >= REFINED and min(p[0] for p in placed) > FAR:
-            break  # (a lattice that is not the board's: see FAR)
         if placed and score - GAIN > min(p[0] for p in placed) and _family(skin) not in families:
             waiting.append(k)
             continue
