@@ -4,10 +4,11 @@ the same size.
 GNOME Mines lays its tiles out in whole pixels of its own and gives the board's leftover
 pixels to the first rows and columns: on a 16x16 board at display scale 2 the first ten
 columns are 62 pixels wide and the last six 60 (31 and 30 of the game's pixels, doubled).
-No lattice of equal cells fits such a board: the best one is up to six pixels off a tile
-at some columns, a tenth of a cell, and the cells there read unsure (a shift of a pixel
-or two, :func:`~minesolver.vision.cells._nudge`, mends a lattice a little off, not one
-that far off). So each line is moved, within a few pixels, to where the image's edges
+No lattice of equal cells fits such a board: the lattice found on the tiles of one size
+drifts by up to a dozen pixels over the others, and even the best equal lattice is three
+to four pixels off a tile at the ends; the cells there read unsure (a shift of a pixel or
+two, :func:`~minesolver.vision.cells._nudge`, mends a lattice a little off, not one that
+far off). So each line is moved, within a few pixels, to where the image's edges
 across the board look most like they do at the lattice's lines on average: from the line
 nearest the middle of the lines found outward, each line placed a period from the one
 before it, then moved to the best match within :data:`STEP` of the period (a tile a
@@ -16,8 +17,11 @@ pixel or three larger or smaller than the period moves the lines after it that m
 Where the image shows no edges (the plain background beyond the board) every position
 matches alike and a line stays a period from the one before it.
 
+Beyond the lines found a line is moved only while it matches strongly (:data:`STRONG`):
+the board's last line on, lines stay a period apart.
+
 Cost: O(image width + height) for the two profiles (from the image's running sums, no
-pass over the pixels), O(lines x period) for the matching.
+pass over the pixels), O(rounds x lines x period) for the matching.
 """
 
 from __future__ import annotations
