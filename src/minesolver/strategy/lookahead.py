@@ -56,6 +56,7 @@ from minesolver.strategy.efficient import (
     _next_to,
     _ranked,
     _Shadow,
+    _tally,
     _unknown_around,
 )
 from minesolver.strategy.reasons import Certain
@@ -293,18 +294,7 @@ def _greedy(r: _Rollout, chance: Chance) -> Action | None:
             if best is None or key > best:
                 best = key
     for t in safe:
-        known = unflagged = closed = uncertain = 0
-        for j in nbrs[t]:
-            v = cells[j]
-            if v == FLAG:
-                known += 1
-            elif v == HIDDEN:
-                if j in mines:
-                    known += 1
-                    unflagged += 1
-                else:
-                    closed += 1
-                    uncertain += j not in safe
+        known, unflagged, closed, uncertain = _tally(t, cells, nbrs, safe, mines)
         cost = 1 if known else 0
         reward = closed - unflagged - cost
         combos = []
