@@ -28,6 +28,7 @@ reading is listed too, as an improvement).
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import re
 import statistics
@@ -77,14 +78,20 @@ def signature(reading: BoardReading | VisionError) -> dict[str, Any]:
     }
 
 
+@functools.cache
+def _desktop_manifest() -> dict[str, Any]:
+    """The desktop captures' manifest, read once."""
+    manifest: dict[str, Any] = json.loads((DATA / "desktop" / "manifest.json").read_text())
+    return manifest
+
+
 def must_refuse(name: str) -> bool:
     """Whether sample ``name`` shows no whole board, so that the right answer is a
     refusal: a desktop capture whose manifest entry says ``"expect": "refused"`` (the
     board's last row under the panel); its label file holds the board as it was drawn."""
     if not name.startswith("desktop/"):
         return False
-    manifest = json.loads((DATA / "desktop" / "manifest.json").read_text())
-    return manifest[name.removeprefix("desktop/")].get("expect") == "refused"
+    return _desktop_manifest()[name.removeprefix("desktop/")].get("expect") == "refused"
 
 
 def judge(reading: BoardReading | VisionError, name: str) -> str:

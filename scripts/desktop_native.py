@@ -92,8 +92,11 @@ def _kmines_grid(
     """The centres of a fresh KMines board's tiles in the capture ``path`` of its window
     ``box`` (see :func:`kmines_board`), ``None`` when no board is found."""
     board = kmines_board(path, box, w, h, theme)
-    if board is None:
-        return None
+    return None if board is None else _centres(board, w, h)
+
+
+def _centres(board: tuple[float, float, float, float], w: int, h: int) -> list[tuple[int, int]]:
+    """The centres of the ``w`` x ``h`` tiles of a board's box, rounded to pixels."""
     left, top, right, bottom = board
     sx, sy = (right - left) / w, (bottom - top) / h
     return [
@@ -236,9 +239,9 @@ def kmines_flagged(
     w, h, _ = spec["board"]
     mds.capture(kenv, png)
     board = kmines_board(png, box, w, h, spec["theme"])
-    centres = _kmines_grid(png, box, w, h, spec["theme"])
-    if board is None or centres is None:
+    if board is None:
         raise SystemExit(f"{png.name}: no KMines board of {w}x{h} tiles found")
+    centres = _centres(board, w, h)
     flags = set(rng.sample(range(w * h), spec["flags"]))
     for i in sorted(flags):
         mds._run("xdotool", "mousemove", *map(str, centres[i]), "click", "3", env=kenv)

@@ -100,15 +100,15 @@ def snapped(lines: list[float], profile: Array, core: tuple[float, float]) -> li
         out[seen] = profile[at[seen]]
         return out
 
-    def best(x: float, reach: int, typical: Array) -> tuple[float, bool]:
+    def best(x: float, reach: int, typical: Array, own: float) -> tuple[float, bool]:
         """``x`` moved by the whole pixels within ``reach`` whose window matches
         ``typical`` best (the least move among equals: none where nothing is seen), and
-        whether it matches as well as :data:`STRONG` of ``typical``'s own match."""
+        whether it matches as well as :data:`STRONG` of ``typical``'s own match,
+        ``own``."""
         centre = round(x)
         scores = [float(window(centre + s) @ typical) for s in range(-reach, reach + 1)]
         top = max(scores)
         moves = [s for s, v in zip(range(-reach, reach + 1), scores, strict=True) if v == top]
-        own = float(typical @ typical)
         return x + min(moves, key=lambda s: (abs(s), s)), own > 0 and top >= STRONG * own
 
     inside = [k for k, x in enumerate(lines) if core[0] - 0.5 <= x <= core[1] + 0.5]
@@ -119,7 +119,8 @@ def snapped(lines: list[float], profile: Array, core: tuple[float, float]) -> li
         # the edges about the lines on average: smeared where the lines are off their
         # tiles, sharper once they are moved onto them
         typical = np.mean([window(round(out[k])) for k in inside], axis=0)
-        moved = _walk(lines, period, core, partial(best, typical=typical))
+        own = float(typical @ typical)
+        moved = _walk(lines, period, core, partial(best, typical=typical, own=own))
         if moved == out:
             break
         out = moved
