@@ -364,16 +364,27 @@ def other_axes(
         # last, the first lattice halved: at a display scale of 1.5 a tile of 49.5
         # pixels is drawn 49 and 50 pixels wide in turn, so the edges repeat exactly
         # only every two tiles and the period found first may be two tiles
-        cols, rows = first
-        half = (
-            Axis(cols.start, cols.period / 2, 2 * cols.count, cols.profile),
-            Axis(rows.start, rows.period / 2, 2 * rows.count, rows.profile),
-        )
-        if min(cols.period, rows.period) / 2 >= MIN_PERIOD and not any(
-            _same(half, q) for q in [first, *out]
+        half = halved(first)
+        if (
+            half is not None
+            and _skew(half) <= SQUARE
+            and not any(_same(half, q) for q in [first, *out])
         ):
             out.append(half)
     return out
+
+
+def halved(pair: tuple[Axis, Axis]) -> tuple[Axis, Axis] | None:
+    """The lattice ``pair`` with cells half as wide and half as tall (twice as many each
+    way, from the same first line), or ``None`` when they would be under
+    :data:`MIN_PERIOD`."""
+    cols, rows = pair
+    if min(cols.period, rows.period) / 2 < MIN_PERIOD:
+        return None
+    return (
+        Axis(cols.start, cols.period / 2, 2 * cols.count, cols.profile),
+        Axis(rows.start, rows.period / 2, 2 * rows.count, rows.profile),
+    )
 
 
 LONG_RUN = 24

@@ -61,19 +61,18 @@ none does (a lattice off the board's, a crisp skin not yet placed to a fraction 
 pixel), every skin that fits nearly as well as the best is refined."""
 
 
-def _read_lattice(
-    table: Any,
-    candidates: list[Skin],
-    cols: Axis,
-    rows: Axis,
-    mines: int | None,
-    spread: float = 3.0,
-) -> BoardReading:
-    """The board read on a lattice found in the image: the skin and offsets that fit a
-    sample of its cells best, refined (with every skin whose fit is within ``spread`` times
-    the best's, but see :data:`REFINED`), then every cell read."""
-    best: dict[str, tuple[float, Skin, float, float]] = {}
-    samples = Samples()  # each lattice's cells scaled once for every skin
+Fit = tuple[float, Skin, float, float]
+"""A skin's fit to a sample of a lattice's cells at whole-pixel offsets: the mean
+distance (:func:`_trimmed`), the skin and the offsets."""
+
+
+def sample_fits(
+    table: Any, candidates: list[Skin], cols: Axis, rows: Axis, samples: Samples
+) -> list[Fit]:
+    """Each skin's best fit to a sample of about 80 cells of the lattice ``cols`` x
+    ``rows`` over the offsets its lines allow (:func:`_offsets`), best first (the
+    candidates' order among equals). O(offsets x skins) sample comparisons."""
+    best: dict[str, Fit] = {}
     for ox in _offsets(cols):
         for oy in _offsets(rows):
             xs, ys = cols.lines(ox), rows.lines(oy)
@@ -87,6 +86,27 @@ def _read_lattice(
                     best[skin.name] = (score, skin, ox, oy)
     fits = [best[skin.name] for skin in candidates if skin.name in best]
     fits.sort(key=lambda f: f[0])
+    return fits
+
+
+def _read_lattice(
+    table: Any,
+    candidates: list[Skin],
+    cols: Axis,
+    rows: Axis,
+    mines: int | None,
+    spread: float = 3.0,
+    fitted: tuple[list[Fit], Samples] | None = None,
+) -> BoardReading:
+    """The board read on a lattice found in the image: the skin and offsets that fit a
+    sample of its cells best (:func:`sample_fits`, or ``fitted``: those fits and the
+    samples they were made from), refined (with every skin whose fit is within
+    ``spread`` times the best's, but see :data:`REFINED`), then every cell read."""
+    if fitted is None:
+        samples = Samples()  # each lattice's cells scaled once for every skin
+        fits = sample_fits(table, candidates, cols, rows, samples)
+    else:
+        fits, samples = fitted
     if not fits or fits[0][0] > EDGE_DISTANCE:
         raise VisionError("no board found in the image: no known skin matches its cells")
     # the offsets above are whole pixels: a skin whose templates are crisp (cut from

@@ -51,6 +51,7 @@ from typing import Any
 
 from minesolver.position import Position
 from minesolver.vision._load import ImageSource, VisionError, load_rgb
+from minesolver.vision.cells import CLOSE
 from minesolver.vision.check import (
     _clean,
     _coarser,
@@ -63,10 +64,19 @@ from minesolver.vision.check import (
     _nearly,
 )
 from minesolver.vision.counter import read_counter
-from minesolver.vision.grid import edge_maps, find_axes, other_axes
-from minesolver.vision.lattice import _read_lattice, _refitted
+from minesolver.vision.grid import (
+    SQUARE,
+    Axis,
+    _same,
+    _skew,
+    edge_maps,
+    find_axes,
+    halved,
+    other_axes,
+)
+from minesolver.vision.lattice import Fit, Samples, _read_lattice, _refitted, sample_fits
 from minesolver.vision.reading import BoardReading, CellReading
-from minesolver.vision.templates import integral, load_skin, skin_names
+from minesolver.vision.templates import Skin, integral, load_skin, skin_names
 
 __all__ = ["BoardReading", "CellReading", "Progress", "read_board", "read_screenshot"]
 
@@ -152,16 +162,17 @@ def _board(
         "no board found in the image: no regular grid of cells"
     )
     near_first: BoardReading | None = None  # the first lattice placed on its board again
-    if axes is not None:
-        tell("fitting the skins to the board's lattice")
-        try:
-            first = _read_lattice(table(), candidates, *axes, mines)
-        except VisionError as exc:
-            first = exc
+    if axes is not None and _skew(axes) > SQUARE:
+        # cells are square in every skin: a lattice far from square is no board's (as
+        # for the other lattices), and reading it (columns of half the rows' period)
+        # took seconds to read nothing
+        first = VisionError("no board found in the image: no lattice of square cells")
     # a reading read surely but inconsistent is kept while the other lattices are read:
     # a lattice of parts of the board's cells (half its period, over a board of few
     # digits) can read every cell surely, and its digits no layout explains
     pending: BoardReading | None = None
+    near: list[BoardReading] = []  # readings of a clear extent, nearly every cell sure
+    ahead: list[tuple[Axis, Axis]] = []  # finer lattices read before the one they halve
 
     def settled(reading: BoardReading | None) -> BoardReading | None:
         """``reading`` when it is the answer: read surely and consistent, or (once a
@@ -182,6 +193,44 @@ def _board(
             return reading
         return None
 
+    def other(pair: tuple[Axis, Axis], fitted: Fitted | None = None) -> BoardReading | None:
+        """The answer when the lattice ``pair`` (not the first) reads it (placed again
+        on the board it found when not read surely), else ``None``, its readings of a
+        clear extent and nearly every cell sure kept in ``near``."""
+        try:
+            reading = _read_lattice(table(), candidates, *pair, mines, spread=1.0, fitted=fitted)
+        except VisionError:
+            return None
+        if (done := settled(reading)) is not None:
+            return done
+        again = None if _clean(reading) else _refitted(table(), reading, mines)
+        if (done := settled(again)) is not None:
+            return done
+        near.extend(r for r in (reading, again) if r is not None and _nearly(r))
+        return None
+
+    def fitted_ahead(pair: tuple[Axis, Axis]) -> tuple[Fitted, BoardReading | None]:
+        """The sample fits of the lattice ``pair``, and the answer when the lattice of
+        half its cells fits so much better (:func:`_finer`) that it is read first and
+        reads it."""
+        fitted = _fitted(table(), candidates, pair)
+        finer = _finer(table(), candidates, pair, fitted[0], ahead)
+        if finer is None:
+            return fitted, None
+        ahead.append(finer[0])
+        tell("trying the lattice of half its cells")
+        return fitted, other(*finer)
+
+    if axes is not None and _skew(axes) <= SQUARE:
+        tell("fitting the skins to the board's lattice")
+        fitted, done = fitted_ahead(axes)
+        if done is not None:
+            return done
+        try:
+            first = _read_lattice(table(), candidates, *axes, mines, fitted=fitted)
+        except VisionError as exc:
+            first = exc
+
     if isinstance(first, BoardReading):
         if (done := settled(first)) is not None:
             return done
@@ -200,26 +249,20 @@ def _board(
                 return first
     # the lattice found first cannot be read: another period the image shows (the half
     # or the double, one that the frames around the board hid) may be the board's
-    near: list[BoardReading] = []  # readings of a clear extent, nearly every cell sure
     if near_first is not None and _nearly(near_first):
         near.append(near_first)
-    for tried, other in enumerate(other_axes(rgb, first=axes, edges=edges), start=2):
-        if pending is not None and not _may_be_coarser(pending, other):
+    for tried, pair in enumerate(other_axes(rgb, first=axes, edges=edges), start=2):
+        if pending is not None and not _may_be_coarser(pending, pair):
             # once a reading read surely but inconsistent is kept, only a coarser
             # lattice's reading can be the answer instead (see settled): one that cannot
             # be coarser changes nothing, and is not read
             continue
+        if any(_same(pair, q) for q in ahead):
+            continue  # read already, ahead of the lattice it halves
         tell(f"trying another lattice ({tried})")
-        try:
-            reading = _read_lattice(table(), candidates, *other, mines, spread=1.0)
-        except VisionError:
-            continue
-        if (done := settled(reading)) is not None:
+        fitted, done = fitted_ahead(pair)
+        if done is not None or (done := other(pair, fitted)) is not None:
             return done
-        again = None if _clean(reading) else _refitted(table(), reading, mines)
-        if (done := settled(again)) is not None:
-            return done
-        near += [r for r in (reading, again) if r is not None and _nearly(r)]
     if pending is not None:
         return pending
     if near:
@@ -231,6 +274,49 @@ def _board(
     if isinstance(first, VisionError):
         raise first
     return first
+
+
+Fitted = tuple[list[Fit], Samples]
+"""A lattice's sample fits (:func:`~minesolver.vision.lattice.sample_fits`) and the
+samples they were made from."""
+
+
+def _fitted(table: Any, candidates: list[Skin], pair: tuple[Axis, Axis]) -> Fitted:
+    """The sample fits of the lattice ``pair`` and their samples."""
+    samples = Samples()  # each lattice's cells scaled once for every skin
+    return sample_fits(table, candidates, *pair, samples), samples
+
+
+HALF_GAIN = 0.012
+"""How much better than a lattice's own best sample fit the lattice of half its cells
+must fit to be read first (:func:`_finer`)."""
+
+
+def _finer(
+    table: Any,
+    candidates: list[Skin],
+    pair: tuple[Axis, Axis],
+    fits: list[Fit],
+    ahead: list[tuple[Axis, Axis]],
+) -> tuple[tuple[Axis, Axis], Fitted] | None:
+    """The lattice of half the cells of ``pair`` and its sample fits, when ``pair``'s
+    best sample fit is no board's (above :data:`~minesolver.vision.cells.CLOSE`) and
+    the half's is better by :data:`HALF_GAIN` (and it is not in ``ahead``, read
+    already): a lattice of two cells each way (KMines' tiles of 49.5 pixels at a
+    display scale of 1.5, drawn 49 and 50 wide in turn, repeat exactly every two;
+    a score board's lattice over a board of half its period) reads nothing surely, at
+    the cost of every skin placed and read, where its half reads the board at once.
+    One more lattice's sample fits (O(offsets x skins) sample comparisons), on a
+    lattice that fits poorly only."""
+    if not fits or fits[0][0] <= CLOSE:
+        return None
+    half = halved(pair)
+    if half is None or any(_same(half, q) for q in ahead):
+        return None
+    fitted = _fitted(table, candidates, half)
+    if not fitted[0] or fitted[0][0][0] > fits[0][0] - HALF_GAIN:
+        return None
+    return half, fitted
 
 
 PERIOD_MOVE = 0.25
