@@ -74,3 +74,27 @@ def test_the_half_of_a_poorly_fitting_lattice_is_read_first_when_it_fits_better(
     assert periods_after[0][0] == pytest.approx(2 * cell, abs=0.5)
     assert ahead == after
     assert "".join(label for label, _ in ahead[2]) == "".join(truth(name))
+
+
+def _in_turn(table: Any, candidates: Any, pairs: Any) -> list[Any]:
+    """:func:`reader._ranked` that keeps the order found (each lattice's fits made)."""
+    return [(pair, reader._fitted(table, candidates, pair)) for pair in pairs]
+
+
+@pytest.mark.parametrize("name", ["kmines-9x9-f-flags", "kmines-9x9-b"])
+def test_the_other_lattices_are_read_best_fitting_first(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """KMines boards whose first lattice reads nothing surely: the board's own lattice
+    fits a sample best of the others, and is read first; the same board read (every
+    cell's label, the box within a pixel: a lattice of the same period found on other
+    lines is placed a fraction of a pixel elsewhere) as when the others are read in
+    the order found, fewer lattices read."""
+    ranked, periods = _read(name, monkeypatch)
+    in_turn, periods_in_turn = _read(name, monkeypatch, _ranked=_in_turn)
+    assert ranked[0] == in_turn[0]
+    assert ranked[1] == pytest.approx(in_turn[1], abs=1.0)
+    assert [label for label, _ in ranked[2]] == [label for label, _ in in_turn[2]]
+    assert ranked[3] == in_turn[3]
+    assert len(periods) < len(periods_in_turn)
+    assert "".join(label for label, _ in ranked[2]) == "".join(truth(name))

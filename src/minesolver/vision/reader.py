@@ -209,11 +209,14 @@ def _board(
         near.extend(r for r in (reading, again) if r is not None and _nearly(r))
         return None
 
-    def fitted_ahead(pair: tuple[Axis, Axis]) -> tuple[Fitted, BoardReading | None]:
-        """The sample fits of the lattice ``pair``, and the answer when the lattice of
-        half its cells fits so much better (:func:`_finer`) that it is read first and
-        reads it."""
-        fitted = _fitted(table(), candidates, pair)
+    def fitted_ahead(
+        pair: tuple[Axis, Axis], fitted: Fitted | None = None
+    ) -> tuple[Fitted, BoardReading | None]:
+        """The sample fits of the lattice ``pair`` (``fitted`` when made already), and
+        the answer when the lattice of half its cells fits so much better
+        (:func:`_finer`) that it is read first and reads it."""
+        if fitted is None:
+            fitted = _fitted(table(), candidates, pair)
         finer = _finer(table(), candidates, pair, fitted[0], ahead)
         if finer is None:
             return fitted, None
@@ -251,16 +254,24 @@ def _board(
     # or the double, one that the frames around the board hid) may be the board's
     if near_first is not None and _nearly(near_first):
         near.append(near_first)
-    for tried, pair in enumerate(other_axes(rgb, first=axes, edges=edges), start=2):
+
+    def wanted(pair: tuple[Axis, Axis]) -> bool:
+        """Whether the lattice ``pair`` may still give the answer: once a reading read
+        surely but inconsistent is kept, only a coarser lattice's reading can take its
+        place (see settled), and one that cannot be coarser is not read; nor is one
+        read already, ahead of the lattice it halves."""
         if pending is not None and not _may_be_coarser(pending, pair):
-            # once a reading read surely but inconsistent is kept, only a coarser
-            # lattice's reading can be the answer instead (see settled): one that cannot
-            # be coarser changes nothing, and is not read
+            return False
+        return not any(_same(pair, q) for q in ahead)
+
+    others = [pair for pair in other_axes(rgb, first=axes, edges=edges) if wanted(pair)]
+    if others:
+        tell("fitting the skins to the other lattices")
+    for tried, (pair, fitted) in enumerate(_ranked(table(), candidates, others), start=2):
+        if not wanted(pair):
             continue
-        if any(_same(pair, q) for q in ahead):
-            continue  # read already, ahead of the lattice it halves
         tell(f"trying another lattice ({tried})")
-        fitted, done = fitted_ahead(pair)
+        fitted, done = fitted_ahead(pair, fitted)
         if done is not None or (done := other(pair, fitted)) is not None:
             return done
     if pending is not None:
@@ -285,6 +296,21 @@ def _fitted(table: Any, candidates: list[Skin], pair: tuple[Axis, Axis]) -> Fitt
     """The sample fits of the lattice ``pair`` and their samples."""
     samples = Samples()  # each lattice's cells scaled once for every skin
     return sample_fits(table, candidates, *pair, samples), samples
+
+
+def _ranked(
+    table: Any, candidates: list[Skin], pairs: list[tuple[Axis, Axis]]
+) -> list[tuple[tuple[Axis, Axis], Fitted]]:
+    """The lattices ``pairs`` with their sample fits, the best fitting first (in the
+    order given among equals): once the lattice found first cannot be read, the others
+    are read in turn, and one that fits as a board's cells do is the likeliest to be
+    the board's (each wrong lattice read costs every skin placed and read, a second or
+    more; the sample fits cost a tenth of that). The lattice found first keeps its
+    place ahead of them: a crisp skin fits its board only once placed to a fraction of
+    a pixel, and a wrong lattice may fit better at whole pixels. O(lattices x offsets
+    x skins) sample comparisons."""
+    fitted = [(pair, _fitted(table, candidates, pair)) for pair in pairs]
+    return sorted(fitted, key=lambda f: f[1][0][0][0] if f[1][0] else float("inf"))
 
 
 HALF_GAIN = 0.012
