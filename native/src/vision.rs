@@ -217,11 +217,18 @@ impl<'a> Levels<'a> {
 /// O(cells x templates x [`COARSE`] + those left x [`MEDIUM`] + those left x
 /// [`LENGTH`]); on real screenshots most cells are measured in full against one or two
 /// templates.
+///
+/// `stop` ends the work early: once the capped distances of the cells measured so far
+/// sum to more than `stop` (in `f64`, in the cells' order), the cells left are given
+/// `cap` and not measured. A caller that only asks whether the cells' mean beats a
+/// mean it has (a fit searched over offsets) passes that mean times the cells, and
+/// learns that it does not at a fraction of the cost; `f64::INFINITY` measures all.
 pub fn nearest(
     cells: &[f32],
     templates: Levels<'_>,
     cap: f32,
     slack: f64,
+    stop: f64,
     out: &mut [f32],
 ) -> Result<(), Invalid> {
     let n = out.len();
@@ -246,6 +253,7 @@ pub fn nearest(
         by_position: &by_position,
         cap,
         slack,
+        stop,
     };
     #[cfg(target_arch = "x86_64")]
     {
@@ -260,12 +268,13 @@ pub fn nearest(
 }
 
 /// What [`nearest`] measures each cell against: the templates, their coarse values by
-/// position, the cap and the slack.
+/// position, the cap, the slack and the stop.
 struct Work<'a> {
     templates: Levels<'a>,
     by_position: &'a [f32],
     cap: f32,
     slack: f64,
+    stop: f64,
 }
 
 /// [`nearest_cells`] compiled for AVX2 (no fused multiply-add: every sum rounds as in
@@ -284,12 +293,18 @@ fn nearest_cells(cells: &[f32], work: &Work<'_>, out: &mut [f32]) {
         by_position,
         cap,
         slack,
+        stop,
     } = *work;
+    let mut total = 0.0f64;
     let t = by_position.len() / COARSE;
     let (mut mid, mut small) = ([0.0f32; MEDIUM], [0.0f32; COARSE]);
     let capped = f64::from(cap) * f64::from(cap) * LENGTH as f64;
     let mut bounds = vec![0.0f32; t];
-    for (k, answer) in out.iter_mut().enumerate() {
+    for k in 0..out.len() {
+        if total > stop {
+            out[k..].fill(cap);
+            return;
+        }
         let cell = &cells[k * LENGTH..(k + 1) * LENGTH];
         halved(cell, SIZE, &mut mid);
         halved(&mid, SIZE / 2, &mut small);
@@ -327,7 +342,8 @@ fn nearest_cells(cells: &[f32], work: &Work<'_>, out: &mut [f32]) {
                 (coarse_limit, medium_limit) = limits(best);
             }
         }
-        *answer = ((best / LENGTH as f64).sqrt() as f32).min(cap);
+        out[k] = ((best / LENGTH as f64).sqrt() as f32).min(cap);
+        total += f64::from(out[k]);
     }
 }
 
@@ -495,7 +511,7 @@ mod tests {
             let (tm, tc) = (blocks(&templates, 2), blocks(&templates, 4));
             let mut out = vec![0.0f32; 4];
             let templates_levels = Levels { full: &templates, medium: &tm, coarse: &tc };
-            nearest(&cells, templates_levels, cap, 1e-5, &mut out).unwrap();
+            nearest(&cells, templates_levels, cap, 1e-5, f64::INFINITY, &mut out).unwrap();
             for k in 0..4 {
                 let brute = (0..6)
                     .map(|m| {
@@ -510,6 +526,44 @@ mod tests {
                     .fold(f32::INFINITY, f32::min)
                     .min(cap);
                 prop_assert!((out[k] - brute).abs() <= 1e-6, "{} {}", out[k], brute);
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn a_stopped_measure_is_the_full_one_until_the_stop_and_the_cap_after(
+            seed in any::<u64>(),
+            share in 0.0f64..1.5,
+        ) {
+            let mut state = seed | 1;
+            let mut draw = move || {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                (state % 1000) as f32 / 999.0
+            };
+            let templates: Vec<f32> = (0..5 * LENGTH).map(|_| draw()).collect();
+            let cells: Vec<f32> = (0..6 * LENGTH)
+                .map(|i| (templates[i % (5 * LENGTH)] + 0.2 * (draw() - 0.5)).clamp(0.0, 1.0))
+                .collect();
+            let (tm, tc) = (blocks(&templates, 2), blocks(&templates, 4));
+            let levels = Levels { full: &templates, medium: &tm, coarse: &tc };
+            let cap = 0.1f32;
+            let mut full = vec![0.0f32; 6];
+            nearest(&cells, levels, cap, 1e-5, f64::INFINITY, &mut full).unwrap();
+            let total: f64 = full.iter().map(|&d| f64::from(d)).sum();
+            let stop = share * total;
+            let mut got = vec![0.0f32; 6];
+            nearest(&cells, levels, cap, 1e-5, stop, &mut got).unwrap();
+            let mut sum = 0.0f64;
+            for k in 0..6 {
+                if sum > stop {
+                    prop_assert_eq!(got[k], cap);
+                } else {
+                    prop_assert_eq!(got[k], full[k]);
+                }
+                sum += f64::from(full[k]);
             }
         }
     }

@@ -130,6 +130,7 @@ fn nearest(
     templates_coarse: PyBuffer<f32>,
     cap: f32,
     slack: f64,
+    stop: f64,
     out: PyBuffer<f32>,
 ) -> PyResult<()> {
     let inputs = [
@@ -149,7 +150,7 @@ fn nearest(
                 medium: tm.slice(),
                 coarse: tc.slice(),
             };
-            vision::nearest(c.slice(), levels, cap, slack, o.slice_mut())
+            vision::nearest(c.slice(), levels, cap, slack, stop, o.slice_mut())
         }
     })
 }

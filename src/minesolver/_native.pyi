@@ -419,13 +419,16 @@ def nearest(
     templates_coarse: Any,
     cap: float,
     slack: float,
+    stop: float,
     out: Any,
 ) -> None:
     """Each cell's root-mean-square distance to its nearest template, capped at ``cap``,
     written into ``out`` (float32 a cell): the least over all templates, each summed in
     double precision in a fixed order; the medium and coarse vectors (2 x 2 and 4 x 4
     blocks averaged: rows of 192 and 48 values; the cells' are made by the kernel) bound
-    it from below (within ``slack``). Arrays C-contiguous float32, rows of 768 values."""
+    it from below (within ``slack``). Once the distances written sum to more than
+    ``stop`` (in the cells' order), the cells left get ``cap`` unmeasured. Arrays
+    C-contiguous float32, rows of 768 values."""
 
 def integral(pixels: Any, width: int, out: Any) -> None:
     """The running sums of an RGB image (``pixels``: C-contiguous uint8, rows of ``width``

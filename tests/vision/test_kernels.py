@@ -192,12 +192,19 @@ def test_a_read_only_or_overlapping_output_is_refused() -> None:
     cells = np.zeros((2, 768), dtype=np.float32)
     mid, small = np.zeros((2, 192), dtype=np.float32), np.zeros((2, 48), dtype=np.float32)
     with pytest.raises(ValueError, match="overlaps"):
-        _native.nearest(cells, cells, mid, small, 0.1, 1e-5, cells[0, :2])
+        _native.nearest(cells, cells, mid, small, 0.1, 1e-5, np.inf, cells[0, :2])
     with pytest.raises(ValueError, match="disagree"):
-        _native.nearest(cells, cells, mid[:1], small, 0.1, 1e-5, np.empty(2, np.float32))
+        _native.nearest(cells, cells, mid[:1], small, 0.1, 1e-5, np.inf, np.empty(2, np.float32))
     with pytest.raises(ValueError, match="rows of 768"):
         _native.nearest(
-            np.zeros((2, 700), np.float32), cells, mid, small, 0.1, 1e-5, np.empty(2, np.float32)
+            np.zeros((2, 700), np.float32),
+            cells,
+            mid,
+            small,
+            0.1,
+            1e-5,
+            np.inf,
+            np.empty(2, np.float32),
         )
 
 

@@ -54,3 +54,30 @@ def test_the_nearest_template_is_the_brute_forces(name: str) -> None:
     assert np.allclose(got, want, atol=2e-3)
     exact = np.sqrt(((cells[:, None, :] - skin.vectors[None, :, :]) ** 2).mean(axis=2))
     assert np.allclose(got, np.minimum(exact.min(axis=1), CAP), atol=1e-5)
+
+
+@pytest.mark.parametrize("name", ["gnome-classic", "kmines", "xdemineur"])
+def test_a_stopped_measure_agrees_until_its_stop_and_is_capped_after(name: str) -> None:
+    """With a stop, each cell measured before the capped distances pass it is measured
+    as without one, and every cell after is the cap: so a mean below the stop over the
+    cells is never stopped, and a mean stopped is above it."""
+    skin = load_skin(name)
+    rng = np.random.default_rng(7)
+    n = 80
+    noise = rng.normal(0, 1, (n, 768)) * rng.choice([0.0, 0.05, 0.3], n)[:, None]
+    cells = skin.vectors[rng.integers(0, len(skin.vectors), n)] + noise
+    cells = np.clip(cells, 0, 1).astype(np.float32)
+    full = _nearest(skin, cells)
+    total = float(np.sum(full, dtype=np.float64))
+    for stop in (0.0, 0.3 * total, 0.9 * total, total, 2 * total):
+        got = _nearest(skin, cells, stop=stop)
+        sums = np.concatenate([[0.0], np.cumsum(full, dtype=np.float64)])
+        # the first cell not measured: the first whose earlier cells sum past the stop
+        past = np.flatnonzero(sums[:n] > stop)
+        cut = int(past[0]) if len(past) else n
+        assert np.array_equal(got[:cut], full[:cut])
+        assert (got[cut:] == CAP).all()
+        if stop >= total:
+            assert cut == n
+        else:
+            assert float(np.sum(got, dtype=np.float64)) > stop

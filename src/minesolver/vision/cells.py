@@ -84,7 +84,7 @@ SLACK = 1e-5
 single precision (sums of 48 or 192 terms of at most 1, off by far less than 1e-5)."""
 
 
-def _nearest(skin: Skin, vectors: Array, cap: float = CAP) -> Array:
+def _nearest(skin: Skin, vectors: Array, cap: float = CAP, stop: float = float("inf")) -> Array:
     """Each cell's distance to its nearest template, capped at ``cap``: what a fit's
     score needs, without measuring every pair. The distance of two cells' coarse vectors
     (:func:`~minesolver.vision.templates.coarse`) bounds theirs from below, so a template
@@ -96,7 +96,8 @@ def _nearest(skin: Skin, vectors: Array, cap: float = CAP) -> Array:
     each distance summed in double precision in one order, so the answer is the least
     distance over all templates, the same on every machine. O(cells x templates x 48 +
     templates left x 192 + those left x 768), against the full product's O(cells x
-    templates x 768)."""
+    templates x 768). ``stop``: once the distances measured sum to more than this, the
+    cells left are given ``cap`` unmeasured (see :func:`~minesolver.vision.lattice._measured`)."""
     np = numpy()
     n = len(vectors)
     out = np.empty(n, dtype=np.float32)
@@ -107,7 +108,14 @@ def _nearest(skin: Skin, vectors: Array, cap: float = CAP) -> Array:
         return np.ascontiguousarray(values, dtype=np.float32)
 
     _native.nearest(
-        rows(vectors), rows(skin.vectors), rows(skin.medium), rows(skin.coarse), cap, SLACK, out
+        rows(vectors),
+        rows(skin.vectors),
+        rows(skin.medium),
+        rows(skin.coarse),
+        cap,
+        SLACK,
+        stop,
+        out,
     )
     return out
 

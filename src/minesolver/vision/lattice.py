@@ -81,7 +81,7 @@ def sample_fits(
             if vectors is None:
                 continue
             for skin in candidates:
-                score = _trimmed(_nearest(skin, vectors))
+                score = _measured(skin, vectors, best[skin.name][0] if skin.name in best else CAP)
                 if skin.name not in best or score < best[skin.name][0]:
                     best[skin.name] = (score, skin, ox, oy)
     fits = [best[skin.name] for skin in candidates if skin.name in best]
@@ -334,16 +334,19 @@ def _fit(
     oy: float,
     seen: dict[tuple[float, ...], float] | None = None,
     samples: Samples | None = None,
+    beat: float = float("inf"),
 ) -> float:
     """Mean distance of a sample of cells to their nearest templates on a lattice;
     ``seen`` keeps the scores of the lattices tried already (the search around a fit
     comes back to the same ones), ``samples`` the lattices' sampled cells (shared by the
-    skins)."""
+    skins). A lattice that cannot fit better than ``beat`` (the best of a search so
+    far, which only falls while ``seen`` is kept) stops being measured once that is
+    sure, and its score is then some value above ``beat`` (:func:`_measured`)."""
     key = (cols.start + ox, cols.period, rows.start + oy, rows.period)
     if seen is not None:
         if key in seen:
             return seen[key]
-        seen[key] = score = _fit(table, skin, cols, rows, ox, oy, None, samples)
+        seen[key] = score = _fit(table, skin, cols, rows, ox, oy, None, samples, beat)
         return score
     xs, ys = cols.lines(ox), rows.lines(oy)
     if samples is None:
@@ -351,7 +354,25 @@ def _fit(
     vectors = samples.cells(table, xs, ys, (*key, cols.count, rows.count))
     if vectors is None:
         return float("inf")
-    return _trimmed(_nearest(skin, vectors))
+    return _measured(skin, vectors, beat)
+
+
+STOP_ROOM = 1e-5
+"""Room, as a share, between a mean to beat and the sum at which :func:`_measured` stops
+measuring: the kernel sums the distances in double precision, numpy's mean of them in
+single (off by far less than this share)."""
+
+
+def _measured(skin: Skin, vectors: Array, beat: float = float("inf")) -> float:
+    """The sample ``vectors``' fit to ``skin`` (:func:`_trimmed` of their nearest
+    distances), measured only while it may still be below ``beat``: once the cells
+    measured are sure to put the mean above it, the kernel stops
+    (:func:`~minesolver.vision.cells._nearest`'s ``stop``) and the cells left count
+    :data:`~minesolver.vision.cells.CAP`, so the score is above ``beat`` as the true
+    one is. A search that keeps a lattice only when it fits better than its best so
+    far decides alike, and skips most of the cells of the offsets far off."""
+    stop = beat * len(vectors) * (1 + STOP_ROOM) if beat < CAP else float("inf")
+    return _trimmed(_nearest(skin, vectors, stop=stop))
 
 
 PHASES = 8
@@ -385,7 +406,7 @@ def _rephased(
             if shift > period / 2:
                 shift -= period
             nox, noy = (shift, oy) if axis == "x" else (ox, shift)
-            score = _fit(table, skin, cols, rows, nox, noy, seen, samples)
+            score = _fit(table, skin, cols, rows, nox, noy, seen, samples, best)
             if score < best - 1e-3:
                 best, ox, oy = score, nox, noy
     if best > (JITTER_CLOSE if skin.name in JITTER else CLOSE):
@@ -401,7 +422,7 @@ def _rephased(
                 noy = by + ky * rows.period / PHASES
                 nox -= cols.period if nox > cols.period / 2 else 0.0
                 noy -= rows.period if noy > rows.period / 2 else 0.0
-                score = _fit(table, skin, cols, rows, nox, noy, seen, samples)
+                score = _fit(table, skin, cols, rows, nox, noy, seen, samples, best)
                 if score < best - 1e-3:
                     best, ox, oy = score, nox, noy
     return ox, oy
@@ -449,7 +470,7 @@ def _refine(
             c, r = _rescaled(cols, p), _rescaled(rows, p)
             for dx in (-1.0, 0.0, 1.0):
                 for dy in (-1.0, 0.0, 1.0):
-                    score = _fit(table, skin, c, r, ox + dx, oy + dy, seen, samples)
+                    score = _fit(table, skin, c, r, ox + dx, oy + dy, seen, samples, found[0])
                     if score < found[0] - 1e-4:
                         found = (score, c, r, ox + dx, oy + dy)
         best, cols, rows, ox, oy = found
@@ -475,7 +496,7 @@ def _refine(
                         else:
                             npy += sign * step / max(1, rows.count)
                             r = Axis(rows.start, npy, rows.count, rows.profile)
-                        score = _fit(table, skin, c, r, nox, noy, seen, samples)
+                        score = _fit(table, skin, c, r, nox, noy, seen, samples, best)
                         if score < best - 1e-4:
                             best, ox, oy, px, py = score, nox, noy, npx, npy
     # the caller's lines start where its axes do
@@ -513,7 +534,7 @@ def _centred(
                     noy -= rows.count * (npy - py) / 2
                 c = Axis(cols.start, npx, cols.count, cols.profile)
                 r = Axis(rows.start, npy, rows.count, rows.profile)
-                score = _fit(table, skin, c, r, nox, noy, seen, samples)
+                score = _fit(table, skin, c, r, nox, noy, seen, samples, best)
                 if score < best - 1e-4:
                     best, ox, oy, px, py = score, nox, noy, npx, npy
     return ox, oy, px, py, best
