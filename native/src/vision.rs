@@ -145,6 +145,131 @@ pub fn integral(pixels: &[u8], width: usize, out: &mut [u32]) -> Result<(), Inva
     Ok(())
 }
 
+/// The largest of the three colours' differences between two pixels (`a`, `b`: RGB).
+#[inline(always)]
+fn step(a: &[u8], b: &[u8]) -> u8 {
+    a.iter()
+        .zip(b)
+        .map(|(&p, &q)| p.abs_diff(q))
+        .max()
+        .unwrap_or(0)
+}
+
+/// The edge maps of an RGB image (`pixels`: rows of `width` pixels of 3 values): into
+/// `vx` (`height` rows of `width - 1`) the step between each pixel and the next along
+/// the row, into `vy` (`height - 1` rows of `width`) between each pixel and the next
+/// down the column (each the largest of the colours' steps), kept only where the step
+/// is over `threshold` all along a straight run of at least `run` such pixels (down the
+/// columns for `vx`: a vertical line; along the rows for `vy`), and then at most `cap`;
+/// 0 elsewhere. The same maps as `edge_maps` in `vision/grid.py` made with numpy, in
+/// one pass over the pixels and one over the maps: O(pixels).
+pub fn edges(
+    pixels: &[u8],
+    width: usize,
+    threshold: u8,
+    run: usize,
+    cap: u8,
+    vx: &mut [f32],
+    vy: &mut [f32],
+) -> Result<(), Invalid> {
+    if width == 0 || !pixels.len().is_multiple_of(width * 3) {
+        return Err(Invalid(format!(
+            "the pixels must be rows of {width} pixels of 3 values"
+        )));
+    }
+    let height = pixels.len() / (width * 3);
+    if vx.len() != height * (width - 1) || vy.len() != height.saturating_sub(1) * width {
+        return Err(Invalid(format!(
+            "the edge maps of {width}x{height} pixels must hold {} and {} values",
+            height * (width - 1),
+            height.saturating_sub(1) * width
+        )));
+    }
+    let row = |y: usize| &pixels[y * width * 3..(y + 1) * width * 3];
+    let value = |d: u8| f32::from(d.min(cap));
+    // along the rows: each row's steps, kept on runs of `run` or more
+    let mut steps = vec![0u8; width];
+    for y in 0..height.saturating_sub(1) {
+        let (here, below) = (row(y), row(y + 1));
+        for (x, d) in steps.iter_mut().enumerate() {
+            *d = step(&here[x * 3..x * 3 + 3], &below[x * 3..x * 3 + 3]);
+        }
+        keep_runs(
+            &steps,
+            threshold,
+            run,
+            &mut vy[y * width..(y + 1) * width],
+            value,
+        );
+    }
+    // down the columns: the steps and, for each, how long its run is so far (top down),
+    // then whole runs' lengths carried back up (bottom up)
+    let across = width - 1;
+    let mut above = vec![0u32; height * across];
+    for y in 0..height {
+        let here = row(y);
+        let (done, rest) = above.split_at_mut(y * across);
+        let before = if y > 0 {
+            &done[(y - 1) * across..]
+        } else {
+            &[][..]
+        };
+        let line = &mut rest[..across];
+        for (x, (v, up)) in vx[y * across..(y + 1) * across]
+            .iter_mut()
+            .zip(line)
+            .enumerate()
+        {
+            let d = step(&here[x * 3..x * 3 + 3], &here[x * 3 + 3..x * 3 + 6]);
+            *v = f32::from(d);
+            *up = if d > threshold {
+                1 + before.get(x).copied().unwrap_or(0)
+            } else {
+                0
+            };
+        }
+    }
+    let mut below = vec![0u32; across];
+    for y in (0..height).rev() {
+        let line = y * across..(y + 1) * across;
+        let ups = &above[line.clone()];
+        for ((v, &up), down) in vx[line].iter_mut().zip(ups).zip(below.iter_mut()) {
+            if up == 0 {
+                *down = 0;
+                *v = 0.0;
+                continue;
+            }
+            *down += 1;
+            let length = (up + *down - 1) as usize;
+            // the value held until now is the whole step, at most 255: an exact f32
+            *v = if length >= run { value(*v as u8) } else { 0.0 };
+        }
+    }
+    Ok(())
+}
+
+/// `out` for one line of `steps`: each step over `threshold` on a run of at least
+/// `run` of them, through `value`; 0 elsewhere.
+fn keep_runs(steps: &[u8], threshold: u8, run: usize, out: &mut [f32], value: impl Fn(u8) -> f32) {
+    let mut start = 0;
+    while start < steps.len() {
+        if steps[start] <= threshold {
+            out[start] = 0.0;
+            start += 1;
+            continue;
+        }
+        let mut end = start;
+        while end < steps.len() && steps[end] > threshold {
+            end += 1;
+        }
+        let long = end - start >= run;
+        for (o, &d) in out[start..end].iter_mut().zip(&steps[start..end]) {
+            *o = if long { value(d) } else { 0.0 };
+        }
+        start = end;
+    }
+}
+
 /// How far each cell is from a flat patch of its own mean colour: the root-mean-square
 /// of its values less their colour's mean over the cell, into `out` (one value a cell;
 /// `cells`: rows of [`LENGTH`] values). Every skin draws a cell's edges, so a patch
@@ -604,6 +729,73 @@ mod tests {
             super::integral(&pixels, w, &mut out).unwrap();
             prop_assert_eq!(out, integral(&pixels, w, h));
         }
+    }
+
+    /// The edge maps as `edges` describes them, by brute force: each pixel's run found
+    /// by walking both ways from it.
+    fn brute_edges(pixels: &[u8], w: usize, h: usize) -> (Vec<f32>, Vec<f32>) {
+        let at = |y: usize, x: usize| &pixels[(y * w + x) * 3..(y * w + x) * 3 + 3];
+        let d = |a: &[u8], b: &[u8]| (0..3).map(|c| a[c].abs_diff(b[c])).max().unwrap();
+        let dx = |y: usize, x: usize| d(at(y, x), at(y, x + 1));
+        let dy = |y: usize, x: usize| d(at(y, x), at(y + 1, x));
+        let mut vx = vec![0.0f32; h * (w - 1)];
+        for y in 0..h {
+            for x in 0..w - 1 {
+                if dx(y, x) <= 3 {
+                    continue;
+                }
+                let up = (0..=y).rev().take_while(|&t| dx(t, x) > 3).count();
+                let down = (y..h).take_while(|&t| dx(t, x) > 3).count();
+                if up + down > 4 {
+                    vx[y * (w - 1) + x] = f32::from(dx(y, x).min(100));
+                }
+            }
+        }
+        let mut vy = vec![0.0f32; (h - 1) * w];
+        for y in 0..h - 1 {
+            for x in 0..w {
+                if dy(y, x) <= 3 {
+                    continue;
+                }
+                let left = (0..=x).rev().take_while(|&t| dy(y, t) > 3).count();
+                let right = (x..w).take_while(|&t| dy(y, t) > 3).count();
+                if left + right > 4 {
+                    vy[y * w + x] = f32::from(dy(y, x).min(100));
+                }
+            }
+        }
+        (vx, vy)
+    }
+
+    proptest! {
+        #[test]
+        fn the_edges_are_the_steps_on_long_enough_runs(
+            w in 1usize..14, h in 1usize..14, seed in any::<u64>(), levels in 2u64..6,
+        ) {
+            // few levels, so that runs of steps over the threshold are common
+            let mut state = seed;
+            let pixels: Vec<u8> = (0..w * h * 3)
+                .map(|_| {
+                    state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    ((state >> 33) % levels * 60) as u8
+                })
+                .collect();
+            let mut vx = vec![7.0f32; h * (w - 1)];
+            let mut vy = vec![7.0f32; (h - 1) * w];
+            edges(&pixels, w, 3, 4, 100, &mut vx, &mut vy).unwrap();
+            let (bx, by) = brute_edges(&pixels, w, h);
+            prop_assert_eq!(vx, bx);
+            prop_assert_eq!(vy, by);
+        }
+    }
+
+    #[test]
+    fn edge_maps_of_a_wrong_shape_are_refused() {
+        let (mut vx, mut vy) = (vec![0.0f32; 2], vec![0.0f32; 2]);
+        assert!(edges(&[0; 2 * 2 * 3], 2, 14, 7, 128, &mut vx, &mut vy).is_ok());
+        assert!(edges(&[0; 2 * 2 * 3], 2, 14, 7, 128, &mut vx[..1], &mut vy).is_err());
+        assert!(edges(&[0; 2 * 2 * 3 - 1], 2, 14, 7, 128, &mut vx, &mut vy).is_err());
+        assert!(edges(&[0; 2 * 2 * 3], 0, 14, 7, 128, &mut vx, &mut vy).is_err());
     }
 
     #[test]

@@ -188,7 +188,44 @@ fn integral(
     })
 }
 
+/// The edge maps of an RGB image, written into `vx` and `vy`: see [`vision::edges`]
+/// (`pixels`: C-contiguous uint8, rows of `width` pixels of 3 values; `vx`, `vy`:
+/// C-contiguous float32 of `height` x `width - 1` and `height - 1` x `width`).
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn edges(
+    py: Python<'_>,
+    pixels: PyBuffer<u8>,
+    width: usize,
+    threshold: u8,
+    run: usize,
+    cap: u8,
+    vx: PyBuffer<f32>,
+    vy: PyBuffer<f32>,
+) -> PyResult<()> {
+    let p = raw(&pixels, "pixels", false)?;
+    let ox = raw(&vx, "vx", true)?;
+    let oy = raw(&vy, "vy", true)?;
+    disjoint(ox.span(), &[p.span(), oy.span()])?;
+    disjoint(oy.span(), &[p.span()])?;
+    guarded(py, move || {
+        // SAFETY: as in `box_means`
+        unsafe {
+            vision::edges(
+                p.slice(),
+                width,
+                threshold,
+                run,
+                cap,
+                ox.slice_mut(),
+                oy.slice_mut(),
+            )
+        }
+    })
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(edges, m)?)?;
     m.add_function(wrap_pyfunction!(integral, m)?)?;
     m.add_function(wrap_pyfunction!(box_means, m)?)?;
     m.add_function(wrap_pyfunction!(nearest, m)?)?;

@@ -430,6 +430,15 @@ def nearest(
     ``stop`` (in the cells' order), the cells left get ``cap`` unmeasured. Arrays
     C-contiguous float32, rows of 768 values."""
 
+def edges(pixels: Any, width: int, threshold: int, run: int, cap: int, vx: Any, vy: Any) -> None:
+    """The edge maps of an RGB image (``pixels``: C-contiguous uint8, rows of ``width``
+    pixels of 3 values) written into ``vx`` (float32, ``height`` x ``width - 1``: each
+    pixel's step to the next along its row) and ``vy`` (float32, ``height - 1`` x
+    ``width``: to the next down its column), each step the largest of the colours',
+    kept where it is over ``threshold`` all along a run of ``run`` or more such steps
+    (down the columns for ``vx``, along the rows for ``vy``), at most ``cap``; 0
+    elsewhere."""
+
 def integral(pixels: Any, width: int, out: Any) -> None:
     """The running sums of an RGB image (``pixels``: C-contiguous uint8, rows of ``width``
     pixels of 3 values) written into ``out`` (C-contiguous uint32, one more row and column

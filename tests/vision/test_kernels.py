@@ -239,3 +239,65 @@ def test_the_structure_refuses_a_wrong_shape_or_an_overlap() -> None:
         _native.structure(cells, np.empty(3, np.float32))
     with pytest.raises(ValueError, match="overlaps"):
         _native.structure(cells, cells[0, :2])
+
+
+def reference_edge_maps(rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The numpy reference (the reader's edge maps before they moved to the native core):
+    each step the largest channel's, kept on straight runs (by boolean shifts)."""
+    from minesolver.vision.grid import _CAP, _EDGE, _RUN, _long
+
+    def step(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        d = np.maximum(a, b) - np.minimum(a, b)
+        return np.maximum(np.maximum(d[..., 0], d[..., 1]), d[..., 2])
+
+    dx = step(rgb[:, 1:], rgb[:, :-1])
+    dy = step(rgb[1:], rgb[:-1])
+    vx = np.where(_long(dx > _EDGE, 0, _RUN), np.minimum(dx, _CAP), 0).astype(np.float32)
+    vy = np.where(_long(dy > _EDGE, 1, _RUN), np.minimum(dy, _CAP), 0).astype(np.float32)
+    return vx, vy
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    h=st.integers(1, 30),
+    w=st.integers(1, 30),
+    levels=st.sampled_from([(0, 20), (0, 14, 15, 29), (0, 100, 200, 255), tuple(range(256))]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_the_edge_maps_are_numpys(h: int, w: int, levels: tuple[int, ...], seed: int) -> None:
+    """Random images of a few levels (steps at, just over and far over the threshold,
+    runs of every length, one row or column): the same maps, value for value."""
+    from minesolver.vision.grid import edge_maps
+
+    rng = np.random.default_rng(seed)
+    rgb = np.asarray(levels, dtype=np.uint8)[rng.integers(0, len(levels), (h, w, 3))]
+    # some runs of one step down the columns and along the rows
+    if h > 8 and w > 2:
+        rgb[2 : 2 + rng.integers(5, 9), w // 2] = 255
+    for got, want in zip(edge_maps(rgb), reference_edge_maps(rgb), strict=True):
+        assert got.shape == want.shape and got.dtype == want.dtype
+        assert np.array_equal(got, want)
+
+
+@pytest.mark.parametrize(
+    "name", ["desktop/gnome-8x8-1600x900", "kmines-9x9-a", "jsms-every-16-2", "arbiter-expert"]
+)
+def test_the_edge_maps_of_real_screenshots_are_numpys(name: str) -> None:
+    from PIL import Image
+    from vision_samples import DATA
+
+    from minesolver.vision.grid import edge_maps
+
+    rgb = np.asarray(Image.open(DATA / f"{name}.png").convert("RGB"))
+    for got, want in zip(edge_maps(rgb), reference_edge_maps(rgb), strict=True):
+        assert np.array_equal(got, want)
+
+
+def test_edge_maps_of_a_wrong_shape_are_a_clear_error() -> None:
+    pixels = np.zeros((2, 2, 3), np.uint8)
+    vx, vy = np.zeros((2, 1), np.float32), np.zeros((1, 2), np.float32)
+    _native.edges(pixels, 2, 14, 7, 128, vx, vy)
+    with pytest.raises(ValueError, match="edge maps"):
+        _native.edges(pixels, 2, 14, 7, 128, vx[:1], vy)
+    with pytest.raises(ValueError, match="overlaps"):
+        _native.edges(pixels, 2, 14, 7, 128, vx, vx)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import minesolver._native as _native
 from minesolver.vision._load import numpy
 
 __all__ = ["Axis", "find_axes", "other_axes", "periods", "phases"]
@@ -77,20 +78,26 @@ def _long(mask: Array, axis: int, length: int) -> Array:
     return np.moveaxis(covered, 0, axis)
 
 
+_CAP = 128  # the most an edge counts (a window's frame against a board's faint lines)
+
+
 def edge_maps(rgb: Array) -> tuple[Array, Array]:
     """Edge strength along x (vertical lines) and along y (horizontal lines), kept only on
-    straight runs: float arrays of shapes (h, w - 1) and (h - 1, w)."""
+    straight runs: float arrays of shapes (h, w - 1) and (h - 1, w). Each pixel's step to
+    the next (the largest of its colours' steps), where it is over ``_EDGE`` all along
+    a run of ``_RUN`` or more such steps (down the columns for the vertical lines,
+    along the rows for the horizontal ones), at most ``_CAP``; 0 elsewhere. In the
+    native core (``minesolver._native.edges``), one pass over the pixels and one over
+    the maps: O(pixels), a tenth of the numpy version's time (the tests keep that
+    version, and compare)."""
     np = numpy()
-
-    def step(a: Array, b: Array) -> Array:  # |a - b| in 8 bits, the largest channel's
-        d = np.maximum(a, b) - np.minimum(a, b)
-        # three element-wise maxima: a reduction over the short last axis is ten times slower
-        return np.maximum(np.maximum(d[..., 0], d[..., 1]), d[..., 2])
-
-    dx = step(rgb[:, 1:], rgb[:, :-1])
-    dy = step(rgb[1:], rgb[:-1])
-    vx = np.where(_long(dx > _EDGE, 0, _RUN), np.minimum(dx, 128), 0).astype(np.float32)
-    vy = np.where(_long(dy > _EDGE, 1, _RUN), np.minimum(dy, 128), 0).astype(np.float32)
+    h, w = rgb.shape[:2]
+    vx = np.empty((h, max(w - 1, 0)), dtype=np.float32)
+    vy = np.empty((max(h - 1, 0), w), dtype=np.float32)
+    if w == 0 or h == 0:
+        return vx, vy
+    pixels = np.ascontiguousarray(rgb, dtype=np.uint8)
+    _native.edges(pixels, w, _EDGE, _RUN, _CAP, vx, vy)
     return vx, vy
 
 
