@@ -37,6 +37,7 @@ __all__ = [
     "book_rollouts",
     "box_means",
     "count",
+    "edges",
     "integral",
     "nearest",
     "play_batch",
