@@ -98,3 +98,17 @@ def test_the_other_lattices_are_read_best_fitting_first(
     assert ranked[3] == in_turn[3]
     assert len(periods) < len(periods_in_turn)
     assert "".join(label for label, _ in ranked[2]) == "".join(truth(name))
+
+
+@pytest.mark.parametrize("name", ["xdemineur-30x16-a", "xdemineur-12x8-dense-a", "web-every-b"])
+def test_the_half_of_a_crisp_skins_lattice_is_not_read_first(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A crisp skin (xdemineur's, the web page's) fits its own board poorly at whole
+    pixels, and KMines' skin fits quarters of its cells better: the half fits better
+    at whole pixels, but not once each one's skin is placed, and the board's own
+    lattice is read first."""
+    reading, periods = _read(name, monkeypatch)
+    assert len(periods) == 1
+    assert reading[3] is None or "lost" in reading[3]
+    assert "".join(label for label, _ in reading[2]) == "".join(truth(name))

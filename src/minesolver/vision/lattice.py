@@ -67,11 +67,19 @@ distance (:func:`_trimmed`), the skin and the offsets."""
 
 
 def sample_fits(
-    table: Any, candidates: list[Skin], cols: Axis, rows: Axis, samples: Samples
+    table: Any,
+    candidates: list[Skin],
+    cols: Axis,
+    rows: Axis,
+    samples: Samples,
+    goal: float = CAP,
 ) -> list[Fit]:
     """Each skin's best fit to a sample of about 80 cells of the lattice ``cols`` x
     ``rows`` over the offsets its lines allow (:func:`_offsets`), best first (the
-    candidates' order among equals). O(offsets x skins) sample comparisons."""
+    candidates' order among equals). With a ``goal``, a fit is measured only while it
+    may still be below it: a fit below the goal is exact, one above it only known to
+    be above (to ask whether any skin fits better than the goal, at a fraction of the
+    cost). O(offsets x skins) sample comparisons."""
     best: dict[str, Fit] = {}
     for ox in _offsets(cols):
         for oy in _offsets(rows):
@@ -81,7 +89,8 @@ def sample_fits(
             if vectors is None:
                 continue
             for skin in candidates:
-                score = _measured(skin, vectors, best[skin.name][0] if skin.name in best else CAP)
+                beat = min(best[skin.name][0], goal) if skin.name in best else goal
+                score = _measured(skin, vectors, beat)
                 if skin.name not in best or score < best[skin.name][0]:
                     best[skin.name] = (score, skin, ox, oy)
     fits = [best[skin.name] for skin in candidates if skin.name in best]

@@ -23,13 +23,17 @@ stages are modules of their own; this one runs them in turn.
    an unsure cell, a mine shown (a lost game), digits that no layout explains or an
    edge the image cuts is refused with the reason, never returned as a confident
    position.
-5. When the first lattice cannot be read surely (unsure cells, unclear edges, no skin),
-   it is fitted again to the board it found, then (unless its edges are clear and few of
-   its cells unsure: :data:`~minesolver.vision.check.FEW_UNSURE`) the other lattices of
-   :func:`~minesolver.vision.grid.other_axes` are read in turn; the first read surely is
-   the answer (one whose digits no layout explains gives way to a coarser lattice's
-   read surely: :func:`~minesolver.vision.check._coarser`; once there is one, only the
-   lattices that may be coarser are read: :func:`_may_be_coarser`), else a board with few unsure
+5. A lattice far from square cells is not read (cells are square in every skin); one
+   that fits a sample poorly has the lattice of half its cells read first when that
+   fits much better (:func:`_finer`). When the first lattice cannot be read surely
+   (unsure cells, unclear edges, no skin), it is fitted again to the board it found,
+   then (unless its edges are clear and few of its cells unsure:
+   :data:`~minesolver.vision.check.FEW_UNSURE`) the other lattices of
+   :func:`~minesolver.vision.grid.other_axes` are read, best fitting first
+   (:func:`_ranked`); the first read surely is the answer (one whose digits no layout
+   explains gives way to a coarser lattice's read surely:
+   :func:`~minesolver.vision.check._coarser`; once there is one, only the lattices that
+   may be coarser are read: :func:`_may_be_coarser`), else a board with few unsure
    cells (:func:`~minesolver.vision.check._nearly`), else the first reading with its
    reason.
 6. Counter (:mod:`~minesolver.vision.counter`): the mine counter beside the board, and
@@ -38,9 +42,11 @@ stages are modules of their own; this one runs them in turn.
 Cost: O(pixels) for the edges and the summed-area table every cell is scaled from, then
 O(cells x templates x 768) for the comparisons, a few hundred samples of 80 cells while
 the lattice is fitted, for each of the skins placed (those far behind the best placed
-wait until it is read: :data:`~minesolver.vision.lattice.GAIN`): a median of about 1 s
-of CPU over the labelled samples (``benchmarks/bench_vision_samples.py``), more for one
-whose first lattice cannot be read (each other lattice costs as much again).
+wait until it is read: :data:`~minesolver.vision.lattice.GAIN`; a search over offsets
+stops measuring a sample once it cannot beat its best): a median of about 0.4 s of CPU
+over the labelled samples and the desktop captures
+(``benchmarks/bench_vision_samples.py``), more for one whose first lattice cannot be
+read (each other lattice read costs as much again).
 """
 
 from __future__ import annotations
@@ -74,7 +80,14 @@ from minesolver.vision.grid import (
     halved,
     other_axes,
 )
-from minesolver.vision.lattice import Fit, Samples, _read_lattice, _refitted, sample_fits
+from minesolver.vision.lattice import (
+    Fit,
+    Samples,
+    _placement,
+    _read_lattice,
+    _refitted,
+    sample_fits,
+)
 from minesolver.vision.reading import BoardReading, CellReading
 from minesolver.vision.templates import Skin, integral, load_skin, skin_names
 
@@ -209,6 +222,15 @@ def _board(
         near.extend(r for r in (reading, again) if r is not None and _nearly(r))
         return None
 
+    def wanted(pair: tuple[Axis, Axis]) -> bool:
+        """Whether the lattice ``pair`` may still give the answer: once a reading read
+        surely but inconsistent is kept, only a coarser lattice's reading can take its
+        place (see settled), and one that cannot be coarser is not read; nor is one
+        read already, ahead of the lattice it halves."""
+        if pending is not None and not _may_be_coarser(pending, pair):
+            return False
+        return not any(_same(pair, q) for q in ahead)
+
     def fitted_ahead(
         pair: tuple[Axis, Axis], fitted: Fitted | None = None
     ) -> tuple[Fitted, BoardReading | None]:
@@ -217,7 +239,7 @@ def _board(
         (:func:`_finer`) that it is read first and reads it."""
         if fitted is None:
             fitted = _fitted(table(), candidates, pair)
-        finer = _finer(table(), candidates, pair, fitted[0], ahead)
+        finer = _finer(table(), candidates, pair, fitted, wanted)
         if finer is None:
             return fitted, None
         ahead.append(finer[0])
@@ -254,15 +276,6 @@ def _board(
     # or the double, one that the frames around the board hid) may be the board's
     if near_first is not None and _nearly(near_first):
         near.append(near_first)
-
-    def wanted(pair: tuple[Axis, Axis]) -> bool:
-        """Whether the lattice ``pair`` may still give the answer: once a reading read
-        surely but inconsistent is kept, only a coarser lattice's reading can take its
-        place (see settled), and one that cannot be coarser is not read; nor is one
-        read already, ahead of the lattice it halves."""
-        if pending is not None and not _may_be_coarser(pending, pair):
-            return False
-        return not any(_same(pair, q) for q in ahead)
 
     others = [pair for pair in other_axes(rgb, first=axes, edges=edges) if wanted(pair)]
     if others:
@@ -315,34 +328,54 @@ def _ranked(
 
 HALF_GAIN = 0.012
 """How much better than a lattice's own best sample fit the lattice of half its cells
-must fit to be read first (:func:`_finer`)."""
+must fit, at whole pixels, to be considered (:func:`_finer`)."""
+HALF_PLACED = 0.6
+"""The most the lattice of half a lattice's cells may fit, as a share of the lattice's
+own, each one's best skin placed to a fraction of a pixel, to be read first
+(:func:`_finer`). Measured on the labelled samples and desktops whose halves fit
+:data:`HALF_GAIN` better at whole pixels: where the half was the board's, 0.32 to 0.44;
+where it was not, 0.77 and above (a crisp skin, xdemineur's or the web page's, fits
+its own board poorly at whole pixels, while KMines' skin fits quarters of its cells
+fairly well: 0.0723 against 0.0435 at whole pixels, 0.0039 against 0.0435 placed)."""
 
 
 def _finer(
     table: Any,
     candidates: list[Skin],
     pair: tuple[Axis, Axis],
-    fits: list[Fit],
-    ahead: list[tuple[Axis, Axis]],
+    fitted: Fitted,
+    wanted: Callable[[tuple[Axis, Axis]], bool],
 ) -> tuple[tuple[Axis, Axis], Fitted] | None:
-    """The lattice of half the cells of ``pair`` and its sample fits, when ``pair``'s
-    best sample fit is no board's (above :data:`~minesolver.vision.cells.CLOSE`) and
-    the half's is better by :data:`HALF_GAIN` (and it is not in ``ahead``, read
-    already): a lattice of two cells each way (KMines' tiles of 49.5 pixels at a
-    display scale of 1.5, drawn 49 and 50 wide in turn, repeat exactly every two;
-    a score board's lattice over a board of half its period) reads nothing surely, at
-    the cost of every skin placed and read, where its half reads the board at once.
-    One more lattice's sample fits (O(offsets x skins) sample comparisons), on a
-    lattice that fits poorly only."""
+    """The lattice of half the cells of ``pair`` and its sample fits, when it is to be
+    read first: ``pair``'s best sample fit (of ``fitted``, its fits and samples) is no
+    board's (above :data:`~minesolver.vision.cells.CLOSE`), the half's is better by
+    :data:`HALF_GAIN`, and, each one's best skin placed, the half's fit is at most
+    :data:`HALF_PLACED` of ``pair``'s (and the half is ``wanted``: not read already,
+    and able to change the answer). A lattice of two cells each way (KMines' tiles of
+    49.5 pixels at a display scale of 1.5, drawn 49 and 50 wide in turn, repeat exactly
+    every two; a score board's lattice over a board of half its period) reads nothing
+    surely, at the cost of every skin placed and read, where its half reads the board
+    at once. The half's fits are first measured only while they may beat ``pair``'s by
+    the gain (most of its samples are far off: a few of their cells each), and only a
+    half that does has its fits measured in full and the two skins placed (about 70
+    sample comparisons each). O(offsets x skins) sample comparisons, on a lattice that
+    fits poorly only."""
+    fits, own = fitted
     if not fits or fits[0][0] <= CLOSE:
         return None
     half = halved(pair)
-    if half is None or any(_same(half, q) for q in ahead):
+    if half is None or not wanted(half):
         return None
-    fitted = _fitted(table, candidates, half)
-    if not fitted[0] or fitted[0][0][0] > fits[0][0] - HALF_GAIN:
+    goal = fits[0][0] - HALF_GAIN
+    samples = Samples()
+    better = sample_fits(table, candidates, *half, samples, goal)
+    if not better or better[0][0] > goal:
         return None
-    return half, fitted
+    half_fits = sample_fits(table, candidates, *half, samples)
+    placed = _placement(table, fits[0], 0, *pair, own)[0]
+    if _placement(table, half_fits[0], 0, *half, samples)[0] > HALF_PLACED * placed:
+        return None
+    return half, (half_fits, samples)
 
 
 PERIOD_MOVE = 0.25
