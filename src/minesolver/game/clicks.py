@@ -93,6 +93,7 @@ from typing import Any, Literal
 
 from minesolver.errors import MinesolverError
 from minesolver.game.click_cuts import chord_sets
+from minesolver.game.click_order import order_clauses
 from minesolver.game.efficiency import MINE, ZiniSearch, board_digits
 from minesolver.game.layouts import Layout
 from minesolver.game.move import Move
@@ -414,6 +415,8 @@ def min_clicks(
     lower = bound_without_search(board)
     cut: Cut | None = "deadline" if plays.cut else None
     rounds = used = 0
+    if lower < len(best) and cut is None and work == 0:
+        cut = "work"  # no step to take: the formula is not even built
     if lower < len(best) and cut is None:
         formula = _Formula(board)
         solver = formula.solver()
@@ -650,6 +653,10 @@ class _Formula:
         sets = chord_sets(board.chords, board.table, board.bordering, board.unit_of)
         hard += [self.cut(nodes, target) for nodes, target in sets]
         self.hard = hard
+        self.order, self.arcs = order_clauses(
+            board.chords, board.table, board.border, board.unit_of, board.openings,
+            lambda u: u + 1, self.cvar.__getitem__, self.size + 1,
+        )  # fmt: skip
 
     def _unit_nodes(self, u: int) -> set[_Node]:
         if u < self.board.openings:
@@ -681,7 +688,7 @@ class _Formula:
                 "pip install python-sat"
             ) from exc
         wcnf = WCNF()
-        for clause in self.hard:
+        for clause in self.hard + self.order:
             wcnf.append(clause)
         for v in range(1, self.size + 1):
             wcnf.append([-v], weight=1)
