@@ -226,8 +226,8 @@ def test_the_safety_deadline_says_it_cut() -> None:
 
 def test_every_round_is_counted_as_work(monkeypatch: pytest.MonkeyPatch) -> None:
     # a board whose search made hundreds of rounds of a few conflicts each when the order
-    # of the chords was left to the cuts (as here: without the order's clauses, the
-    # programme is proved by one round now): its rounds are paid from the budget
+    # of the chords was left to the cuts (as on this budget, below the order's; with the
+    # order's clauses one round proves it): its rounds are paid from the budget
     # (uncounted, they took minutes past the budget), so the rounds a budget allows are
     # bounded, and the search stops at the budget
     monkeypatch.setattr(clicks, "order_clauses", lambda *args: ([], {}))
