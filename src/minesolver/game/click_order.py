@@ -27,16 +27,18 @@ and opens it". The clauses:
 
 **Soundness.** Take a plan of the programme that clears the board, its clicks made
 first and its chords in a winning order (times 1, 2, ...); an opening's time is 0 when
-clicked, else its first chord's time plus one half. Set each ``p`` to "both made, the
-tail earlier"; every arc then goes forward in time (no cycle), each chord's digit was
-open before it (a click on it, or an opening it borders, or a neighbour's chord,
-earlier), and each opening opened before a digit was clicked or opened by an earlier
-chord on its border. So every winning plan satisfies the clauses: no bound rises past
-the minimum. Conversely, a plan satisfying them orders its chords so each finds its
-digit open: with the units' cuts, it clears the board, so no round is needed.
+clicked, else its first chord's time plus one half. Set each ``p`` to "the tail made,
+and earlier than the head (or the head never made)"; every arc then goes forward in
+time (no cycle), each chord's digit was open before it (a click on it, or an opening it
+borders, or a neighbour's chord, earlier), and each opening opened before a digit was
+clicked or opened by an earlier chord on its border. So every winning plan satisfies
+the clauses: no bound rises past the minimum. Conversely, a plan satisfying them orders
+its chords so each finds its digit open: with the units' cuts, it clears the board, so
+no round is needed.
 
-Cost: O(arcs + fill) variables and O(Σ deg²) clauses over the elimination (the fill on a
-30x16 board: see :func:`order_clauses`).
+Cost: O(arcs + fill) variables and O(Σ deg²) clauses over the elimination, at most
+:data:`FILL_PER_ARC` an arc: about 4,000 to 5,000 variables and 17,000 to 27,000 clauses
+on an expert board (0.2 to 0.3 s to set up), 5,000 to 10,000 clauses on intermediate.
 """
 
 from __future__ import annotations
