@@ -17,7 +17,7 @@ from gen import ci_settings
 from hypothesis import given
 from hypothesis import strategies as st
 
-from minesolver.game import Game, Layout, Level, Move, random_layout
+from minesolver.game import Game, Layout, Level, Move, clicks, random_layout
 from minesolver.game.click_cuts import chord_sets
 from minesolver.game.clicks import (
     ZINI_RUNS,
@@ -224,10 +224,13 @@ def test_the_safety_deadline_says_it_cut() -> None:
     assert replay(layout, plan).outcome.won
 
 
-def test_every_round_is_counted_as_work() -> None:
-    # a board whose search makes hundreds of rounds of a few conflicts each: its rounds are
-    # paid from the budget (uncounted, they took minutes past the budget), so the rounds
-    # a budget allows are bounded, and the search stops at the budget
+def test_every_round_is_counted_as_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a board whose search made hundreds of rounds of a few conflicts each when the order
+    # of the chords was left to the cuts (as on this budget, below the order's; with the
+    # order's clauses one round proves it): its rounds are paid from the budget
+    # (uncounted, they took minutes past the budget), so the rounds a budget allows are
+    # bounded, and the search stops at the budget
+    monkeypatch.setattr(clicks, "order_clauses", lambda *args: ([], {}))
     rng = random.Random("2026-intermediate")
     layout = [random_layout(Level(16, 16, 40), rng) for _ in range(17)][-1]
     plan = min_clicks(layout, work=20_000, seconds=None)
@@ -538,3 +541,63 @@ def test_the_chord_sets_are_every_connected_set_of_up_to_three(seed: int) -> Non
     assert set(found) == expected
     assert all(targets == set(group) for group, targets in found.items())
     assert len(cuts) == sum(map(len, expected))
+
+
+def _order_holds(layout: Layout, moves: tuple[Move, ...]) -> None:
+    """The order's clauses hold for a winning sequence: each arc true when its tail is
+    made (a chord) or opened (an opening) before its head, as the proof of
+    :mod:`minesolver.game.click_order` sets it; times from the sequence replayed."""
+    board = _Board.of(layout)
+    formula = _Formula(board)
+    true = _plan_of(board, formula, moves, layout.width)
+    inf = float("inf")
+    time_of: dict[tuple[str, int], float] = {}
+    game = Game.from_layout(layout)
+    for t, move in enumerate(moves):
+        i = move.cell[0] + move.cell[1] * layout.width
+        opened = {x + y * layout.width for x, y in game.push(move).opened}
+        if move.kind == "chord":
+            time_of[("d", i)] = t
+        if move.kind == "open" and board.unit_of[i] < 0:  # a border digit: an opening
+            time_of.setdefault(("o", board.bordering[i][0]), t)
+        for j in opened:
+            k = board.unit_of[j]
+            if board.digits[j] == 0:
+                time_of.setdefault(("o", k), t + (0.5 if move.kind == "chord" else 0))
+    for (tail, head), var in formula.arcs.items():
+        when = time_of.get(tail, inf)
+        if when < inf and when < time_of.get(head, inf):
+            true.add(var)
+    for clause in formula.order:
+        assert any((lit > 0) == (abs(lit) in true) for lit in clause), clause
+
+
+@pytest.mark.parametrize("level", [Level(9, 9, 10), Level(16, 16, 40), Level(30, 16, 99)])
+def test_the_order_of_the_chords_holds_for_winning_sequences(level: Level) -> None:
+    # the order's clauses (each chord's digit opened first, no cycle of arcs) hold for
+    # real winning sequences, with the arcs' variables set from the sequence's times:
+    # clauses that cut off a winning sequence could raise the bound past the minimum
+    rng = random.Random(78)
+    for _ in range(5):
+        layout = random_layout(level, rng)
+        runs = [zini_moves(layout), zini_moves(layout, human=True)]
+        runs += [zini_moves(layout, rng=random.Random(k)) for k in range(3)]
+        for moves in runs:
+            _order_holds(layout, tuple(moves))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_order_holds_for_the_fewest_clicks(seed: int) -> None:
+    # and for the optimal sequences found on small dense boards (chords of chords)
+    layout = _tiny(11000 + seed, 5, 5)
+    _order_holds(layout, min_clicks(layout, seconds=None).clicks)
+
+
+@given(layout=_small_layouts())
+@ci_settings(150)
+def test_with_the_order_one_round_proves_the_minimum(layout: Layout) -> None:
+    # the order's clauses state reachability whole: the first relaxation's plan reaches
+    # everything, so one round proves the minimum (the breadth-first search's)
+    plan = min_clicks(layout, work=10**6, zini_runs=0, seconds=None)
+    assert plan.optimal and plan.count == fewest_clicks_by_dijkstra(layout)
+    assert plan.rounds <= 1

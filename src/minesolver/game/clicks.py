@@ -30,9 +30,15 @@ chord candidates': :mod:`~minesolver.game.click_cuts`), and each answer that lea
 unreached adds the cut of every unreached group (the nodes whose arcs in the answer lead
 to it) and is solved again, incrementally, until an answer reaches everything. Each
 answer is optimal for a relaxation, so its cost is a lower bound, and the last one is
-feasible: optimal. One more clause, a flag only beside a chord, is no cut: it holds
-for every plan without a wasted flag (removing one keeps a plan winning and makes it
-cheaper), so the optimum, and every bound, is unchanged by it; it prunes the search.
+feasible: optimal. On a budget of :data:`ORDER_WORK_PER_CELL` steps a cell or more,
+the order of the chords is also stated whole, up front, compactly
+(:mod:`~minesolver.game.click_order`: each chorded digit opened by something made
+before it, the "before" acyclic by vertex elimination), so the first answer reaches
+everything: one round, the cuts a safety net (and the loop for a board too large for
+the whole order). One more clause, a flag only beside a chord, is
+no cut: it holds for every plan without a wasted flag (removing one keeps a plan
+winning and makes it cheaper), so the optimum, and every bound, is unchanged by it; it
+prunes the search.
 The SAT oracle is CaDiCaL (``cd19``): on four intermediate boards that Glucose left
 unproved at 100,000 conflicts, it raised the bound by one or two clicks more on the same
 budget (and, with these cuts, proved two of them).
@@ -93,6 +99,7 @@ from typing import Any, Literal
 
 from minesolver.errors import MinesolverError
 from minesolver.game.click_cuts import chord_sets
+from minesolver.game.click_order import order_clauses
 from minesolver.game.efficiency import MINE, ZiniSearch, board_digits
 from minesolver.game.layouts import Layout
 from minesolver.game.move import Move
@@ -102,6 +109,7 @@ from minesolver.position import neighbour_table
 __all__ = [
     "DEFAULT_SECONDS",
     "DEFAULT_WORK",
+    "ORDER_WORK_PER_CELL",
     "WORK_PER_RUN",
     "ZINI_RUNS",
     "Cut",
@@ -414,8 +422,10 @@ def min_clicks(
     lower = bound_without_search(board)
     cut: Cut | None = "deadline" if plays.cut else None
     rounds = used = 0
+    if lower < len(best) and cut is None and work == 0:
+        cut = "work"  # no step to take: the formula is not even built
     if lower < len(best) and cut is None:
-        formula = _Formula(board)
+        formula = _Formula(board, work >= ORDER_WORK_PER_CELL * len(board.digits))
         solver = formula.solver()
         meter = _Meter(solver, work, deadline)
         try:
@@ -591,6 +601,13 @@ def _round_work(cells: int, literals: int = 0) -> int:
     return cells // 2 + literals // _CUT_LITERALS
 
 
+ORDER_WORK_PER_CELL = 150
+"""The least budget, in steps a cell, that states the chords' order up front
+(:mod:`~minesolver.game.click_order`; below it the cuts alone): its clauses make each
+oracle call cost more and the first cores come later, so it bounds worse on a short
+budget (expert: better at 208 steps a cell, worse at 104; intermediate: better at 195;
+docs/efficiency.md). The default budget states it on the standard levels."""
+
 _CALL_SIZE = 2048
 """Variables and clauses of the formula per unit of an oracle call's cost."""
 
@@ -624,7 +641,7 @@ class _Formula:
     (a cut is a clause: one of its clicks or chords, or not ``c_target``). Soft: each
     variable false, weight 1, so the cost is the number of clicks."""
 
-    def __init__(self, board: _Board) -> None:
+    def __init__(self, board: _Board, order: bool = True) -> None:
         self.board = board
         nu = self.units = len(board.units)
         flag_cells = sorted({m for d in board.chords for m in board.mines_of[d]})
@@ -650,6 +667,13 @@ class _Formula:
         sets = chord_sets(board.chords, board.table, board.bordering, board.unit_of)
         hard += [self.cut(nodes, target) for nodes, target in sets]
         self.hard = hard
+        self.order: list[list[int]] = []  # the chords' order, when stated up front
+        self.arcs: dict[tuple[_Node, _Node], int] = {}
+        if order:
+            self.order, self.arcs = order_clauses(
+                board.chords, board.table, board.border, board.unit_of, board.openings,
+                lambda u: u + 1, self.cvar.__getitem__, self.size + 1,
+            )  # fmt: skip
 
     def _unit_nodes(self, u: int) -> set[_Node]:
         if u < self.board.openings:
@@ -681,7 +705,7 @@ class _Formula:
                 "pip install python-sat"
             ) from exc
         wcnf = WCNF()
-        for clause in self.hard:
+        for clause in self.hard + self.order:
             wcnf.append(clause)
         for v in range(1, self.size + 1):
             wcnf.append([-v], weight=1)
