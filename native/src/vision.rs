@@ -177,6 +177,9 @@ pub fn edges(
             "the pixels must be rows of {width} pixels of 3 values"
         )));
     }
+    if run > usize::from(u8::MAX) {
+        return Err(Invalid(format!("a run of {run} steps is longer than 255")));
+    }
     let height = pixels.len() / (width * 3);
     if vx.len() != height * (width - 1) || vy.len() != height.saturating_sub(1) * width {
         return Err(Invalid(format!(
@@ -205,7 +208,9 @@ pub fn edges(
     // down the columns: the steps and, for each, how long its run is so far (top down),
     // then whole runs' lengths carried back up (bottom up)
     let across = width - 1;
-    let mut above = vec![0u32; height * across];
+    // (how long each step's run is so far, saturating: only whether it reaches `run`,
+    // at most 255, counts; a byte a step keeps a large image's memory down)
+    let mut above = vec![0u8; height * across];
     for y in 0..height {
         let here = row(y);
         let (done, rest) = above.split_at_mut(y * across);
@@ -223,7 +228,7 @@ pub fn edges(
             let d = step(&here[x * 3..x * 3 + 3], &here[x * 3 + 3..x * 3 + 6]);
             *v = f32::from(d);
             *up = if d > threshold {
-                1 + before.get(x).copied().unwrap_or(0)
+                before.get(x).copied().unwrap_or(0).saturating_add(1)
             } else {
                 0
             };
@@ -240,7 +245,7 @@ pub fn edges(
                 continue;
             }
             *down += 1;
-            let length = (up + *down - 1) as usize;
+            let length = usize::from(up) + *down as usize - 1;
             // the value held until now is the whole step, at most 255: an exact f32
             *v = if length >= run { value(*v as u8) } else { 0.0 };
         }
@@ -586,6 +591,17 @@ mod tests {
         table
     }
 
+    /// Values in 0..=1 (a thousand levels) from a xorshift generator seeded by `seed`.
+    fn levels(seed: u64) -> impl FnMut() -> f32 {
+        let mut state = seed | 1;
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % 1000) as f32 / 999.0
+        }
+    }
+
     proptest! {
         #[test]
         fn a_box_mean_is_the_rounded_mean_of_its_pixels(
@@ -619,13 +635,7 @@ mod tests {
             noise in 0.0f32..0.3,
         ) {
             // templates of random levels, cells near some of them
-            let mut state = seed | 1;
-            let mut draw = move || {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                (state % 1000) as f32 / 999.0
-            };
+            let mut draw = levels(seed);
             let templates: Vec<f32> = (0..6 * LENGTH).map(|_| draw()).collect();
             let cells: Vec<f32> = (0..4 * LENGTH)
                 .map(|i| {
@@ -661,13 +671,7 @@ mod tests {
             seed in any::<u64>(),
             share in 0.0f64..1.5,
         ) {
-            let mut state = seed | 1;
-            let mut draw = move || {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                (state % 1000) as f32 / 999.0
-            };
+            let mut draw = levels(seed);
             let templates: Vec<f32> = (0..5 * LENGTH).map(|_| draw()).collect();
             let cells: Vec<f32> = (0..6 * LENGTH)
                 .map(|i| (templates[i % (5 * LENGTH)] + 0.2 * (draw() - 0.5)).clamp(0.0, 1.0))

@@ -278,9 +278,11 @@ def _board(
         near.append(near_first)
 
     others = [pair for pair in other_axes(rgb, first=axes, edges=edges) if wanted(pair)]
-    if others:
+    ranked: list[tuple[tuple[Axis, Axis], Fitted]] = []
+    if others:  # (the running sums made only once there is a lattice to read)
         tell("fitting the skins to the other lattices")
-    for tried, (pair, fitted) in enumerate(_ranked(table(), candidates, others), start=2):
+        ranked = _ranked(table(), candidates, others)
+    for tried, (pair, fitted) in enumerate(ranked, start=2):
         if not wanted(pair):
             continue
         tell(f"trying another lattice ({tried})")
