@@ -172,15 +172,18 @@ pub fn edges(
     vx: &mut [f32],
     vy: &mut [f32],
 ) -> Result<(), Invalid> {
-    if width == 0 || !pixels.len().is_multiple_of(width * 3) {
+    // (a row of pixels no longer than the pixels given: nothing below is sized by a
+    // width the pixels do not hold, so no hostile width makes a vast allocation)
+    let row_len = width.checked_mul(3).filter(|&n| n > 0 && n <= pixels.len());
+    let Some(row_len) = row_len.filter(|&n| pixels.len().is_multiple_of(n)) else {
         return Err(Invalid(format!(
-            "the pixels must be rows of {width} pixels of 3 values"
+            "the pixels must be one or more rows of {width} pixels of 3 values"
         )));
-    }
+    };
     if run > usize::from(u8::MAX) {
         return Err(Invalid(format!("a run of {run} steps is longer than 255")));
     }
-    let height = pixels.len() / (width * 3);
+    let height = pixels.len() / row_len;
     if vx.len() != height * (width - 1) || vy.len() != height.saturating_sub(1) * width {
         return Err(Invalid(format!(
             "the edge maps of {width}x{height} pixels must hold {} and {} values",
@@ -800,6 +803,11 @@ mod tests {
         assert!(edges(&[0; 2 * 2 * 3], 2, 14, 7, 128, &mut vx[..1], &mut vy).is_err());
         assert!(edges(&[0; 2 * 2 * 3 - 1], 2, 14, 7, 128, &mut vx, &mut vy).is_err());
         assert!(edges(&[0; 2 * 2 * 3], 0, 14, 7, 128, &mut vx, &mut vy).is_err());
+        // no pixels, or a width wider than the pixels: refused before any allocation
+        assert!(edges(&[], 1 << 62, 14, 7, 128, &mut [], &mut []).is_err());
+        assert!(edges(&[0; 6], usize::MAX, 14, 7, 128, &mut [], &mut []).is_err());
+        assert!(edges(&[0; 6], 4, 14, 7, 128, &mut [], &mut []).is_err());
+        assert!(edges(&[0; 6], 2, 14, 256, 128, &mut vx[..1], &mut []).is_err());
     }
 
     #[test]

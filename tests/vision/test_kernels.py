@@ -301,3 +301,8 @@ def test_edge_maps_of_a_wrong_shape_are_a_clear_error() -> None:
         _native.edges(pixels, 2, 14, 7, 128, vx[:1], vy)
     with pytest.raises(ValueError, match="overlaps"):
         _native.edges(pixels, 2, 14, 7, 128, vx, vx)
+    # a width the pixels do not hold: refused before anything is sized by it
+    empty, none = np.zeros(0, np.uint8), np.zeros(0, np.float32)
+    for width in (2**62, 2**64 - 1, 5):
+        with pytest.raises(ValueError, match="rows of"):
+            _native.edges(empty if width > 5 else pixels, width, 14, 7, 128, none, none.copy())

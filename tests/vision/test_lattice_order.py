@@ -16,6 +16,7 @@ from vision_samples import DATA, truth
 
 from minesolver.vision import read_screenshot, reader
 from minesolver.vision.grid import SQUARE
+from minesolver.vision.lattice import lattice_fits
 
 
 def _read(name: str, monkeypatch: pytest.MonkeyPatch, **patches: Any) -> tuple[Any, list[Any]]:
@@ -78,7 +79,7 @@ def test_the_half_of_a_poorly_fitting_lattice_is_read_first_when_it_fits_better(
 
 def _in_turn(table: Any, candidates: Any, pairs: Any) -> list[Any]:
     """:func:`reader._ranked` that keeps the order found (each lattice's fits made)."""
-    return [(pair, reader._fitted(table, candidates, pair)) for pair in pairs]
+    return [(pair, lattice_fits(table, candidates, pair)) for pair in pairs]
 
 
 @pytest.mark.parametrize("name", ["kmines-9x9-f-flags", "kmines-9x9-b"])

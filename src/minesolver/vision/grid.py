@@ -374,7 +374,7 @@ def other_axes(
         half = halved(first)
         if (
             half is not None
-            and _skew(half) <= SQUARE
+            and _skew(half) <= SQUARE  # (the first lattice's own: both periods halved)
             and not any(_same(half, q) for q in [first, *out])
         ):
             out.append(half)

@@ -105,17 +105,13 @@ def _read_lattice(
     rows: Axis,
     mines: int | None,
     spread: float = 3.0,
-    fitted: tuple[list[Fit], Samples] | None = None,
+    fitted: Fitted | None = None,
 ) -> BoardReading:
     """The board read on a lattice found in the image: the skin and offsets that fit a
     sample of its cells best (:func:`sample_fits`, or ``fitted``: those fits and the
     samples they were made from), refined (with every skin whose fit is within
     ``spread`` times the best's, but see :data:`REFINED`), then every cell read."""
-    if fitted is None:
-        samples = Samples()  # each lattice's cells scaled once for every skin
-        fits = sample_fits(table, candidates, cols, rows, samples)
-    else:
-        fits, samples = fitted
+    fits, samples = fitted or lattice_fits(table, candidates, (cols, rows))
     if not fits or fits[0][0] > EDGE_DISTANCE:
         raise VisionError("no board found in the image: no known skin matches its cells")
     # the offsets above are whole pixels: a skin whose templates are crisp (cut from
@@ -328,6 +324,17 @@ class Samples:
         return vectors
 
 
+Fitted = tuple[list[Fit], Samples]
+"""A lattice's sample fits (:func:`sample_fits`) and the samples they were made from."""
+
+
+def lattice_fits(table: Any, candidates: list[Skin], pair: tuple[Axis, Axis]) -> Fitted:
+    """The sample fits of the lattice ``pair`` (columns, rows) and their samples, each
+    of the lattice's cells scaled once for every skin."""
+    samples = Samples()
+    return sample_fits(table, candidates, *pair, samples), samples
+
+
 SAMPLES_KEPT = 256
 """The most lattices whose sampled cells :class:`Samples` keeps (about 16 MiB): more than
 one skin's search tries (at most about 150), so the next skin's search over the same
@@ -403,8 +410,9 @@ def _rephased(
     of many ones repeats the ones' strokes at the period, a third of a cell off). When
     none of those fits within :data:`CLOSE`, as a board's cells do, every pair of the
     spread offsets is tried too: a lattice found on a digit's strokes can be off on
-    both axes, and one axis moved alone then fits no better. Fifteen sample comparisons,
-    or 79 when none fits (about 0.5 to 2 ms each)."""
+    both axes, and one axis moved alone then fits no better (for GNOME Mines' themes,
+    when none fits within :data:`JITTER_CLOSE`). Fifteen sample comparisons, or 79 when
+    none fits (about 0.5 to 2 ms each)."""
     seen: dict[tuple[float, ...], float] = {}
     best = _fit(table, skin, cols, rows, ox, oy, seen, samples)
     for axis in ("x", "y"):

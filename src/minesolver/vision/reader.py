@@ -81,11 +81,12 @@ from minesolver.vision.grid import (
     other_axes,
 )
 from minesolver.vision.lattice import (
-    Fit,
+    Fitted,
     Samples,
     _placement,
     _read_lattice,
     _refitted,
+    lattice_fits,
     sample_fits,
 )
 from minesolver.vision.reading import BoardReading, CellReading
@@ -225,8 +226,10 @@ def _board(
     def wanted(pair: tuple[Axis, Axis]) -> bool:
         """Whether the lattice ``pair`` may still give the answer: once a reading read
         surely but inconsistent is kept, only a coarser lattice's reading can take its
-        place (see settled), and one that cannot be coarser is not read; nor is one
-        read already, ahead of the lattice it halves."""
+        place (see settled), and one that cannot be coarser is not read; nor is a half
+        read already ahead of the lattice it halves (the lattices read in their own turn
+        are not remembered: another lattice's half on other lines may be the board's,
+        and read)."""
         if pending is not None and not _may_be_coarser(pending, pair):
             return False
         return not any(_same(pair, q) for q in ahead)
@@ -238,7 +241,7 @@ def _board(
         the answer when the lattice of half its cells fits so much better
         (:func:`_finer`) that it is read first and reads it."""
         if fitted is None:
-            fitted = _fitted(table(), candidates, pair)
+            fitted = lattice_fits(table(), candidates, pair)
         finer = _finer(table(), candidates, pair, fitted, wanted)
         if finer is None:
             return fitted, None
@@ -281,8 +284,13 @@ def _board(
     ranked: list[tuple[tuple[Axis, Axis], Fitted]] = []
     if others:  # (the running sums made only once there is a lattice to read)
         tell("fitting the skins to the other lattices")
-        ranked = _ranked(table(), candidates, others)
-    for tried, (pair, fitted) in enumerate(ranked, start=2):
+        ranked = _ranked(table(), candidates, others)[::-1]
+    tried = 1
+    while ranked:
+        # each lattice's samples let go once it is read (a lattice read keeps up to
+        # SAMPLES_KEPT lattices' samples: tens of MiB)
+        pair, fitted = ranked.pop()
+        tried += 1
         if not wanted(pair):
             continue
         tell(f"trying another lattice ({tried})")
@@ -302,17 +310,6 @@ def _board(
     return first
 
 
-Fitted = tuple[list[Fit], Samples]
-"""A lattice's sample fits (:func:`~minesolver.vision.lattice.sample_fits`) and the
-samples they were made from."""
-
-
-def _fitted(table: Any, candidates: list[Skin], pair: tuple[Axis, Axis]) -> Fitted:
-    """The sample fits of the lattice ``pair`` and their samples."""
-    samples = Samples()  # each lattice's cells scaled once for every skin
-    return sample_fits(table, candidates, *pair, samples), samples
-
-
 def _ranked(
     table: Any, candidates: list[Skin], pairs: list[tuple[Axis, Axis]]
 ) -> list[tuple[tuple[Axis, Axis], Fitted]]:
@@ -324,7 +321,7 @@ def _ranked(
     place ahead of them: a crisp skin fits its board only once placed to a fraction of
     a pixel, and a wrong lattice may fit better at whole pixels. O(lattices x offsets
     x skins) sample comparisons."""
-    fitted = [(pair, _fitted(table, candidates, pair)) for pair in pairs]
+    fitted = [(pair, lattice_fits(table, candidates, pair)) for pair in pairs]
     return sorted(fitted, key=lambda f: f[1][0][0][0] if f[1][0] else float("inf"))
 
 
