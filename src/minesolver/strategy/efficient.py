@@ -336,7 +336,7 @@ def _unknown_around(
 
 
 def _chords(
-    cells: tuple[int, ...],
+    cells: Sequence[int],
     nbrs: tuple[tuple[int, ...], ...],
     safe: set[int],
     mines: set[int],

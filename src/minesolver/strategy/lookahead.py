@@ -53,6 +53,7 @@ from minesolver.position import FLAG, HIDDEN, InconsistentPosition, Position
 from minesolver.strategy.base import Move, Player
 from minesolver.strategy.efficient import (
     EfficientPlayer,
+    _chords,
     _next_to,
     _ranked,
     _Shadow,
@@ -272,21 +273,7 @@ def _greedy(r: _Rollout, chance: Chance) -> Action | None:
     for s in safe:  # 1.
         if all(cells[j] >= 0 or j in safe for j in nbrs[s]):
             return ("open", s, ())
-    chords: dict[int, tuple[int, set[int], list[int]]] = {}
-    for d in {j for s in safe for j in nbrs[s] if cells[j] > 0}:
-        opened: set[int] = set()
-        flagged: list[int] = []
-        for j in nbrs[d]:
-            if cells[j] != HIDDEN:
-                continue
-            if j in safe:
-                opened.add(j)
-            elif j in mines:
-                flagged.append(j)
-            else:
-                break
-        else:
-            chords[d] = (len(opened) - len(flagged) - 1, opened, flagged)
+    chords = _chords(cells, nbrs, safe, mines)
     best: tuple[float, int, int] | None = None
     for d, (net, _, flagged) in chords.items():
         if net > 0 or (net == 0 and flagged):
