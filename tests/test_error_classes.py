@@ -20,13 +20,13 @@ import pytest
 
 import minesolver
 from minesolver import MinesolverError, PositionFormatError
-from minesolver.game.clicks import _OutOfWork
+from minesolver.game.click_work import OutOfWork
 from minesolver.replay import ReplayFormatError
 from minesolver.strategy.endgame import SearchBudgetExceeded, TooManyLayouts
 from minesolver.ui.cli import main
 
 FACES = ("minesolver.ui", "minesolver.web")
-RUNTIME_ERRORS = {SearchBudgetExceeded, TooManyLayouts, _OutOfWork}
+RUNTIME_ERRORS = {SearchBudgetExceeded, TooManyLayouts, OutOfWork}
 """Out of a search's budget: a ``RuntimeError``, not bad input."""
 
 

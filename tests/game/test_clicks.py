@@ -19,12 +19,12 @@ from hypothesis import strategies as st
 
 from minesolver.game import Game, Layout, Level, Move, clicks, random_layout
 from minesolver.game.click_cuts import chord_sets
+from minesolver.game.click_work import round_work
 from minesolver.game.clicks import (
     ZINI_RUNS,
     MinClicks,
     _Board,
     _Formula,
-    _round_work,
     bound_without_search,
     min_clicks,
     move_notation,
@@ -235,8 +235,8 @@ def test_every_round_is_counted_as_work(monkeypatch: pytest.MonkeyPatch) -> None
     layout = [random_layout(Level(16, 16, 40), rng) for _ in range(17)][-1]
     plan = min_clicks(layout, work=20_000, seconds=None)
     assert (plan.cut, plan.optimal) == ("work", False)
-    assert plan.rounds * _round_work(16 * 16) <= plan.work <= 20_000 + 10
-    assert plan.rounds < 20_000 // _round_work(16 * 16)
+    assert plan.rounds * round_work(16 * 16) <= plan.work <= 20_000 + 10
+    assert plan.rounds < 20_000 // round_work(16 * 16)
 
 
 def test_every_propagation_call_is_counted_as_work() -> None:
@@ -601,3 +601,16 @@ def test_with_the_order_one_round_proves_the_minimum(layout: Layout) -> None:
     plan = min_clicks(layout, work=10**6, zini_runs=0, seconds=None)
     assert plan.optimal and plan.count == fewest_clicks_by_dijkstra(layout)
     assert plan.rounds <= 1
+
+
+def test_on_work_follows_the_search_and_changes_nothing() -> None:
+    layout = random_layout(Level(16, 16, 40), random.Random(7))
+    seen: list[int] = []
+    plan = min_clicks(layout, work=4000, seconds=None, on_work=seen.append)
+    assert seen and seen == sorted(seen) and seen[-1] <= plan.work <= 4000 + 100
+    again = min_clicks(layout, work=4000, seconds=None)
+    assert (again.clicks, again.lower_bound, again.work) == (
+        plan.clicks,
+        plan.lower_bound,
+        plan.work,
+    )

@@ -60,17 +60,18 @@ at least 1 on a board with a safe cell, so no answer's bound is ever 0 or below 
 **Bounded in work.** ``work`` counts the search's steps: each SAT conflict is one unit,
 each call of the SAT oracle (a solve, or one propagation as RC2's detection of
 at-most-one relations makes one per soft clause) a few units growing with the formula,
-and each round its own share (its plan played, its unreached groups, its cuts added),
-so every unit takes a bounded time (at most about 100 microseconds of CPU on the
-standard levels) however many rounds a board makes. The same board and budget give the
-same clicks, bound and proof on any machine and under any load: the steps are counted,
-never timed. Past the budget the answer is the best winning sequence found (the first
+and each round its own share (its plan played, its unreached groups, its cuts added), so
+every unit takes a bounded time (at most about 100 microseconds of CPU on the standard
+levels) however many rounds a board makes. The same board and budget give the same
+clicks, bound and proof on any machine and under any load: the steps are counted, never
+timed. Past the budget the answer is the best winning sequence found (the first
 sequence, or a round's answer with the units it leaves unreached clicked) with the best
 proved lower bound (RC2's cost when stopped: each of its rises follows a call proved
 unsatisfiable; a call stopped early never raises it), and ``cut`` is ``"work"``.
 ``seconds`` is only a safety deadline, checked between the first sequence's runs, before
-each oracle call and round, and between slices of :data:`_SLICE` conflicts of the SAT
-calls; an answer it cut says so (``cut == "deadline"``), and only then may it differ.
+each oracle call and round, and between slices of
+:data:`~minesolver.game.click_work.SLICE` conflicts of the SAT calls; an answer it cut
+says so (``cut == "deadline"``), and only then may it differ.
 
 Every answer's clicks replay through :meth:`Game.push <minesolver.game.Game.push>` to a
 won game with exactly that many moves.
@@ -80,26 +81,27 @@ won game with exactly that many moves.
 >>> plan.count, plan.optimal, plan.lower_bound, plan.notation()
 (2, True, 2, ['L 0,0', 'L 4,0'])
 
-Cost: the runs are O(runs * cells log cells) (about 5 s on an unproved expert board at the
-default 100 + 100 + 4,000); the formula O(cells); each round one MaxSAT call (NP-hard;
-incremental, so later rounds reuse the cores found) plus an O(cells²) search for the
-unreached groups. A beginner board is proved in a few hundred steps; an intermediate one
-in thousands to tens of thousands; an expert one rarely in :data:`DEFAULT_WORK` (its bounds
-are then reported; ``benchmarks/bench_efficiency.py``). 20,000 steps take a CPU second.
-"""
+Cost: the runs are O(runs * cells log cells) (about 5 s on an unproved expert board at
+the default 100 + 100 + 4,000, at most :data:`MAX_RUNS_AROUND` around the best); the
+formula O(cells); each round one MaxSAT call (NP-hard; incremental, so later rounds
+reuse the cores found) plus an O(cells²) search for the unreached groups. A beginner
+board is proved in a few hundred steps; an intermediate one in thousands to tens of
+thousands; an expert one, on more than half of the boards measured, within
+:data:`DEFAULT_WORK` (the others' bounds are then reported;
+``benchmarks/bench_efficiency.py``). 12,000 to 25,000 steps take a CPU second."""
 
 from __future__ import annotations
 
 import math
 import random
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-from minesolver.errors import MinesolverError
 from minesolver.game.click_cuts import chord_sets
 from minesolver.game.click_order import order_clauses
+from minesolver.game.click_work import Cut, Meter, OutOfWork, round_work
 from minesolver.game.efficiency import MINE, ZiniSearch, board_digits
 from minesolver.game.layouts import Layout
 from minesolver.game.move import Move
@@ -109,6 +111,7 @@ from minesolver.position import neighbour_table
 __all__ = [
     "DEFAULT_SECONDS",
     "DEFAULT_WORK",
+    "MAX_RUNS_AROUND",
     "ORDER_WORK_PER_CELL",
     "WORK_PER_RUN",
     "ZINI_RUNS",
@@ -126,18 +129,26 @@ ZINI_RUNS = 100
 
 WORK_PER_RUN = 25
 """One more run around the best ZiNi run per this many steps of work, on a board the search
-leaves unproved (a run costs about as much time as 20 conflicts on expert)."""
+leaves unproved (a run costs about as much time as 20 conflicts on expert), up to
+:data:`MAX_RUNS_AROUND`."""
 
-DEFAULT_WORK = 100_000
+MAX_RUNS_AROUND = 4_000
+"""The most runs around the best ZiNi run once the search is cut unproved: past a few
+thousand they find nothing more on the boards measured (docs/efficiency.md), so a large
+budget goes to the proof, not to them."""
+
+DEFAULT_WORK = 500_000
 """The default work budget of :func:`min_clicks`: units of its search (a SAT conflict is
-one; see the module docstring), 8 to 12 seconds of CPU on an expert board."""
+one; see the module docstring). On the 24 boards a level of
+``benchmarks/bench_efficiency.py`` it proves 15 expert boards and 23 intermediate ones
+(100,000 proved 1 of the first 12 expert boards and 10 of the intermediate ones), at
+most about 50 seconds of CPU on an expert board (docs/efficiency.md)."""
 
 DEFAULT_SECONDS = 600.0
 """The default safety deadline of :func:`min_clicks`, in seconds: far beyond what the
 default work takes on the standard levels (about 10 s on expert), even on a machine
 several times busier; past it an answer says it was cut."""
 
-Cut = Literal["work", "deadline"]
 """What stopped a search before it proved the minimum: its work budget (the same on every
 machine) or the safety deadline (the answer then depends on the machine's speed)."""
 
@@ -390,6 +401,7 @@ def min_clicks(
     work: int = DEFAULT_WORK,
     seconds: float | None = DEFAULT_SECONDS,
     zini_runs: int = ZINI_RUNS,
+    on_work: Callable[[int], None] | None = None,
 ) -> MinClicks:
     """The fewest clicks that open every safe cell of ``layout``, with a proved lower
     bound (see the module docstring for the model and the proof).
@@ -398,10 +410,12 @@ def min_clicks(
     answer (clicks, bound, proof) is the same on every machine and under any load;
     ``zini_runs`` is the number of ZiNi runs with random ties, and of runs around the
     best of them, that give the first sequence (seeded), with one more run around the
-    best per :data:`WORK_PER_RUN` steps of ``work`` once the search is cut unproved
+    best per :data:`WORK_PER_RUN` steps of ``work`` (at most :data:`MAX_RUNS_AROUND`)
+    once the search is cut unproved
     (none on a proved board: they could not beat it). ``seconds`` is only a safety
     deadline (``None``: none); an answer it cut says so (``cut == "deadline"``) and may
-    then differ from run to run.
+    then differ from run to run. ``on_work``, when given, is told the steps spent so far as
+    the search goes (for a progress bar; the answer is the same without it).
 
     Raises :class:`ImportError` naming python-sat when it is missing.
     """
@@ -427,10 +441,10 @@ def min_clicks(
     if lower < len(best) and cut is None:
         formula = _Formula(board, work >= ORDER_WORK_PER_CELL * len(board.digits))
         solver = formula.solver()
-        meter = _Meter(solver, work, deadline)
+        meter = Meter(solver, work, deadline, on_work)
         try:
             while lower < len(best):
-                meter.spend(_round_work(len(board.digits)))
+                meter.spend(round_work(len(board.digits)))
                 try:
                     model = solver.compute()
                 finally:
@@ -447,17 +461,17 @@ def min_clicks(
                 if not cuts:
                     break  # a relaxation's optimum that is feasible: optimal
                 clauses = [formula.cut(group, target) for group, target in cuts]
-                meter.spend(_round_work(0, sum(map(len, clauses))))
+                meter.spend(round_work(0, sum(map(len, clauses))))
                 for clause in clauses:
                     solver.add_clause(clause)
-        except _OutOfWork as stop:
+        except OutOfWork as stop:
             cut = stop.why
         finally:
             used = meter.used()
             meter.close()
             solver.delete()
     if lower < len(best) and cut == "work":  # unproved: more runs around the best play
-        plays = runs.search(0, work // WORK_PER_RUN, deadline)
+        plays = runs.search(0, min(work // WORK_PER_RUN, MAX_RUNS_AROUND), deadline)
         best, cut = min(best, list(plays.moves), key=len), "deadline" if plays.cut else cut
     if lower >= len(best):
         cut = None  # proved: nothing was left to search
@@ -490,117 +504,6 @@ def bound_without_search(board: _Board) -> int:
     return max(packed, 1 if board.units else 0)
 
 
-class _OutOfWork(MinesolverError, RuntimeError):
-    """Raised inside RC2 when the work budget or the deadline runs out; caught by the
-    search, which answers with what it proved (a search past its budget, as the library's
-    other budget errors: a ``RuntimeError``)."""
-
-    def __init__(self, why: Cut) -> None:
-        super().__init__(why)
-        self.why: Cut = why
-
-
-class _Meter:
-    """Puts RC2's SAT oracle, and the rounds around it, on a budget of work (and a
-    safety deadline).
-
-    A unit of work is one SAT conflict, or a share of the other steps that take time: each
-    oracle call (a slice of a ``solve_limited`` or one ``propagate``, as RC2's detection of
-    at-most-one relations makes one per soft clause) costs :func:`_call_work` units (it
-    grows with the formula, as the call's cost does), and each round of the search its
-    share (:func:`_round_work`). So every unit takes a bounded time, whatever the board
-    and the rounds, and the same formula and budget stop at the same point on any
-    machine: conflicts, calls and rounds are counted, never timed.
-
-    RC2 calls its oracle through ``solve_limited`` (and sets a budget of its own, 1000
-    conflicts, to shrink its cores): each call is given at most the conflicts left, and a
-    call stopped by that budget, or by the deadline, raises :class:`_OutOfWork` instead
-    of returning ``None``. RC2's own heuristics read a stopped call as "unsatisfiable"
-    and would then raise its cost past what is proved; raising keeps the cost at what the
-    calls before it proved. A step the rest of the budget cannot pay for is not taken:
-    the search stops there, and the rest counts as spent.
-
-    The oracle (CaDiCaL) cannot be interrupted, so a call runs in slices of
-    :data:`_SLICE` conflicts and the deadline is checked between them; the slices are
-    the same under any load (only the deadline's check depends on the clock)."""
-
-    def __init__(self, rc2: Any, budget: int, deadline: float | None) -> None:
-        self.oracle = rc2.oracle
-        self.budget = budget
-        self.deadline = deadline
-        self.inner: int | None = None  # RC2's own budget for the call, when it sets one
-        self.base = self._conflicts()
-        self.charged = 0  # the units of the calls and rounds so far
-        rc2.oracle = self
-
-    def _conflicts(self) -> int:
-        return int(self.oracle.accum_stats().get("conflicts", 0))
-
-    def used(self) -> int:
-        """The work spent so far: conflicts, calls and rounds."""
-        return self._conflicts() - self.base + self.charged
-
-    def spend(self, units: int) -> None:
-        """Pays for a step of ``units`` before it is taken, or stops the search (with
-        the rest of the budget spent) when the budget cannot pay for it; checks the
-        deadline."""
-        if self.deadline is not None and time.monotonic() >= self.deadline:
-            raise _OutOfWork("deadline")
-        if self.used() + units > self.budget:
-            self.charged = self.budget - (self._conflicts() - self.base)
-            raise _OutOfWork("work")
-        self.charged += units
-
-    def close(self) -> None:
-        """Nothing to release (kept for the search's ``finally``)."""
-
-    def conf_budget(self, budget: int = -1) -> None:
-        self.inner = budget if budget > 0 else None
-
-    def propagate(self, assumptions: Sequence[int] = (), phase_saving: int = 0) -> Any:
-        self.spend(_call_work(self.oracle))
-        return self.oracle.propagate(assumptions=list(assumptions), phase_saving=phase_saving)
-
-    def solve_limited(self, assumptions: Sequence[int] = (), expect_interrupt: bool = False) -> Any:
-        start = self._conflicts()
-        while True:
-            self.spend(_call_work(self.oracle))
-            spent = self._conflicts() - start
-            left = self.budget - self.used()
-            limit = left if self.inner is None else min(self.inner - spent, left)
-            self.oracle.conf_budget(max(min(limit, _SLICE), 1))
-            result = self.oracle.solve_limited(assumptions=list(assumptions))
-            self.oracle.conf_budget(-1)
-            if result is not None:
-                return result
-            now = self._conflicts() - start
-            if now == spent or self.used() >= self.budget:
-                break  # the budget is spent (or the solver made no progress)
-            if self.inner is not None and now >= self.inner:
-                return None  # RC2's own budget for the call is spent
-        if self.inner is None or self.used() >= self.budget:
-            raise _OutOfWork("work")
-        return None
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.oracle, name)
-
-
-def _call_work(oracle: Any) -> int:
-    """The units one oracle call costs besides its conflicts: its setting up (the
-    assumptions, a propagation from them) grows with the formula, one unit per
-    :data:`_CALL_SIZE` variables and clauses (a few units on a fresh expert formula, tens
-    once the cores' totalizers and the cuts have grown it)."""
-    return 1 + int(oracle.nof_vars() + oracle.nof_clauses()) // _CALL_SIZE
-
-
-def _round_work(cells: int, literals: int = 0) -> int:
-    """The units of one round's own work: its plan played as a sequence and its
-    unreached groups, O(cells) each (one unit per two cells), and the cuts it adds (one unit
-    per :data:`_CUT_LITERALS` literals, which RC2 maps one by one)."""
-    return cells // 2 + literals // _CUT_LITERALS
-
-
 ORDER_WORK_PER_CELL = 150
 """The least budget, in steps a cell, that states the chords' order up front
 (:mod:`~minesolver.game.click_order`; below it the cuts alone): its clauses make each
@@ -608,26 +511,12 @@ oracle call cost more and the first cores come later, so it bounds worse on a sh
 budget (expert: better at 208 steps a cell, worse at 104; intermediate: better at 195;
 docs/efficiency.md). The default budget states it on the standard levels."""
 
-_CALL_SIZE = 2048
-"""Variables and clauses of the formula per unit of an oracle call's cost."""
-
-_CUT_LITERALS = 32
-"""Literals of the added cuts per unit of a round's cost."""
-
-
 _ADAPT_LIMIT = 5_000
 """The most variables for which RC2 looks for at-most-one relations among the clicks
 (``adapt``, in the first round only): it raises the bound on the standard levels (an
 intermediate board left unproved without it), at the cost of one propagation call per
 variable (counted as work). Past this size those calls would eat the budget before any
 core is found. Expert has about 600 variables."""
-
-_SLICE = 100_000
-"""Conflicts of one slice of a SAT call: the safety deadline is checked between slices
-(10 to 30 seconds on expert) and before each call (RC2 makes many short ones). Each
-slice restarts the solver's search (its learnt clauses kept), so slices are large: at
-the default budget no call is sliced."""
-
 
 _Node = tuple[str, int]
 """A node of the reach graph: ``("u", unit)`` or ``("d", digit cell)``."""

@@ -102,6 +102,24 @@ def progress_bar(
 
 
 @contextmanager
+def work_progress(console: Console, budget: int, what: str) -> Iterator[Callable[[int], None]]:
+    """A transient progress bar of a search's work budget (``budget`` steps), yielding
+    ``on_work(used)`` for the search to call with the steps spent so far; the bar ends
+    early when the search does (a proof). Shown only when ``console`` is a terminal."""
+    with progress_bar(budget, console, what) as advance:
+        done = 0
+
+        def on_work(used: int) -> None:
+            nonlocal done
+            step = min(used, budget) - done
+            if step > 0:
+                done += step
+                advance(step)
+
+        yield on_work
+
+
+@contextmanager
 def working(console: Console, what: str) -> Iterator[None]:
     """A transient spinner saying ``what`` is being done and for how long, for work whose
     amount is not known in advance (an exact search). Shown only on a terminal."""

@@ -48,7 +48,7 @@ __all__ = ["DEFAULT_BUDGET", "app", "fail", "is_image", "main", "read_position",
 DEFAULT_BUDGET = 10.0
 """Seconds ``solve`` allows by default: exact when the count fits, else approximate."""
 
-EFFICIENCY_WORK = 100_000
+EFFICIENCY_WORK = 500_000
 """``efficiency``'s default work per board (steps of search): the library's
 :data:`minesolver.game.clicks.DEFAULT_WORK`, written here so that ``--help`` needs no import."""
 
@@ -741,7 +741,7 @@ def efficiency_command(
     The fewest clicks (left, right and chords, the first click included) come with their
     sequence; past the budget, the best sequence found and a proved lower bound."""
     from minesolver.game import board_measures, load_layouts, min_clicks
-    from minesolver.ui.bench_report import efficiency_table
+    from minesolver.ui.bench_report import efficiency_table, work_progress
 
     if budget < 0:
         fail(f"--budget {budget} must be a number of steps, 0 or more")
@@ -753,7 +753,8 @@ def efficiency_command(
     for number, layout in enumerate(layouts, start=1):
         measures = board_measures(layout)
         try:
-            plan = min_clicks(layout, work=budget, seconds=seconds or None)
+            with work_progress(Console(stderr=True), budget, f"board {number}: steps") as on:
+                plan = min_clicks(layout, work=budget, seconds=seconds or None, on_work=on)
         except ImportError as exc:
             fail(str(exc))
         row = {
