@@ -32,13 +32,33 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["CHORD_SET_SIZE", "chord_sets"]
+__all__ = ["CHORD_SET_SIZE", "TRIPLES_WORK_PER_CELL", "chord_sets", "set_size"]
 
 CHORD_SET_SIZE = 3
 """The largest connected set of chord candidates given its cuts before any search: on the
 12 expert boards of ``benchmarks/bench_efficiency.py`` triples raised the bound by 1.1
 clicks on average at the default budget over pairs alone (and the fewest found fell on
 three boards); sets of four, tried on two of them, raised it no further."""
+
+TRIPLES_WORK_PER_CELL = 40
+"""The least budget, in steps a cell, given the triples' cuts; below it, pairs only. The
+triples' clauses make RC2's first cores come later, so on a short budget they lower the
+bound: on the 12 expert boards of ``benchmarks/bench_efficiency.py`` the sum of the
+bounds is 1,162 with pairs against 854 with triples at a replay report's 6,000 steps
+(12.5 a cell), 1,195 against 1,181 at 12,000 (25 a cell), 1,227 against 1,238 at 20,000
+(42 a cell) and 1,259 against 1,268 at 40,000; intermediate, 542 against 534 at 6,000
+(23 a cell), 546 against 544 at 10,000 (39 a cell)."""
+
+
+def set_size(work: int, cells: int) -> int:
+    """The largest set given its cuts on a budget of ``work`` steps for ``cells`` cells:
+    :data:`CHORD_SET_SIZE`, or pairs below :data:`TRIPLES_WORK_PER_CELL` steps a cell.
+
+    >>> set_size(6_000, 30 * 16), set_size(100_000, 30 * 16), set_size(6_000, 8 * 8)
+    (2, 3, 3)
+    """
+    return CHORD_SET_SIZE if work >= TRIPLES_WORK_PER_CELL * cells else 2
+
 
 _Node = tuple[str, int]
 

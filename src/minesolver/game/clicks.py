@@ -99,7 +99,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from minesolver.game.click_cuts import chord_sets
+from minesolver.game.click_cuts import CHORD_SET_SIZE, chord_sets, set_size
 from minesolver.game.click_order import order_clauses
 from minesolver.game.click_work import Cut, Meter, OutOfWork, round_work
 from minesolver.game.efficiency import MINE, ZiniSearch, board_digits
@@ -439,7 +439,8 @@ def min_clicks(
     if lower < len(best) and cut is None and work == 0:
         cut = "work"  # no step to take: the formula is not even built
     if lower < len(best) and cut is None:
-        formula = _Formula(board, work >= ORDER_WORK_PER_CELL * len(board.digits))
+        cells = len(board.digits)
+        formula = _Formula(board, work >= ORDER_WORK_PER_CELL * cells, set_size(work, cells))
         solver = formula.solver()
         meter = Meter(solver, work, deadline, on_work)
         try:
@@ -528,9 +529,12 @@ class _Formula:
     Variables (numbered from 1): ``x_u`` per unit, then ``f_m`` per mine next to a chord
     candidate, then ``c_d`` per chord candidate. Hard clauses: ``c_d → f_m`` and the cuts
     (a cut is a clause: one of its clicks or chords, or not ``c_target``). Soft: each
-    variable false, weight 1, so the cost is the number of clicks."""
+    variable false, weight 1, so the cost is the number of clicks. ``order``: the chords'
+    order stated whole (:mod:`~minesolver.game.click_order`); ``sets``: the largest
+    connected set of chord candidates given its cuts at the start
+    (:mod:`~minesolver.game.click_cuts`)."""
 
-    def __init__(self, board: _Board, order: bool = True) -> None:
+    def __init__(self, board: _Board, order: bool = True, sets: int = CHORD_SET_SIZE) -> None:
         self.board = board
         nu = self.units = len(board.units)
         flag_cells = sorted({m for d in board.chords for m in board.mines_of[d]})
@@ -553,8 +557,8 @@ class _Formula:
             hard += [self.cut({("u", k), ("d", b)}, None) for b in sorted(alone)]
         for m, v in self.fvar.items():  # a flag only beside a chord (else it is wasted)
             hard.append([-v, *sorted(self.cvar[d] for d in board.table[m] if d in self.cvar)])
-        sets = chord_sets(board.chords, board.table, board.bordering, board.unit_of)
-        hard += [self.cut(nodes, target) for nodes, target in sets]
+        cuts = chord_sets(board.chords, board.table, board.bordering, board.unit_of, sets)
+        hard += [self.cut(nodes, target) for nodes, target in cuts]
         self.hard = hard
         self.order: list[list[int]] = []  # the chords' order, when stated up front
         self.arcs: dict[tuple[_Node, _Node], int] = {}
