@@ -5,7 +5,7 @@ the system's entropy: each call draws anew, so one call below the fewest clicks 
 enough to show the search lost to it. For the expert boards of
 ``benchmarks/bench_efficiency.py`` (the same seed and order) and the expert sample
 replays (``tests/data/replays``), this runs :func:`minesolver.game.min_clicks` once with
-the default work budget (the boards) or a replay report's (the replays; no deadline, so
+``--work`` steps (the boards; the default budget) or a replay report's (the replays; no deadline, so
 the figures are the same on any machine), then ``cal_rzini`` ``--draws`` times, and
 reports per board the fewest found, the draws' smallest figure and how many draws fell
 below the fewest found; ``--floor N`` adds one call of ``N`` runs, an estimate of the
@@ -14,7 +14,8 @@ best figure random ties reach.
     .venv/bin/python benchmarks/bench_rzini.py [--boards 12] [--draws 20] [--runs 100]
         [--floor 20000] [--seed 2026] [--out FILE]
 
-Needs ms-toollib (the dev extra). About 10 s of CPU per expert board for the search.
+Needs ms-toollib (the dev extra). Up to about a minute of CPU per expert board for the
+search at the default work (``--work``; the stored results were made at 100,000).
 Results: ``benchmarks/results/rzini.json`` (``--out``), and ``rzini_before.json`` from
 the version before the first sequence's runs resumed from kept states (400 runs around
 the best at the default budget, 44 in a report).
@@ -87,13 +88,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=100, help="runs of each cal_rzini call")
     parser.add_argument("--floor", type=int, default=20_000, help="runs of one long call")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--work", type=int, default=DEFAULT_WORK, help="steps a board")
     parser.add_argument("--out", type=Path, default=None, help="write the rows as JSON")
     args = parser.parse_args()
     out: list[dict[str, Any]] = []
     rng = random.Random(f"{args.seed}-expert")  # bench_efficiency.py's expert boards
     boards = [(f"expert {k}", random_layout(EXPERT, rng)) for k in range(args.boards)]
     jobs: list[tuple[str, Layout, int, int | None]] = [
-        (name, layout, DEFAULT_WORK, None) for name, layout in boards
+        (name, layout, args.work, None) for name, layout in boards
     ]
     jobs += [(s, load(REPLAYS / s).layout, REPORT_WORK, REPORT_ZINI_RUNS) for s in SAMPLES]
     for name, layout, work, runs in jobs:

@@ -20,7 +20,7 @@ import pytest
 
 import minesolver
 from minesolver import MinesolverError, PositionFormatError
-from minesolver.game.click_work import OutOfWork
+from minesolver.game._click_work import OutOfWork
 from minesolver.replay import ReplayFormatError
 from minesolver.strategy.endgame import SearchBudgetExceeded, TooManyLayouts
 from minesolver.ui.cli import main

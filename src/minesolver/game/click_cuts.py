@@ -5,8 +5,9 @@ the cut of each set of nodes a plan leaves unreached, round by round (see that m
 On expert boards most of its budget went into rounds whose relaxed plans chorded small
 loops of digits that open each other and nothing opens: the cut of each such loop is
 known before any search, so the programme starts with the cuts of every connected set of
-up to :data:`CHORD_SET_SIZE` chord candidates (8-connected on the board), each set with
-the openings its digits border and the island digits' own units.
+up to :data:`CHORD_SET_SIZE` chord candidates (pairs only on a budget under
+:data:`TRIPLES_WORK_PER_CELL` steps a cell: :func:`set_size`) (8-connected on the
+board), each set with the openings its digits border and the island digits' own units.
 
 **Soundness.** Let ``S`` be such a set of digits and ``N`` its nodes: the digits, the
 openings they border, the units of the island digits among them. No opening outside
@@ -37,7 +38,7 @@ __all__ = ["CHORD_SET_SIZE", "TRIPLES_WORK_PER_CELL", "chord_sets", "set_size"]
 CHORD_SET_SIZE = 3
 """The largest connected set of chord candidates given its cuts before any search: on the
 12 expert boards of ``benchmarks/bench_efficiency.py`` triples raised the bound by 1.1
-clicks on average at the default budget over pairs alone (and the fewest found fell on
+clicks on average at 100,000 steps (then the default) over pairs alone (and the fewest found fell on
 three boards); sets of four, tried on two of them, raised it no further."""
 
 TRIPLES_WORK_PER_CELL = 40

@@ -26,7 +26,8 @@ solved by RC2 (python-sat, a dependency of the package), a core-guided solver wh
 through proved lower bounds to the optimum. The cuts are exponentially many and added
 lazily: the formula starts with each unit's own cut (and each island's, each pair of
 island digits', each opening's with its border, and each connected set of up to three
-chord candidates': :mod:`~minesolver.game.click_cuts`), and each answer that leaves something
+chord candidates', pairs only on a budget under 40 steps a cell:
+:mod:`~minesolver.game.click_cuts`), and each answer that leaves something
 unreached adds the cut of every unreached group (the nodes whose arcs in the answer lead
 to it) and is solved again, incrementally, until an answer reaches everything. Each
 answer is optimal for a relaxation, so its cost is a lower bound, and the last one is
@@ -70,7 +71,7 @@ proved lower bound (RC2's cost when stopped: each of its rises follows a call pr
 unsatisfiable; a call stopped early never raises it), and ``cut`` is ``"work"``.
 ``seconds`` is only a safety deadline, checked between the first sequence's runs, before
 each oracle call and round, and between slices of
-:data:`~minesolver.game.click_work.SLICE` conflicts of the SAT calls; an answer it cut
+:data:`~minesolver.game._click_work.SLICE` conflicts of the SAT calls; an answer it cut
 says so (``cut == "deadline"``), and only then may it differ.
 
 Every answer's clicks replay through :meth:`Game.push <minesolver.game.Game.push>` to a
@@ -99,9 +100,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from minesolver.game._click_work import Cut, Meter, OutOfWork, round_work
 from minesolver.game.click_cuts import CHORD_SET_SIZE, chord_sets, set_size
 from minesolver.game.click_order import order_clauses
-from minesolver.game.click_work import Cut, Meter, OutOfWork, round_work
 from minesolver.game.efficiency import MINE, ZiniSearch, board_digits
 from minesolver.game.layouts import Layout
 from minesolver.game.move import Move
@@ -133,24 +134,22 @@ leaves unproved (a run costs about as much time as 20 conflicts on expert), up t
 :data:`MAX_RUNS_AROUND`."""
 
 MAX_RUNS_AROUND = 4_000
-"""The most runs around the best ZiNi run once the search is cut unproved: past a few
-thousand they find nothing more on the boards measured (docs/efficiency.md), so a large
-budget goes to the proof, not to them."""
+"""The most runs around the best ZiNi run once the search is cut unproved (the default
+budget's number before it grew: 4,000 such runs reached the best of 20,000 ``cal_rzini``
+runs on the expert boards measured, docs/efficiency.md), so a larger budget goes to the
+proof, not to them."""
 
 DEFAULT_WORK = 500_000
 """The default work budget of :func:`min_clicks`: units of its search (a SAT conflict is
 one; see the module docstring). On the 24 boards a level of
 ``benchmarks/bench_efficiency.py`` it proves 15 expert boards and 23 intermediate ones
-(100,000 proved 1 of the first 12 expert boards and 10 of the intermediate ones), at
-most about 50 seconds of CPU on an expert board (docs/efficiency.md)."""
+(100,000 proved 1 of the first 12 expert boards and 10 of the first 12 intermediate
+ones), at most about 55 seconds of CPU on an expert board (docs/efficiency.md)."""
 
 DEFAULT_SECONDS = 600.0
 """The default safety deadline of :func:`min_clicks`, in seconds: far beyond what the
-default work takes on the standard levels (about 10 s on expert), even on a machine
-several times busier; past it an answer says it was cut."""
-
-"""What stopped a search before it proved the minimum: its work budget (the same on every
-machine) or the safety deadline (the answer then depends on the machine's speed)."""
+default work takes on the standard levels (up to about a minute of CPU on expert), even
+on a machine several times busier; past it an answer says it was cut."""
 
 _LETTER = {"open": "L", "flag": "R", "chord": "C"}
 _KIND = {letter: kind for kind, letter in _LETTER.items()}
@@ -445,7 +444,7 @@ def min_clicks(
         meter = Meter(solver, work, deadline, on_work)
         try:
             while lower < len(best):
-                meter.spend(round_work(len(board.digits)))
+                meter.spend(round_work(cells))
                 try:
                     model = solver.compute()
                 finally:
@@ -469,6 +468,8 @@ def min_clicks(
             cut = stop.why
         finally:
             used = meter.used()
+            if on_work is not None:
+                on_work(used)  # a search cut by its budget has spent all of it
             meter.close()
             solver.delete()
     if lower < len(best) and cut == "work":  # unproved: more runs around the best play

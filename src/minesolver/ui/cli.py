@@ -723,8 +723,8 @@ def efficiency_command(
         typer.Option(
             metavar="STEPS",
             help="Work to prove the minimum, per board, in steps of search (a SAT conflict, "
-            "a solver call, a round; the same answer on every machine; about 20,000 a "
-            "second).",
+            "a solver call, a round; the same answer on every machine; 10,000 to 25,000 "
+            "a second).",
         ),
     ] = EFFICIENCY_WORK,
     seconds: Annotated[
