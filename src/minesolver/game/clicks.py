@@ -71,7 +71,7 @@ proved lower bound (RC2's cost when stopped: each of its rises follows a call pr
 unsatisfiable; a call stopped early never raises it), and ``cut`` is ``"work"``.
 ``seconds`` is only a safety deadline, checked between the first sequence's runs, before
 each oracle call and round, and between slices of
-:data:`~minesolver.game._click_work.SLICE` conflicts of the SAT calls; an answer it cut
+100,000 conflicts of the SAT calls; an answer it cut
 says so (``cut == "deadline"``), and only then may it differ.
 
 Every answer's clicks replay through :meth:`Game.push <minesolver.game.Game.push>` to a
