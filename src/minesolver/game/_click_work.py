@@ -96,7 +96,10 @@ class Meter:
             self.on_work(self.used())
 
     def close(self) -> None:
-        """Nothing to release (kept for the search's ``finally``)."""
+        """Ends the search's metering: ``on_work`` is told the work spent in all (the
+        whole budget when the search was cut by it)."""
+        if self.on_work is not None:
+            self.on_work(self.used())
 
     def conf_budget(self, budget: int = -1) -> None:
         self.inner = budget if budget > 0 else None

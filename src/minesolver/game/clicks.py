@@ -468,8 +468,6 @@ def min_clicks(
             cut = stop.why
         finally:
             used = meter.used()
-            if on_work is not None:
-                on_work(used)  # a search cut by its budget has spent all of it
             meter.close()
             solver.delete()
     if lower < len(best) and cut == "work":  # unproved: more runs around the best play
