@@ -10,14 +10,18 @@ from __future__ import annotations
 import random
 import statistics
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import pytest
 from game.test_clicks import fewest_clicks_by_dijkstra
 
 from minesolver import Position
+from minesolver.analysis import analyze, analyze_after
 from minesolver.game import Game, Layout, Level, Move, random_layout
+from minesolver.position import InconsistentPosition
 from minesolver.simulate.native import native_twin
 from minesolver.strategy import Player, get_player, player_names
+from minesolver.strategy import efficient as eff
 from minesolver.strategy.efficient import EfficientPlayer
 
 START = (0, 0)
@@ -172,3 +176,51 @@ def test_a_certain_zero_is_opened_first() -> None:
     played = play(EfficientPlayer(get_player("best")), layout, 0)
     assert played.won and played.clicks == 2
     assert [m.kind for m in played.moves] == ["open", "open"]
+
+
+def test_no_left_click_hopes_below_the_least_chance(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Step 3 offers a left click hoping for a digit only when its chance is at least
+    ``LEAST_HOPE`` (checked on every position of a few games against a fresh what-if);
+    with the threshold at 0 such unlikely hopes are offered on the same positions."""
+    views: list[Position] = []
+    for layout in _layouts(Level(30, 16, 99), 3, 17):
+        player = EfficientPlayer(fast_best())
+        player.reset(random.Random(1))
+        game = Game.from_layout(layout)
+        game.push(Move("open", START))
+        while not game.over:
+            views.append(game.view())
+            for move in player.next_moves(game.view()):
+                if not game.over:
+                    game.push(move)
+
+    def low_hopes(least: Fraction) -> int:
+        """The left-click hopes ranked whose chance is below ``least``."""
+        low = 0
+        for view in views:
+            analysis = analyze(view)
+            if not analysis.safe:
+                continue
+            for key, moves in eff._ranked(view, analysis):
+                if key is None or key[1] != 0:
+                    continue
+                cell = moves[-1].cell
+                i = view.index(cell)
+                known = sum(
+                    1
+                    for j in view.neighbour_indices()[i]
+                    if view.cells[j] == -2
+                    or (j % view.width, j // view.width) in analysis.certain_mines
+                )
+                try:
+                    count = analyze_after(analysis, cell, known).layout_count()
+                except InconsistentPosition:
+                    count = 0
+                low += Fraction(count, analysis.layout_count()) < least
+        return low
+
+    assert views
+    assert low_hopes(eff.LEAST_HOPE) == 0
+    least = eff.LEAST_HOPE
+    monkeypatch.setattr(eff, "LEAST_HOPE", Fraction(0))
+    assert low_hopes(least) > 0  # the same positions offer them without the threshold
