@@ -18,7 +18,7 @@ from game.test_clicks import fewest_clicks_by_dijkstra
 from minesolver import Position
 from minesolver.analysis import analyze, analyze_after
 from minesolver.game import Game, Layout, Level, Move, random_layout
-from minesolver.position import InconsistentPosition
+from minesolver.position import FLAG, InconsistentPosition
 from minesolver.simulate.native import native_twin
 from minesolver.strategy import Player, get_player, player_names
 from minesolver.strategy import efficient as eff
@@ -209,7 +209,7 @@ def test_no_left_click_hopes_below_the_least_chance(monkeypatch: pytest.MonkeyPa
                 known = sum(
                     1
                     for j in view.neighbour_indices()[i]
-                    if view.cells[j] == -2
+                    if view.cells[j] == FLAG
                     or (j % view.width, j // view.width) in analysis.certain_mines
                 )
                 try:

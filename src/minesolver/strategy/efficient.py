@@ -205,9 +205,11 @@ def _plan(view: Position, analysis: Analysis) -> list[Move]:
 LEAST_HOPE = Fraction(3, 20)
 """Step 3 offers no left click on a cell whose hoped-for digit has a smaller chance (the
 chord-chord hopes are still offered: their first chord gains by itself). Against none
-(0): +0.17 +-0.16 points on 300 expert games of seed 2026 (130 won) and +0.17 +-0.14 on
-300 of seed 7 (112 won), the same guesses; 0.1 gave +0.10, 0.2 -0.10, 0.3 -0.08 and
-0.5 -1.25 on seed 2026 (the threshold chosen there, then checked on seed 7)."""
+(0), paired on the same 300 games, the same guesses: +0.17 +-0.16 points on expert games
+of seed 2026 (130 won) and +0.17 +-0.14 on seed 7 (112 won), +0.05 +-0.13 on
+intermediate (248 won), 0.00 on beginner (no game changed); 0.1 gave +0.10, 0.2 -0.10,
+0.3 -0.08 and 0.5 -1.25 on expert seed 2026 (the threshold chosen there, then checked on
+seed 7)."""
 
 Key = tuple[Fraction, int, int, int]
 """An action's rank: (expected gain, kind, tie-break, cell); kinds 2 a chord, 1 a chord
