@@ -209,7 +209,7 @@ chord-chord hopes are still offered: their first chord gains by itself). Against
 of seed 2026 (130 won) and +0.17 +-0.14 on seed 7 (112 won), +0.05 +-0.13 on
 intermediate (248 won), 0.00 on beginner (no game changed); 0.1 gave +0.10, 0.2 -0.10,
 0.3 -0.08 and 0.5 -1.25 on expert seed 2026 (the threshold chosen there, then checked on
-seed 7)."""
+seed 7; those four runs are not stored)."""
 
 Key = tuple[Fraction, int, int, int]
 """An action's rank: (expected gain, kind, tie-break, cell); kinds 2 a chord, 1 a chord

@@ -34,7 +34,7 @@ certain actions changes, so the wins and the guesses are ``best``'s, as for
 ``efficient`` (checked game by game in the tests and ``benchmarks/bench_efficient.py``).
 
 Budgets count work, never seconds: at most ``candidates * samples`` rollouts of at most
-``horizon`` actions each per action (about 2.2 s of CPU an expert game against 0.05 s
+``horizon`` actions each per action (about 2.3 s of CPU an expert game against 0.05 s
 for ``efficient``). The layouts are drawn from a generator seeded by ``seed`` and the
 position's bytes, so a game replays the same for a seed.
 """
