@@ -18,7 +18,7 @@ from game.test_clicks import fewest_clicks_by_dijkstra
 from minesolver import Position
 from minesolver.analysis import analyze, analyze_after
 from minesolver.game import Game, Layout, Level, Move, random_layout
-from minesolver.position import FLAG, InconsistentPosition
+from minesolver.position import InconsistentPosition
 from minesolver.simulate.native import native_twin
 from minesolver.strategy import Player, get_player, player_names
 from minesolver.strategy import efficient as eff
@@ -201,22 +201,20 @@ def test_no_left_click_hopes_below_the_least_chance(monkeypatch: pytest.MonkeyPa
             analysis = analyze(view)
             if not analysis.safe:
                 continue
+            nbrs = view.neighbour_indices()
+            safe = {view.index(c) for c in analysis.safe}
+            mines = {view.index(c) for c in analysis.certain_mines}
+            total = analysis.layout_count()
             for key, moves in eff._ranked(view, analysis):
                 if key is None or key[1] != 0:
                     continue
                 cell = moves[-1].cell
-                i = view.index(cell)
-                known = sum(
-                    1
-                    for j in view.neighbour_indices()[i]
-                    if view.cells[j] == FLAG
-                    or (j % view.width, j // view.width) in analysis.certain_mines
-                )
+                known = eff._tally(view.index(cell), view.cells, nbrs, safe, mines)[0]
                 try:
                     count = analyze_after(analysis, cell, known).layout_count()
                 except InconsistentPosition:
                     count = 0
-                low += Fraction(count, analysis.layout_count()) < least
+                low += Fraction(count, total) < least
         return low
 
     assert views
